@@ -1,0 +1,38 @@
+/** A failure the API answers with its JSON error body: `{"error": message, "status": status}`. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  status: number;
+}
+
+export function errorBody(status: number, message: string): ErrorBody {
+  return { error: message, status };
+}
+
+export const MESSAGES = {
+  missingKey: 'Missing API key',
+  invalidKey: 'Invalid API key',
+  forbiddenGuild: 'This API key has no access to this server',
+  invalidGuildId: 'Invalid guild id',
+  invalidUserId: 'Invalid user id',
+  invalidLimit: 'Invalid limit: must be an integer from 1 to 1000',
+  invalidAfter: 'Invalid after: not a cursor of this list',
+  badRequest: 'Bad request',
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
+  tooManyRequests: 'Too many requests',
+  internal: 'Internal server error',
+  noPlayer: 'No player found on this server',
+  // The spec's wire text, kept to the letter: clients match on it.
+  noPoints: 'No house points found on this serve',
+  noJob: 'No job found on this server',
+} as const;

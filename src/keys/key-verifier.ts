@@ -1,0 +1,95 @@
+import type { Database } from '../store/database.js';
+import { digestOf, looksLikeKey, sameDigest } from './key-material.js';
+
+export interface ApiKeyIdentity {
+  id: number;
+  /** Guilds the key may read, or null for every guild. */
+  guilds: ReadonlySet<string> | null;
+  /** Requests per minute; null = the server's default, 0 = unlimited. */
+  rateLimit: number | null;
+}
+
+interface CachedKey extends ApiKeyIdentity {
+  digest: Buffer;
+}
+
+export interface KeyVerifier {
+  /** The identity of a working key, or null for an unknown or revoked one. */
+  verify(key: string): ApiKeyIdentity | null;
+  /** Writes pending last-used times; the server calls it on a timer and at shutdown. */
+  flushLastUsed(): void;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Checks keys against an in-memory copy of the active keys, reloaded whenever the database
+ * changes (a `keys revoke` in another process shows on the very next request).
+ */
+export function createKeyVerifier(db: Database, now: () => Date = () => new Date()): KeyVerifier {
+  const loadActive = db.sqlite.prepare<
+    [],
+    { id: number; digest: string; guilds: string | null; rate_limit: number | null }
+  >('SELECT id, digest, guilds, rate_limit FROM api_keys WHERE revoked_at IS NULL');
+  const touch = db.sqlite.prepare<[string, number]>(
+    'UPDATE api_keys SET last_used_at = ? WHERE id = ?',
+  );
+
+  let loadedAt: string | null = null;
+  let byDigest = new Map<string, CachedKey>();
+  const lastUsed = new Map<number, number>();
+  const pending = new Map<number, string>();
+
+  function refresh(): void {
+    const version = db.version();
+    if (version === loadedAt) return;
+    const next = new Map<string, CachedKey>();
+    for (const row of loadActive.all()) {
+      const guilds = row.guilds === null ? null : (JSON.parse(row.guilds) as string[] | null);
+      next.set(row.digest, {
+        id: row.id,
+        digest: Buffer.from(row.digest, 'hex'),
+        guilds: guilds && guilds.length > 0 ? new Set(guilds) : null,
+        rateLimit: row.rate_limit,
+      });
+    }
+    byDigest = next;
+    loadedAt = version;
+  }
+
+  function noteUse(id: number): void {
+    const at = now();
+    const previous = lastUsed.get(id) ?? 0;
+    if (at.getTime() - previous < LAST_USED_RESOLUTION_MS) return;
+    lastUsed.set(id, at.getTime());
+    pending.set(id, at.toISOString());
+  }
+
+  return {
+    verify(key) {
+      if (!looksLikeKey(key)) return null;
+      refresh();
+      const digest = digestOf(key);
+      const cached = byDigest.get(digest.toString('hex'));
+      if (!cached || !sameDigest(cached.digest, digest)) return null;
+      noteUse(cached.id);
+      return cached;
+    },
+    flushLastUsed() {
+      if (pending.size === 0 || !db.sqlite.open) return;
+      // Never wait on another writer (an import) here: try again at the next flush instead.
+      const timeout = db.sqlite.pragma('busy_timeout', { simple: true }) as number;
+      db.sqlite.pragma('busy_timeout = 0');
+      try {
+        db.sqlite.transaction(() => {
+          for (const [id, at] of pending) touch.run(at, id);
+        })();
+        pending.clear();
+      } catch {
+        // Busy: the times stay pending.
+      } finally {
+        db.sqlite.pragma(`busy_timeout = ${timeout}`);
+      }
+    },
+  };
+}

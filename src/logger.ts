@@ -1,0 +1,37 @@
+import { type DestinationStream, destination, type Logger, pino } from 'pino';
+import type { LogLevel } from './config.js';
+
+export type { Logger };
+
+/** Anything shaped like a housecup API key: scrubbed from every log line, whatever logged it. */
+const KEY_SHAPE = /hc_[A-Za-z0-9_-]{6,}/g;
+
+export interface LoggerOptions {
+  level: LogLevel;
+  /** Other secrets (the Discord token) that must never reach a log line. */
+  secrets?: readonly string[];
+  /** Where lines go; stdout when absent. Tests pass a stream to read them. */
+  destination?: DestinationStream;
+}
+
+/** The process's one logger: JSON lines, secrets scrubbed at the last moment before writing. */
+export function createLogger(options: LoggerOptions): Logger {
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
+  const scrub = (line: string) => {
+    let clean = line.replace(KEY_SHAPE, 'hc_[redacted]');
+    for (const secret of secrets) clean = clean.split(secret).join('[redacted]');
+    return clean;
+  };
+  return pino(
+    {
+      level: options.level,
+      base: undefined,
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization'],
+        censor: '[redacted]',
+      },
+      hooks: { streamWrite: scrub },
+    },
+    options.destination ?? destination({ dest: 1, sync: false }),
+  );
+}

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { migrationsFolder } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Orm = BetterSQLite3Database<typeof schema>;
+
+export interface Database {
+  readonly path: string;
+  readonly sqlite: BetterSqlite3.Database;
+  readonly orm: Orm;
+  /** True when this open created the database file. */
+  readonly created: boolean;
+  /**
+   * A value that changes whenever any connection (this one or another process) commits.
+   * Caches compare it to know when to drop what they hold.
+   */
+  version(): string;
+  close(): void;
+}
+
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+export interface OpenOptions {
+  /** Apply the migrations in drizzle/ (default true). */
+  migrate?: boolean;
+}
+
+/** Opens (creating if needed) the SQLite database, with settings fit for a long-running server. */
+export function openDatabase(path: string, options: OpenOptions = {}): Database {
+  const fullPath = path === ':memory:' ? path : resolve(path);
+  if (fullPath !== ':memory:' && !existsSync(dirname(fullPath))) {
+    throw new DatabaseOpenError(
+      `Cannot open database ${fullPath}: directory ${dirname(fullPath)} does not exist`,
+    );
+  }
+  const created = fullPath === ':memory:' || !existsSync(fullPath);
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new BetterSqlite3(fullPath);
+    // WAL lets readers go on while an import writes; the busy timeout rides out short locks.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    // In WAL mode NORMAL is durable against application crashes, and much faster than FULL.
+    sqlite.pragma('synchronous = NORMAL');
+  } catch (error) {
+    throw new DatabaseOpenError(`Cannot open database ${fullPath}: ${describe(error)}`);
+  }
+  const orm = drizzle(sqlite, { schema });
+  if (options.migrate !== false) {
+    try {
+      migrate(orm, { migrationsFolder });
+    } catch (error) {
+      sqlite.close();
+      throw new DatabaseOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
+    }
+  }
+  const versionStatement = sqlite
+    .prepare('SELECT data_version, total_changes() FROM pragma_data_version')
+    .raw();
+  return {
+    path: fullPath,
+    sqlite,
+    orm,
+    created,
+    version() {
+      const row = versionStatement.get() as [number, number];
+      return `${row[0]}.${row[1]}`;
+    },
+    close() {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}
