@@ -1,0 +1,72 @@
+import { config as loadDotenv } from 'dotenv';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startService } from './start.js';
+import { DatabaseOpenError } from './store/database.js';
+
+loadDotenv({ quiet: true });
+
+function fail(message: string): never {
+  process.stderr.write(`housecup: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: config.discord.token ? [config.discord.token] : [],
+  });
+
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    service = await startService(config, logger, (key, url) => {
+      // Shown once, on the terminal, never through the logger.
+      process.stdout.write(
+        `\nNo API key existed, so housecup created one. It is shown only this once:\n\n  ${key}\n\n` +
+          `Try it:\n  curl -H 'Authorization: ${key}' ${url}/v1/points/1133557799224466880\n\n`,
+      );
+    });
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      fail(`Cannot listen on ${config.host}:${config.port}: the address is in use (set PORT)`);
+    }
+    throw error;
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took over 10 s: exiting anyway');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    service.stop().then(
+      () => {
+        logger.flush();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  fail(`start-up failed: ${message}`);
+});

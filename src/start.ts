@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { loadDemoData } from './demo.js';
+import { buildApp } from './http/app.js';
+import { createKeyStore } from './keys/key-store.js';
+import { createKeyVerifier } from './keys/key-verifier.js';
+import type { Logger } from './logger.js';
+import { createReadService } from './read/service.js';
+import { type Database, openDatabase } from './store/database.js';
+
+export interface RunningService {
+  app: FastifyInstance;
+  db: Database;
+  /** The address the API listens on, e.g. http://127.0.0.1:3000. */
+  url: string;
+  /** Stops accepting requests, finishes in-flight ones, and closes the database. */
+  stop(): Promise<void>;
+}
+
+const LAST_USED_FLUSH_MS = 30_000;
+
+/**
+ * Opens (and on first start, fills) the database, then serves the API. When start-up creates the
+ * first API key, `onFirstKey` receives it: the caller shows it to the operator, once.
+ */
+export async function startService(
+  config: Config,
+  logger: Logger,
+  onFirstKey: (key: string, url: string) => void,
+): Promise<RunningService> {
+  const db = openDatabase(config.databasePath);
+  if (db.created && config.demoData) {
+    const loaded = loadDemoData(db);
+    logger.info(loaded, 'new database: demo data loaded');
+  }
+  const keyStore = createKeyStore(db);
+  const firstKey = keyStore.hasActiveKey() ? undefined : keyStore.create({ name: 'first key' }).key;
+
+  const read = createReadService(db);
+  const keys = createKeyVerifier(db);
+  const app = await buildApp({ config, read, keys, logger });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  logger.info({ url, database: db.path }, 'housecup API listening');
+  if (firstKey) onFirstKey(firstKey, url);
+
+  const flush = setInterval(() => keys.flushLastUsed(), LAST_USED_FLUSH_MS);
+  flush.unref();
+
+  return {
+    app,
+    db,
+    url,
+    async stop() {
+      clearInterval(flush);
+      await app.close();
+      keys.flushLastUsed();
+      db.close();
+    },
+  };
+}
