@@ -1,0 +1,90 @@
+import type { Command } from 'commander';
+import { createKeyStore, type KeyRecord } from '../keys/key-store.js';
+import { CliError, print, withDatabase } from './context.js';
+import { collect, guildIdOption, nonNegativeInt, positiveInt } from './options.js';
+
+function describeKey(record: KeyRecord): string[] {
+  return [
+    String(record.id),
+    record.name || '-',
+    record.hint,
+    record.guilds ? record.guilds.join(',') : 'all guilds',
+    record.rateLimit === null
+      ? 'default'
+      : record.rateLimit === 0
+        ? 'unlimited'
+        : `${record.rateLimit}/min`,
+    record.createdAt,
+    record.lastUsedAt ?? 'never',
+    record.revokedAt ? `revoked ${record.revokedAt}` : 'active',
+  ];
+}
+
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+export function addKeyCommands(program: Command): void {
+  const keys = program
+    .command('keys')
+    .description('manage API keys (stored hashed; a key is shown only when created)');
+
+  keys
+    .command('create')
+    .description('create an API key and print it, alone, on one line')
+    .option('--name <label>', 'a label to recognise the key by', '')
+    .option(
+      '--guild <id>',
+      'limit the key to this guild (repeatable); default: every guild',
+      collect(guildIdOption),
+      [],
+    )
+    .option(
+      '--rate-limit <n>',
+      'requests per minute for this key (0 = unlimited); default: RATE_LIMIT_PER_MINUTE',
+      nonNegativeInt,
+    )
+    .action(async (options: { name: string; guild: string[]; rateLimit?: number }) => {
+      const { key } = await withDatabase((db) =>
+        createKeyStore(db).create({
+          name: options.name,
+          guilds: options.guild,
+          rateLimit: options.rateLimit,
+        }),
+      );
+      print(key);
+    });
+
+  keys
+    .command('list')
+    .description(
+      'list keys: id, name, hint, scope, rate limit, created, last used, state (never the key)',
+    )
+    .option('--json', 'print JSON instead of a table')
+    .action(async (options: { json?: boolean }) => {
+      const records = await withDatabase((db) => createKeyStore(db).list());
+      if (options.json) return print(JSON.stringify(records, null, 2));
+      if (records.length === 0) return print('No API keys.');
+      const header = ['ID', 'NAME', 'HINT', 'SCOPE', 'RATE LIMIT', 'CREATED', 'LAST USED', 'STATE'];
+      print(table([header, ...records.map(describeKey)]));
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key by id; a running server refuses it from the next request on')
+    .argument('<id>', 'the key id shown by `keys list`', positiveInt)
+    .action(async (id: number) => {
+      const revoked = await withDatabase((db) => createKeyStore(db).revoke(id));
+      if (!revoked) throw new CliError(`No active key with id ${id}`);
+      print(`Key ${id} revoked.`);
+    });
+}
