@@ -13,8 +13,8 @@ declare module 'fastify' {
 export function keyFromHeader(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const value = header.trim();
-  const match = /^bearer\s+(.*)$/i.exec(value);
-  const key = (match ? match[1] : value)?.trim();
+  const match = /^bearer(?:\s+(.*))?$/i.exec(value);
+  const key = (match ? (match[1] ?? '') : value).trim();
   return key ? key : undefined;
 }
 

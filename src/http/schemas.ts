@@ -65,9 +65,9 @@ export const profileSchema = {
     user_id: { type: 'string' },
     guild_id: { type: 'string' },
     name: { type: 'string', minLength: 1, maxLength: 100 },
-    house: { anyOf: [{ type: 'string', enum: [...HOUSES] }, { type: 'null' }] },
-    year: { anyOf: [{ type: 'integer', minimum: 1, maximum: 7 }, { type: 'null' }] },
-    job_id: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+    house: { type: ['string', 'null'], enum: [...HOUSES, null] },
+    year: { type: ['integer', 'null'], minimum: 1, maximum: 7 },
+    job_id: { type: ['integer', 'null'] },
     galleons: { type: 'integer', minimum: 0 },
     created_at: { type: 'string', format: 'date-time' },
   },
@@ -93,7 +93,7 @@ function listSchema(item: object) {
       results: { type: 'array', items: item },
       count: { type: 'integer', description: 'Always equals the length of `results`' },
       next: {
-        anyOf: [{ type: 'string' }, { type: 'null' }],
+        type: ['string', 'null'],
         description:
           'Only when paging (`limit` or `after` given): cursor of the next page, or null',
       },

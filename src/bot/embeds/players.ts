@@ -1,0 +1,71 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Profile } from '../../read/types.js';
+import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
+import { fitEmbed, fieldsWithin, linesWithin, plain } from './limits.js';
+
+/** Job names by id, for showing "Auror" rather than a number. */
+export type JobNames = ReadonlyMap<number, string>;
+
+export function jobText(jobId: number | null, jobs: JobNames): string {
+  if (jobId === null) return 'No job';
+  const name = jobs.get(jobId);
+  return name === undefined ? `Job #${jobId}` : plain(name);
+}
+
+function yearText(year: number | null): string {
+  return year === null ? 'No year' : `Year ${year}`;
+}
+
+function galleonsText(galleons: number): string {
+  return `${galleons.toLocaleString('en-US')} galleons`;
+}
+
+export interface PlayersPage {
+  /** The profiles of this page only. */
+  profiles: readonly Profile[];
+  /** 0-based. */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** One page of the guild's profiles: one line each, a footer telling where the reader is. */
+export function playersPageEmbed(view: PlayersPage): APIEmbed {
+  const lines = view.profiles.map(
+    (p) =>
+      `**${plain(p.name)}** · ${houseText(p.house)} · ${yearText(p.year)} · ${galleonsText(p.galleons)} · <@${p.user_id}>`,
+  );
+  return fitEmbed({
+    title: 'Players of this server',
+    description: linesWithin(lines),
+    color: NEUTRAL_COLOUR,
+    footer: {
+      text: `Page ${view.page + 1} of ${view.pageCount} · ${view.total} ${view.total === 1 ? 'profile' : 'profiles'}`,
+    },
+  });
+}
+
+/** Every profile of one member, one field each (house, year, job, galleons). */
+export function memberProfilesEmbed(
+  userId: string,
+  profiles: readonly Profile[],
+  jobs: JobNames,
+): APIEmbed {
+  const fields: APIEmbedField[] = profiles.map((p) => ({
+    name: plain(p.name),
+    value: [
+      houseText(p.house),
+      yearText(p.year),
+      `Job: ${jobText(p.job_id, jobs)}`,
+      `💰 ${galleonsText(p.galleons)}`,
+    ].join('\n'),
+    inline: true,
+  }));
+  const firstHouse = profiles.find((p) => p.house !== null)?.house ?? null;
+  return fitEmbed({
+    title: profiles.length === 1 ? 'Profile' : `${profiles.length} profiles`,
+    description: `Member: <@${userId}>`,
+    color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
+    fields: fieldsWithin(fields),
+  });
+}

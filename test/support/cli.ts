@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/paths.js';
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI (from source, through tsx) in a child process against `databasePath`. */
+export function runCli(args: string[], databasePath: string, input?: string): CliResult {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
+    {
+      cwd: packageRoot,
+      encoding: 'utf8',
+      input,
+      env: { ...process.env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' },
+    },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
