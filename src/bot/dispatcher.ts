@@ -112,8 +112,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     // Set synchronously by the timer, so once the handler settles it is known for sure.
     let deferral: Promise<unknown> | null = null;
     const timer = setTimeout(() => {
-      deferral = (interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply())
-        .catch((error: unknown) => logger.warn({ ...where, err: error }, 'could not defer'));
+      deferral = (
+        interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply()
+      ).catch((error: unknown) => logger.warn({ ...where, err: error }, 'could not defer'));
     }, deferAfterMs);
 
     let answer: ButtonAnswer;

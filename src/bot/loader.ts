@@ -58,7 +58,9 @@ function validate(file: string, exports: unknown): CommandModule {
  * use it, so what is published is exactly what is handled. A module of the wrong shape
  * throws: a command silently missing would only show as "this interaction failed".
  */
-export async function loadCommands(folder: string = defaultCommandsFolder): Promise<CommandModule[]> {
+export async function loadCommands(
+  folder: string = defaultCommandsFolder,
+): Promise<CommandModule[]> {
   const files = (await readdir(folder))
     .filter((file) => extname(file) === ownExtension && !file.endsWith(`.d${ownExtension}`))
     .sort();
@@ -68,7 +70,9 @@ export async function loadCommands(folder: string = defaultCommandsFolder): Prom
     const exports: unknown = await import(pathToFileURL(join(folder, file)).href);
     const command = validate(file, exports);
     if (seen.has(command.definition.name)) {
-      throw new CommandLoadError(`commands/${file}: duplicate command "${command.definition.name}"`);
+      throw new CommandLoadError(
+        `commands/${file}: duplicate command "${command.definition.name}"`,
+      );
     }
     seen.add(command.definition.name);
     commands.push(command);

@@ -5,7 +5,11 @@ import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
-import { installErrorHandling, refuseOtherMethods } from './error-handling.js';
+import {
+  answerFrameworkError,
+  installErrorHandling,
+  refuseOtherMethods,
+} from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
 import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
@@ -42,6 +46,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 10_000, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
 
   app.decorateRequest('apiKey', null);

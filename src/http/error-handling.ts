@@ -58,6 +58,38 @@ export function installErrorHandling(app: FastifyInstance): void {
   );
 }
 
+/**
+ * The message for a URL Fastify cannot decode (`%zz`): the id it broke, when the path shows which.
+ * This runs before routing and so before authentication: there is no route to authenticate for.
+ */
+function malformedUrlMessage(url: string): string {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  const broken = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (segments[1] === 'v1' && broken === 3) return MESSAGES.invalidGuildId;
+  if (segments[1] === 'v1' && segments[2] === 'players' && broken === 4)
+    return MESSAGES.invalidUserId;
+  return MESSAGES.badRequest;
+}
+
+/** Errors Fastify raises before routing (an undecodable URL), in the contract's error body. */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL' ? malformedUrlMessage(request.url) : MESSAGES.badRequest;
+  return reply.code(status).send(errorBody(status, message));
+}
+
 const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
 /** Answers 405 with `Allow` for the methods a read-only path does not take (Fastify says 404). */

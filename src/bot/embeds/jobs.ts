@@ -1,7 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { JobWithHolders } from '../../read/types.js';
 import { NEUTRAL_COLOUR } from './houses.js';
-import { fitEmbed, fieldsWithin, plain } from './limits.js';
+import { fieldsWithin, fitEmbed, plain } from './limits.js';
 
 export function jobsEmbed(jobs: readonly JobWithHolders[]): APIEmbed {
   const fields: APIEmbedField[] = jobs.map((job) => {

@@ -26,9 +26,15 @@ export function clip(text: string, max: number): string {
   return cut + ELLIPSIS;
 }
 
-/** Neutralises markdown so a player's chosen name cannot restyle or break an embed. */
+/**
+ * Neutralises markdown so a player's chosen name cannot restyle an embed, fake a link or a
+ * mention, or break the line it sits on. Only characters with a meaning are escaped.
+ */
 export function plain(text: string): string {
-  return text.replace(/[\\*_~`|>[\]()#-]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/[\\*_~`|[\]<>]/g, (c) => `\\${c}`)
+    .replace(/^([#>-])/, '\\$1');
 }
 
 /**
@@ -56,10 +62,7 @@ export function linesWithin(lines: readonly string[], max: number = LIMITS.descr
 export function fieldsWithin(fields: readonly APIEmbedField[]): APIEmbedField[] {
   if (fields.length <= LIMITS.fields) return [...fields];
   const kept = fields.slice(0, LIMITS.fields - 1);
-  return [
-    ...kept,
-    { name: '…', value: `and ${fields.length - kept.length} more`, inline: false },
-  ];
+  return [...kept, { name: '…', value: `and ${fields.length - kept.length} more`, inline: false }];
 }
 
 function textLength(embed: APIEmbed): number {
@@ -79,8 +82,10 @@ export function fitEmbed(embed: APIEmbed): APIEmbed {
   if (fitted.description !== undefined) {
     fitted.description = clip(fitted.description, LIMITS.description);
   }
-  if (fitted.footer) fitted.footer = { ...fitted.footer, text: clip(fitted.footer.text, LIMITS.footer) };
-  if (fitted.author) fitted.author = { ...fitted.author, name: clip(fitted.author.name, LIMITS.author) };
+  if (fitted.footer)
+    fitted.footer = { ...fitted.footer, text: clip(fitted.footer.text, LIMITS.footer) };
+  if (fitted.author)
+    fitted.author = { ...fitted.author, name: clip(fitted.author.name, LIMITS.author) };
   if (fitted.fields) {
     fitted.fields = fieldsWithin(fitted.fields).map((field) => ({
       ...field,

@@ -1,7 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Profile } from '../../read/types.js';
 import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
-import { fitEmbed, fieldsWithin, linesWithin, plain } from './limits.js';
+import { fieldsWithin, fitEmbed, linesWithin, plain } from './limits.js';
 
 /** Job names by id, for showing "Auror" rather than a number. */
 export type JobNames = ReadonlyMap<number, string>;

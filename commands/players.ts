@@ -1,0 +1,75 @@
+import {
+  ApplicationCommandOptionType,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Answer, ButtonAnswer, CommandContext } from '../src/bot/command.js';
+import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
+import { memberProfilesEmbed, playersPageEmbed } from '../src/bot/embeds/players.js';
+import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
+import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
+
+export const definition = {
+  ...GUILD_ONLY_COMMAND,
+  name: 'players',
+  description: "This server's player profiles, or every profile of one member",
+  options: [
+    {
+      type: ApplicationCommandOptionType.User,
+      name: 'member',
+      description: "Show only this member's profiles",
+      required: false,
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export const NOT_YOURS =
+  'Only the person who ran this /players can turn its pages. Run /players to get your own.';
+
+/**
+ * One page of the guild's profiles. The whole list is read and sliced: a guild's profiles
+ * are few enough, and slicing lets any page (back as well as forward) be shown directly.
+ */
+async function page(context: CommandContext, wanted: number, ownerId: string): Promise<Answer> {
+  const list = await context.read.players.list(context.guildId);
+  if (list === null) throw new NotFoundError(NOT_FOUND.players);
+  const total = list.items.length;
+  const count = pageCount(total);
+  const shown = clampPage(wanted, count);
+  const profiles = list.items.slice(shown * PAGE_SIZE, (shown + 1) * PAGE_SIZE);
+  return {
+    embeds: [playersPageEmbed({ profiles, page: shown, pageCount: count, total })],
+    components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId)] : [],
+  };
+}
+
+async function member(context: CommandContext, userId: string): Promise<Answer> {
+  const profiles = await context.read.players.ofMember(context.guildId, userId);
+  if (profiles === null) throw new NotFoundError(NOT_FOUND.member);
+  const jobs = await context.read.jobs.list(context.guildId);
+  const names = new Map((jobs?.items ?? []).map((job) => [job.id, job.name]));
+  return { embeds: [memberProfilesEmbed(userId, profiles, names)] };
+}
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  context: CommandContext,
+): Promise<Answer> {
+  const chosen = interaction.options.getUser('member');
+  return chosen ? member(context, chosen.id) : page(context, 0, context.userId);
+}
+
+/** custom_id `players:page:<page>:<owner>`. */
+export async function button(
+  _interaction: ButtonInteraction,
+  context: CommandContext,
+  args: string[],
+): Promise<ButtonAnswer> {
+  const [action, pageText, ownerId] = args;
+  if (action !== 'page' || pageText === undefined || ownerId === undefined) {
+    throw new Error(`unexpected players button: ${args.join(':')}`);
+  }
+  if (ownerId !== context.userId) return { reply: { content: NOT_YOURS, ephemeral: true } };
+  return { update: await page(context, Number(pageText), ownerId) };
+}

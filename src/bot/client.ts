@@ -1,0 +1,96 @@
+import { Client, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
+import type { Config } from '../config.js';
+import type { KeyStore } from '../keys/key-store.js';
+import type { Logger } from '../logger.js';
+import type { ReadService } from '../read/service.js';
+import { createDispatcher } from './dispatcher.js';
+import { loadCommands } from './loader.js';
+
+export interface BotDeps {
+  config: Config;
+  read: ReadService;
+  keys: KeyStore;
+  logger: Logger;
+  /** How long a handler may run before its interaction is deferred; tests shorten it. */
+  deferAfterMs?: number;
+}
+
+export interface RunningBot {
+  client: Client;
+  /** Whether login reached READY; false when Discord refused or could not be reached. */
+  ready: boolean;
+  stop(): Promise<void>;
+}
+
+/** Gateway close code for a token Discord does not accept. */
+const AUTHENTICATION_FAILED = 4004;
+
+export const BAD_TOKEN_MESSAGE =
+  'Discord rejected the token (gateway close 4004 / HTTP 401): check DISCORD_TOKEN. The bot stays off; the HTTP API keeps serving.';
+
+/** Both ways Discord says "bad token": 401 on the REST handshake, or close 4004 on the gateway. */
+function isBadToken(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if ('code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) return true;
+  return error.message === 'Authentication failed';
+}
+
+/**
+ * Logs the bot in and routes its interactions. Resolves once login has settled (READY, or
+ * failed) and never rejects: the bot is an extra face of the service, and nothing it meets
+ * (a bad token, Discord down) may take the HTTP API down with it.
+ */
+export async function startBot(deps: BotDeps): Promise<RunningBot> {
+  const { config, logger } = deps;
+  const log = logger.child({ component: 'discord' });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.discord.restUrl },
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await client.destroy();
+  };
+  const bot: RunningBot = { client, ready: false, stop };
+
+  try {
+    const dispatch = createDispatcher({
+      commands: await loadCommands(),
+      read: deps.read,
+      keys: deps.keys,
+      logger: log,
+      ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
+    });
+    // Listeners first: READY can arrive before login() resolves.
+    client.on(Events.InteractionCreate, (interaction) => void dispatch(interaction));
+    client.once(Events.ClientReady, (ready) => {
+      log.info({ user: ready.user.tag, guilds: ready.guilds.cache.size }, 'Discord bot ready');
+    });
+    client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
+    client.on(Events.Warn, (message) => log.warn(message));
+    client.on(Events.ShardError, (error, shard) => {
+      // The 4004 case is reported once, as fatal, below and in the login failure.
+      if (!isBadToken(error)) log.error({ err: error, shard }, 'Discord gateway error');
+    });
+    client.on(Events.ShardDisconnect, (event, shard) => {
+      if (event.code === AUTHENTICATION_FAILED && bot.ready) {
+        // The token was revoked while running: discord.js gives up on this shard; so do we.
+        log.fatal({ shard, code: event.code }, BAD_TOKEN_MESSAGE);
+        void stop().catch(() => {});
+      } else {
+        log.error({ shard, code: event.code }, 'Discord gateway closed and will not reconnect');
+      }
+    });
+
+    await client.login(config.discord.token);
+    bot.ready = true;
+  } catch (error) {
+    if (isBadToken(error)) log.fatal(BAD_TOKEN_MESSAGE);
+    else log.error({ err: error }, 'Discord bot could not start; the HTTP API keeps serving');
+    // login() destroys the client on failure; this also covers a failure before login.
+    await stop().catch(() => {});
+  }
+  return bot;
+}
