@@ -172,7 +172,7 @@ export class FakeDiscord {
       return reply(404, { message: '404: Not Found', code: 0 });
     const parts = record.path.split('/').filter(Boolean);
     const bot = record.authorization === `Bot ${this.options.token}`;
-    const route = `${record.method} ${parts.map((p, i) => (i % 2 === 1 ? ':' : p)).join('/')}`;
+    const route = `${record.method} ${record.path}`;
 
     // Interaction callbacks and webhooks authenticate by their token, not the bot's.
     if (parts[0] === 'interactions' && parts[3] === 'callback' && record.method === 'POST') {
@@ -182,7 +182,7 @@ export class FakeDiscord {
     if (this.options.checkRestToken && !bot)
       return reply(401, { message: '401: Unauthorized', code: 0 });
 
-    if (route === 'GET gateway/bot') {
+    if (route === 'GET /gateway/bot') {
       return reply(200, {
         url: `ws://127.0.0.1:${this.port}`,
         shards: 1,
@@ -219,7 +219,7 @@ export class FakeDiscord {
     record: RecordedRequest,
     receivedAt: number,
     reply: (status: number, body?: unknown) => void,
-  ): void {
+  ) {
     const body = (record.body ?? {}) as { type?: number; data?: MessageData };
     const type = body.type ?? 0;
     const data = body.data ?? {};
@@ -251,7 +251,7 @@ export class FakeDiscord {
     parts: string[],
     record: RecordedRequest,
     reply: (status: number, body?: unknown) => void,
-  ): void {
+  ) {
     const token = parts[2] ?? '';
     const data = (record.body ?? {}) as MessageData;
     if (parts[3] === 'messages' && parts[4] === '@original') {
