@@ -1,0 +1,70 @@
+/*
+ * A token Discord refuses must give one clear fatal line and a bot that stays down: no
+ * reconnect loop, no rejected promise, so the HTTP API in the same process keeps serving.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BAD_TOKEN_MESSAGE, startBot } from '../../src/bot/client.js';
+import { loadConfig } from '../../src/config.js';
+import { createKeyStore } from '../../src/keys/key-store.js';
+import { createReadService } from '../../src/read/service.js';
+import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { FakeDiscord } from '../support/fake-discord.js';
+import { RICH } from './fixture.js';
+import { captureLog } from './log-capture.js';
+
+const WRONG_TOKEN = 'not-the-token-discord-knows.xyz';
+/** discord.js waits 500 ms before reconnecting; three times that shows whether it tries. */
+const RECONNECT_WINDOW_MS = 1_500;
+
+let fake: FakeDiscord | undefined;
+let database: TestDatabase | undefined;
+
+afterEach(async () => {
+  await fake?.close();
+  database?.cleanup();
+});
+
+async function startWithWrongToken(checkRestToken: boolean) {
+  database = openTestDatabase();
+  fake = await FakeDiscord.start({ guilds: [RICH], checkRestToken });
+  const log = captureLog([WRONG_TOKEN]);
+  const config = loadConfig({ DISCORD_TOKEN: WRONG_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  const bot = await startBot({
+    config,
+    read: createReadService(database.db),
+    keys: createKeyStore(database.db),
+    logger: log.logger,
+  });
+  return { bot, log, fake };
+}
+
+describe('a token Discord rejects', () => {
+  it('gateway close 4004: one fatal line, the bot stops, no reconnect', async () => {
+    const { bot, log, fake } = await startWithWrongToken(false);
+    expect(bot.ready).toBe(false);
+    expect(bot.client.isReady()).toBe(false);
+
+    await sleep(RECONNECT_WINDOW_MS);
+    expect(fake.connections).toBe(1);
+    expect(fake.identifies).toBe(1);
+    const fatal = log.entries().filter((e) => e.level === 60);
+    expect(fatal.map((e) => e.msg)).toEqual([BAD_TOKEN_MESSAGE]);
+    expect(BAD_TOKEN_MESSAGE).toMatch(/^Discord rejected the token/);
+    expect(log.raw.join('')).not.toContain(WRONG_TOKEN);
+    await bot.stop();
+  });
+
+  it('HTTP 401 on the gateway lookup: the same fatal line, no gateway connection at all', async () => {
+    const { bot, log, fake } = await startWithWrongToken(true);
+    expect(bot.ready).toBe(false);
+    expect(fake.connections).toBe(0);
+    expect(
+      log
+        .entries()
+        .filter((e) => e.level === 60)
+        .map((e) => e.msg),
+    ).toEqual([BAD_TOKEN_MESSAGE]);
+    await bot.stop();
+  });
+});

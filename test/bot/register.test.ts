@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/bot/register.js';
+import { loadConfig } from '../../src/config.js';
+import { APP_ID, FAKE_TOKEN, FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
+import { RICH } from './fixture.js';
+import { captureLog } from './log-capture.js';
+
+const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium'];
+
+interface SentCommand {
+  name: string;
+  description: string;
+  contexts?: number[];
+  dm_permission?: boolean;
+  default_member_permissions?: string | null;
+  options?: { name: string; type: number }[];
+}
+
+let fake: FakeDiscord;
+beforeAll(async () => {
+  fake = await FakeDiscord.start({ checkRestToken: true });
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+function configFor(applicationId?: string) {
+  return loadConfig({
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
+    ...(applicationId ? { DISCORD_APPLICATION_ID: applicationId } : {}),
+  });
+}
+
+function sentCommands(request: RecordedRequest): SentCommand[] {
+  return request.body as SentCommand[];
+}
+
+function expectEveryDefinition(commands: SentCommand[]): void {
+  expect(commands.map((c) => c.name)).toEqual(NAMES);
+  for (const command of commands) {
+    expect(command.contexts).toEqual([0]);
+    expect(command.dm_permission).toBe(false);
+  }
+  const byName = new Map(commands.map((c) => [c.name, c]));
+  // Manage Server = 1 << 5.
+  expect(byName.get('apikey')?.default_member_permissions).toBe('32');
+  expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
+  expect(byName.get('players')?.options).toMatchObject([{ name: 'member', type: 6 }]);
+  expect(byName.get('points')?.default_member_permissions).toBeUndefined();
+}
+
+describe('registerCommands', () => {
+  it('publishes every definition globally, asking Discord for the application id', async () => {
+    const before = fake.requests.length;
+    const result = await registerCommands({ config: configFor(), logger: captureLog().logger });
+    expect(result).toEqual({ count: 5, scope: 'global' });
+    const requests = fake.requests.slice(before);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /applications/@me',
+      `PUT /applications/${APP_ID}/commands`,
+    ]);
+    expect(requests[1]?.authorization).toBe(`Bot ${FAKE_TOKEN}`);
+    expectEveryDefinition(sentCommands(requests[1] as RecordedRequest));
+  });
+
+  it('publishes to one guild with a configured application id, without asking', async () => {
+    const before = fake.requests.length;
+    const appId = '123456789012345678';
+    const result = await registerCommands({
+      config: configFor(appId),
+      guildId: RICH,
+      logger: captureLog().logger,
+    });
+    expect(result).toEqual({ count: 5, scope: `guild ${RICH}` });
+    const requests = fake.requests.slice(before);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PUT /applications/${appId}/guilds/${RICH}/commands`,
+    ]);
+    expectEveryDefinition(sentCommands(requests[0] as RecordedRequest));
+  });
+
+  it('refuses to run without a token', async () => {
+    const config = loadConfig({ DISCORD_REST_URL: fake.restUrl });
+    await expect(registerCommands({ config, logger: captureLog().logger })).rejects.toThrow(
+      /DISCORD_TOKEN/,
+    );
+  });
+});

@@ -1,0 +1,217 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { fixture, RICH } from '../support/fixture.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+let s: TestService;
+beforeAll(async () => {
+  s = await startTestService();
+});
+afterAll(async () => {
+  await s.shutdown();
+});
+
+const cli = (...args: string[]) => runCli(args, s.databasePath);
+const points = (key: string) =>
+  fetch(`${s.url}/v1/points/1133557799224466880`, { headers: { authorization: key } }).then(
+    (r) => r.status,
+  );
+
+describe('keys', () => {
+  it('create → list → revoke, with a running server refusing the revoked key at once', async () => {
+    const created = cli('keys', 'create', '--name', 'dashboard');
+    expect(created.status).toBe(0);
+    const key = created.stdout.trim();
+    expect(created.stdout).toMatch(/^hc_[A-Za-z0-9_-]{32}\n$/);
+    expect(await points(key)).toBe(200);
+
+    const listed = cli('keys', 'list', '--json');
+    expect(listed.status).toBe(0);
+    const records = JSON.parse(listed.stdout) as {
+      id: number;
+      name: string;
+      hint: string;
+      revokedAt: string | null;
+      lastUsedAt: string | null;
+    }[];
+    const record = records.find((r) => r.name === 'dashboard');
+    expect(record?.revokedAt).toBeNull();
+    expect(record?.hint).toBe(`${key.slice(0, 7)}…`);
+    expect(listed.stdout).not.toContain(key);
+    const table = cli('keys', 'list');
+    expect(table.stdout).toMatch(/ID\s+NAME\s+HINT\s+SCOPE/);
+    expect(table.stdout).toContain('dashboard');
+    expect(table.stdout).not.toContain(key);
+
+    const revoked = cli('keys', 'revoke', String(record?.id));
+    expect(revoked.status).toBe(0);
+    expect(await points(key)).toBe(401);
+    expect(await points(s.firstKey)).toBe(200);
+    expect(cli('keys', 'revoke', String(record?.id)).status).toBe(1);
+  });
+
+  it('stores only a digest of each key', async () => {
+    const { stdout } = cli('keys', 'create');
+    const key = stdout.trim();
+    const file = readFileSync(s.databasePath);
+    expect(file.includes(Buffer.from(key))).toBe(false);
+    expect(await points(key)).toBe(200);
+  });
+
+  it('scopes a key to the guilds named', async () => {
+    const key = cli('keys', 'create', '--guild', '1133557799224466881').stdout.trim();
+    expect(await points(key)).toBe(403);
+  });
+
+  it('refuses bad arguments with a clear message and exit 1', () => {
+    const badGuild = cli('keys', 'create', '--guild', 'no spaces');
+    expect(badGuild.status).toBe(1);
+    expect(badGuild.stderr).toContain('guild id');
+    expect(cli('keys', 'revoke', 'abc').status).toBe(1);
+    const unknown = cli('keys', 'revoke', '9999');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('housecup: No active key with id 9999\n');
+  });
+});
+
+describe('import and export', () => {
+  it('export → import → export gives identical output', () => {
+    const first = cli('export');
+    expect(first.status).toBe(0);
+    const file = join(s.dir, 'export.json');
+    writeFileSync(file, first.stdout);
+    const imported = cli('import', file);
+    expect(imported.status).toBe(0);
+    const second = cli('export');
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('imports a file, replacing only the guilds it names, and the running server serves it', async () => {
+    const file = join(s.dir, 'fixture.json');
+    writeFileSync(file, JSON.stringify(fixture));
+    const before = JSON.parse(cli('export', '--guild', '1133557799224466880').stdout) as unknown;
+    expect(cli('import', file).status).toBe(0);
+    const response = await fetch(`${s.url}/v1/points/${RICH}`, {
+      headers: { authorization: s.firstKey },
+    });
+    expect(await response.json()).toEqual({
+      gryffindor: 120,
+      slytherin: 95,
+      ravenclaw: 80,
+      hufflepuff: 101,
+      status: 200,
+    });
+    // RICH is the demo's guild id too: it was replaced; restore it for the other tests.
+    writeFileSync(file, JSON.stringify(before));
+    expect(cli('import', file).status).toBe(0);
+    const exportedOne = JSON.parse(cli('export', '--guild', RICH).stdout) as {
+      guilds: { id: string }[];
+    };
+    expect(exportedOne.guilds.map((g) => g.id)).toEqual([RICH]);
+  });
+
+  it.each([
+    [
+      'a bad house',
+      {
+        guilds: [
+          {
+            id: 'g1',
+            players: [
+              { user_id: '1', name: 'A' },
+              { user_id: '2', name: 'B', house: 'muggle' },
+            ],
+          },
+        ],
+      },
+      'guilds[0].players[1].house',
+    ],
+    ['a missing name', { guilds: [{ id: 'g1', jobs: [{ id: 1 }] }] }, 'guilds[0].jobs[0].name'],
+    [
+      'a job that does not exist',
+      {
+        guilds: [
+          {
+            id: 'g1',
+            jobs: [{ id: 1, name: 'A' }],
+            players: [{ user_id: '1', name: 'A', job_id: 2 }],
+          },
+        ],
+      },
+      'guilds[0].players[0].job_id',
+    ],
+    [
+      'a negative salary',
+      { guilds: [{ id: 'g1', jobs: [{ name: 'A', salary: -1 }] }] },
+      'guilds[0].jobs[0].salary',
+    ],
+    [
+      'a year of 8',
+      { guilds: [{ id: 'g1', players: [{ user_id: '1', name: 'A', year: 8 }] }] },
+      'guilds[0].players[0].year',
+    ],
+    [
+      'a bad date',
+      { guilds: [{ id: 'g1', players: [{ user_id: '1', name: 'A', created_at: 'yesterday' }] }] },
+      'guilds[0].players[0].created_at',
+    ],
+    ['an unknown field', { guilds: [{ id: 'g1', colour: 'red' }] }, 'guilds[0]'],
+    ['a duplicate guild', { guilds: [{ id: 'g1' }, { id: 'g1' }] }, 'guilds[1].id'],
+    ['no guilds list', { players: [] }, 'guilds'],
+  ])('a file with %s writes nothing and names the path', (_label, data, path) => {
+    const before = cli('export').stdout;
+    const file = join(s.dir, 'broken.json');
+    // The first guild is valid, so a partial write would show.
+    writeFileSync(file, JSON.stringify(data));
+    const result = cli('import', file);
+    expect(result.status).toBe(1);
+    expect(result.stderr.startsWith(`housecup: ${path}`)).toBe(true);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(cli('export').stdout).toBe(before);
+  });
+
+  it('a broken file that is valid for its first guilds writes none of them', () => {
+    const before = cli('export').stdout;
+    const file = join(s.dir, 'half.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        guilds: [
+          { id: 'new-guild', points: { gryffindor: 1, slytherin: 1, ravenclaw: 1, hufflepuff: 1 } },
+          { id: 'x', players: [{ user_id: '1' }] },
+        ],
+      }),
+    );
+    const result = cli('import', file);
+    expect(result.stderr).toContain('guilds[1].players[0].name');
+    expect(cli('export').stdout).toBe(before);
+  });
+
+  it('explains a file that is not JSON, or not there', () => {
+    const file = join(s.dir, 'not.json');
+    writeFileSync(file, '{"guilds": [');
+    const notJson = cli('import', file);
+    expect(notJson.status).toBe(1);
+    expect(notJson.stderr).toMatch(/^housecup: .*not\.json is not valid JSON/);
+    const missing = cli('import', join(s.dir, 'nope.json'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/Cannot read .*nope\.json \(ENOENT\)/);
+  });
+});
+
+describe('migrate and configuration', () => {
+  it('migrate is idempotent', () => {
+    expect(cli('migrate').status).toBe(0);
+    expect(cli('migrate').stderr).toContain('up to date');
+  });
+
+  it('a database in a missing directory is one clear line', () => {
+    const result = runCli(['keys', 'list'], join(s.dir, 'missing', 'x.db'));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /^housecup: Cannot open database .*: directory .* does not exist\n$/,
+    );
+  });
+});
