@@ -25,6 +25,26 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(600),
+  METRICS: booleanFlag.default(false),
+  CACHE_MAX_AGE: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .default(5),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }),
+      ),
+    ),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -45,6 +65,12 @@ export interface Config {
   port: number;
   logLevel: LogLevel;
   rateLimitPerMinute: number;
+  /** Serve Prometheus metrics at /metrics. */
+  metrics: boolean;
+  /** `Cache-Control: private, max-age=N` on data answers. */
+  cacheMaxAge: number;
+  /** Browser origins allowed by CORS; empty = CORS off. */
+  corsOrigins: string[];
   discord: {
     token: string | undefined;
     applicationId: string | undefined;
@@ -77,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metrics: e.METRICS,
+    cacheMaxAge: e.CACHE_MAX_AGE,
+    corsOrigins: e.CORS_ORIGINS,
     discord: {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,

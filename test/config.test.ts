@@ -10,6 +10,9 @@ describe('configuration', () => {
       port: 3000,
       logLevel: 'info',
       rateLimitPerMinute: 600,
+      metrics: false,
+      cacheMaxAge: 5,
+      corsOrigins: [],
       discord: { token: undefined, applicationId: undefined, restUrl: 'https://discord.com/api' },
     });
   });
@@ -22,6 +25,9 @@ describe('configuration', () => {
       PORT: '8080',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      METRICS: 'true',
+      CACHE_MAX_AGE: '0',
+      CORS_ORIGINS: 'https://a.example, http://localhost:5173',
       DISCORD_TOKEN: 'token',
       DISCORD_APPLICATION_ID: '123',
       DISCORD_REST_URL: 'http://127.0.0.1:9999/api/',
@@ -55,6 +61,12 @@ describe('configuration', () => {
     ],
     [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'Invalid RATE_LIMIT_PER_MINUTE: must be 0 (off) or more'],
     [{ DEMO_DATA: 'maybe' }, 'Invalid DEMO_DATA: must be true or false'],
+    [
+      { CORS_ORIGINS: 'https://ok.example, nope' },
+      'Invalid CORS_ORIGINS: must be a comma-separated list of http(s) origins',
+    ],
+    [{ CACHE_MAX_AGE: '1.5' }, 'Invalid CACHE_MAX_AGE: must be a whole number of seconds'],
+    [{ METRICS: 'on' }, 'Invalid METRICS: must be true or false'],
     [{ DISCORD_REST_URL: 'ftp://x' }, 'Invalid DISCORD_REST_URL: must be an http(s) URL'],
     [
       { DISCORD_APPLICATION_ID: 'abc' },

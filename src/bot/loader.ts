@@ -67,7 +67,13 @@ export async function loadCommands(
   const commands: CommandModule[] = [];
   const seen = new Set<string>();
   for (const file of files) {
-    const exports: unknown = await import(pathToFileURL(join(folder, file)).href);
+    let exports: unknown;
+    try {
+      exports = await import(pathToFileURL(join(folder, file)).href);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new CommandLoadError(`commands/${file}: cannot be loaded: ${why}`, { cause: error });
+    }
     const command = validate(file, exports);
     if (seen.has(command.definition.name)) {
       throw new CommandLoadError(

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { createKeyStore } from '../../src/keys/key-store.js';
 import { createReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
-import { FakeDiscord } from '../support/fake-discord.js';
+import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { RICH } from './fixture.js';
 import { captureLog } from './log-capture.js';
 
@@ -52,6 +52,30 @@ describe('a token Discord rejects', () => {
     expect(fatal.map((e) => e.msg)).toEqual([BAD_TOKEN_MESSAGE]);
     expect(BAD_TOKEN_MESSAGE).toMatch(/^Discord rejected the token/);
     expect(log.raw.join('')).not.toContain(WRONG_TOKEN);
+    await bot.stop();
+  });
+
+  it('a 4004 after READY (token reset while running): the same fatal line, no reconnect', async () => {
+    database = openTestDatabase();
+    fake = await FakeDiscord.start({ guilds: [RICH] });
+    const log = captureLog([FAKE_TOKEN]);
+    const bot = await startBot({
+      config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
+      read: createReadService(database.db),
+      keys: createKeyStore(database.db),
+      logger: log.logger,
+    });
+    expect(bot.ready).toBe(true);
+    fake.disconnect(4004, 'Authentication failed.');
+    await sleep(RECONNECT_WINDOW_MS);
+    expect(fake.connections).toBe(1);
+    expect(bot.client.isReady()).toBe(false);
+    expect(
+      log
+        .entries()
+        .filter((e) => e.level === 60)
+        .map((e) => e.msg),
+    ).toEqual([BAD_TOKEN_MESSAGE]);
     await bot.stop();
   });
 

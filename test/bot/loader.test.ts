@@ -78,6 +78,13 @@ describe('loadCommands', () => {
     await expect(loadCommands(folder)).rejects.toThrow(/commands\/bad\.ts/);
   });
 
+  it('throws, naming the file, for a module that does not even load', async () => {
+    const folder = folderWith({ 'good.ts': GOOD, 'broken.ts': 'throw new Error("kaboom");' });
+    await expect(loadCommands(folder)).rejects.toThrow(
+      /commands\/broken\.ts: cannot be loaded: kaboom/,
+    );
+  });
+
   it('throws when the folder holds no command at all', async () => {
     await expect(loadCommands(folderWith({ 'notes.txt': '' }))).rejects.toThrow(
       /no command module/,

@@ -509,6 +509,11 @@ export class FakeDiscord {
     return this.nextId.toString();
   }
 
+  /** Closes every gateway connection with `code`, as Discord does when it drops a session. */
+  disconnect(code: number, reason = 'fake Discord disconnect'): void {
+    for (const socket of this.sockets) socket.close(code, reason);
+  }
+
   /** Closes the gateway with 4004 (so no client tries to reconnect), then the port. */
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.close(4004, 'fake Discord closing');

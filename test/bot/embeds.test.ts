@@ -1,0 +1,197 @@
+/*
+ * The embed builders against data no real guild should have, but some will: hundreds of
+ * profiles, names at the 100-character limit, markdown and emoji in names. Whatever the data,
+ * Discord's limits must hold, or the reply fails and the user sees "interaction failed".
+ */
+import type { APIEmbed } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { keyListEmbed } from '../../src/bot/embeds/apikeys.js';
+import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
+import { jobsEmbed } from '../../src/bot/embeds/jobs.js';
+import {
+  clip,
+  embedTextLength,
+  fitEmbed,
+  LIMITS,
+  linesWithin,
+  plain,
+} from '../../src/bot/embeds/limits.js';
+import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
+import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
+import { premiumEmbed } from '../../src/bot/embeds/premium.js';
+import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
+import type { KeyRecord } from '../../src/keys/key-store.js';
+import { HOUSES, type JobWithHolders, type Profile } from '../../src/read/types.js';
+
+/** 100 characters, full of what markdown and UTF-16 make expensive. */
+const LONG_NAME = `*_~\`|[]<>${'🦁'.repeat(20)}${'W'.repeat(51)}`;
+
+function profiles(count: number, name = LONG_NAME): Profile[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    user_id: `${10_000_000_000_000_000 + i}`,
+    guild_id: '1',
+    name,
+    house: HOUSES[i % 4] ?? null,
+    year: 1 + (i % 7),
+    job_id: i % 3 === 0 ? null : i,
+    galleons: 1_000_000_000 + i,
+    created_at: '2026-01-01T00:00:00.000Z',
+  }));
+}
+
+function expectWithinLimits(embed: APIEmbed): void {
+  expect(embed.title?.length ?? 0).toBeLessThanOrEqual(LIMITS.title);
+  expect(embed.description?.length ?? 0).toBeLessThanOrEqual(LIMITS.description);
+  expect(embed.footer?.text.length ?? 0).toBeLessThanOrEqual(LIMITS.footer);
+  expect(embed.fields?.length ?? 0).toBeLessThanOrEqual(LIMITS.fields);
+  for (const field of embed.fields ?? []) {
+    expect(field.name.length).toBeGreaterThan(0);
+    expect(field.name.length).toBeLessThanOrEqual(LIMITS.fieldName);
+    expect(field.value.length).toBeGreaterThan(0);
+    expect(field.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
+  }
+  expect(embedTextLength(embed)).toBeLessThanOrEqual(LIMITS.total);
+}
+
+describe('the players embeds', () => {
+  it('keeps every page of 500 long-named profiles within the limits', () => {
+    const all = profiles(500);
+    const count = pageCount(all.length);
+    expect(count).toBe(50);
+    for (let page = 0; page < count; page += 1) {
+      const slice = all.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+      const embed = playersPageEmbed({ profiles: slice, page, pageCount: count, total: 500 });
+      expectWithinLimits(embed);
+      // Ten long names still fit whole: nothing of a page is lost.
+      expect(embed.description?.split('\n')).toHaveLength(PAGE_SIZE);
+      expect(embed.footer?.text).toBe(`Page ${page + 1} of 50 · 500 profiles`);
+    }
+  });
+
+  it('cuts an oversized page with a count of what is left out, never mid-limit', () => {
+    const embed = playersPageEmbed({
+      profiles: profiles(500),
+      page: 0,
+      pageCount: 1,
+      total: 500,
+    });
+    expectWithinLimits(embed);
+    expect(embed.description).toMatch(/\n…and \d+ more$/);
+  });
+
+  it('shows at most 25 fields for a member with 500 profiles, saying how many are left out', () => {
+    const jobs = new Map(Array.from({ length: 500 }, (_, i) => [i, 'J'.repeat(100)] as const));
+    const embed = memberProfilesEmbed('42', profiles(500), jobs);
+    expectWithinLimits(embed);
+    expect(embed.title).toBe('500 profiles');
+    const last = embed.fields?.at(-1);
+    expect(last?.value).toMatch(/^and \d+ more$/);
+  });
+
+  it('escapes markdown in names, so a name cannot restyle or mention', () => {
+    expect(plain('**bold** <@&1> `x` [a](b) ~s~ |s| _i_')).toBe(
+      '\\*\\*bold\\*\\* \\<@&1\\> \\`x\\` \\[a\\](b) \\~s\\~ \\|s\\| \\_i\\_',
+    );
+    expect(plain('# heading\nnext line')).toBe('\\# heading next line');
+  });
+});
+
+describe('the other embeds', () => {
+  it('jobs: 500 jobs with long names and descriptions stay within the limits', () => {
+    const jobs: JobWithHolders[] = Array.from({ length: 500 }, (_, i) => ({
+      id: i,
+      guild_id: '1',
+      name: 'N'.repeat(100),
+      description: 'D'.repeat(2_000),
+      salary: i,
+      holders: i,
+    }));
+    const embed = jobsEmbed(jobs);
+    expectWithinLimits(embed);
+    expect(embed.title).toBe('Jobs of this server (500)');
+  });
+
+  it('api keys: 500 keys stay within the limits', () => {
+    const keys: KeyRecord[] = Array.from({ length: 500 }, (_, i) => ({
+      id: i,
+      name: 'K'.repeat(100),
+      hint: 'hc_abcd…',
+      guilds: ['1'],
+      rateLimit: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: i % 2 ? '2026-02-01T00:00:00.000Z' : null,
+    }));
+    expectWithinLimits(keyListEmbed(keys));
+  });
+
+  it('points: ranked, barred in proportion, coloured by the leader, ties in house order', () => {
+    expect(rankHouses({ gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 })).toEqual([
+      { house: 'slytherin', points: 9 },
+      { house: 'ravenclaw', points: 9 },
+      { house: 'gryffindor', points: 5 },
+      { house: 'hufflepuff', points: 1 },
+    ]);
+    const embed = pointsEmbed({ gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 });
+    expect(embed.color).toBe(HOUSE_STYLES.slytherin.colour);
+    expect(bar(50, 100, 10)).toBe('█████░░░░░');
+    expect(bar(0, 0, 4)).toBe('░░░░');
+    expect(bar(-3, 10, 4)).toBe('░░░░');
+    const huge = pointsEmbed({
+      gryffindor: Number.MAX_SAFE_INTEGER,
+      slytherin: -5,
+      ravenclaw: 0,
+      hufflepuff: 1,
+    });
+    expectWithinLimits(huge);
+  });
+
+  it('premium: active with and without expiry, expired, none', () => {
+    expect(premiumEmbed({ state: 'active', expiresAt: null }).description).toBe('No expiry.');
+    expect(
+      premiumEmbed({ state: 'active', expiresAt: '2099-06-01T00:00:00.000Z' }).description,
+    ).toBe(`Expires on 2099-06-01 (<t:${Date.UTC(2099, 5, 1) / 1000}:R>).`);
+    expect(premiumEmbed({ state: 'expired', expiresAt: '2020-01-01T00:00:00.000Z' }).title).toBe(
+      'Premium is not active',
+    );
+    expect(premiumEmbed({ state: 'none', expiresAt: null }).description).toBe(
+      'This server has no premium.',
+    );
+  });
+});
+
+describe('the limit helpers', () => {
+  it('clip never exceeds the limit and never splits an emoji', () => {
+    const text = '🦁'.repeat(10);
+    for (let max = 0; max <= 21; max += 1) {
+      const cut = clip(text, max);
+      expect(cut.length).toBeLessThanOrEqual(max);
+      expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    }
+  });
+
+  it('linesWithin keeps whole lines and counts the rest', () => {
+    expect(linesWithin(['aaaa', 'bbbb', 'cccc'], 40)).toBe('aaaa\nbbbb\ncccc');
+    const cut = linesWithin(['a'.repeat(10), 'b'.repeat(10), 'c'.repeat(10)], 30);
+    expect(cut).toBe(`${'a'.repeat(10)}\n…and 2 more`);
+    expect(cut.length).toBeLessThanOrEqual(30);
+  });
+
+  it('fitEmbed brings any embed within every limit', () => {
+    const embed = fitEmbed({
+      title: 'T'.repeat(1_000),
+      description: 'D'.repeat(10_000),
+      footer: { text: 'F'.repeat(5_000) },
+      author: { name: 'A'.repeat(1_000) },
+      fields: Array.from({ length: 100 }, () => ({
+        name: 'N'.repeat(500),
+        value: 'V'.repeat(5_000),
+      })),
+    });
+    expectWithinLimits(embed);
+    expect(embed.author?.name.length).toBeLessThanOrEqual(LIMITS.author);
+    const empty = fitEmbed({ fields: [{ name: '', value: '' }] });
+    expectWithinLimits(empty);
+  });
+});
