@@ -54,6 +54,12 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
     await client.destroy();
   };
   const bot: RunningBot = { client, ready: false, stop };
+  if (!config.discord.token) {
+    // main.ts starts the bot only with a token; say so plainly if that ever changes.
+    log.error('DISCORD_TOKEN is not set: the Discord bot is not started');
+    await stop();
+    return bot;
+  }
 
   try {
     const dispatch = createDispatcher({

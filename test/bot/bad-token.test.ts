@@ -92,3 +92,21 @@ describe('a token Discord rejects', () => {
     await bot.stop();
   });
 });
+
+describe('no token at all', () => {
+  it('does not start, says why, and does not pretend Discord refused it', async () => {
+    database = openTestDatabase();
+    const log = captureLog();
+    const bot = await startBot({
+      config: loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' }),
+      read: createReadService(database.db),
+      keys: createKeyStore(database.db),
+      logger: log.logger,
+    });
+    expect(bot.ready).toBe(false);
+    expect(log.entries().map((e) => e.msg)).toEqual([
+      'DISCORD_TOKEN is not set: the Discord bot is not started',
+    ]);
+    await bot.stop();
+  });
+});
