@@ -5,23 +5,27 @@ import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
+import { BodyCache } from './body-cache.js';
 import {
   answerFrameworkError,
   installErrorHandling,
   refuseOtherMethods,
 } from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
+import type { RouteContext } from './routes/context.js';
 import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
 import { registerPointsRoutes } from './routes/points.js';
 import { registerPremiumRoutes } from './routes/premium.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'rateLimitPerMinute'>;
+  config: Pick<Config, 'rateLimitPerMinute'> & Partial<Pick<Config, 'cacheMaxAge'>>;
   read: ReadService;
   keys: KeyVerifier;
   logger: Logger;
 }
+
+const DEFAULT_CACHE_MAX_AGE = 5;
 
 /** The nine endpoints of the spec, in its order. */
 export const V1_PATHS = [
@@ -78,10 +82,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         errorResponseBuilder: () => new ApiError(429, MESSAGES.tooManyRequests),
       });
     }
-    registerPlayerRoutes(v1, deps.read);
-    registerPointsRoutes(v1, deps.read);
-    registerJobRoutes(v1, deps.read);
-    registerPremiumRoutes(v1, deps.read);
+    const routes: RouteContext = {
+      read: deps.read,
+      cache: new BodyCache({ generation: deps.read.generation }),
+      maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
+    };
+    registerPlayerRoutes(v1, routes);
+    registerPointsRoutes(v1, routes);
+    registerJobRoutes(v1, routes);
+    registerPremiumRoutes(v1, routes);
   });
 
   refuseOtherMethods(app, V1_PATHS);

@@ -21,9 +21,8 @@ export function pageRequest<C>(
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, after };
 }
 
-/** The list envelope; `next` is present only when the client asked for a page. */
-export function listBody<T>(items: T[], next?: string | null) {
-  return next === undefined
-    ? { results: items, count: items.length, status: 200 as const }
-    : { results: items, count: items.length, next, status: 200 as const };
+/** The part of a cache key that tells pages of one list apart. */
+export function pageKey(query: PagingQuery): string {
+  if (query.limit === undefined && query.after === undefined) return 'all';
+  return `${query.limit ?? DEFAULT_PAGE_LIMIT}:${query.after ?? ''}`;
 }

@@ -1,40 +1,84 @@
 import type { Database } from '../store/database.js';
+import { type KeysetSource, readAll, readPage, type SerializedList } from './json-list.js';
 import type { Job, JobCursor, JobWithHolders, Page, PageRequest } from './types.js';
 
 export interface JobsReader {
   /** The guild's jobs by id; null when the guild has none. */
   list(guildId: string, page?: PageRequest<JobCursor>): Promise<Page<Job, JobCursor> | null>;
+  /** `list`, serialized as a JSON array by the store. */
+  listSerialized(
+    guildId: string,
+    page?: PageRequest<JobCursor>,
+  ): Promise<SerializedList<JobCursor> | null>;
   /** The guild's jobs by id, each with how many profiles hold it; null when none. */
   withHolders(guildId: string): Promise<JobWithHolders[] | null>;
 }
 
 const columns = 'id, guild_id, name, description, salary';
+const asJson = `json_object('id', id, 'guild_id', guild_id, 'name', name, 'description', description, 'salary', salary)`;
+// Job ids are SQLite integers; every one of them is greater than this.
+const START: JobCursor = { id: Number.MIN_SAFE_INTEGER };
 
 export function createJobsReader(db: Database): JobsReader {
-  const page = db.sqlite.prepare<[string, number, number], Job>(
+  const { sqlite } = db;
+  const page = sqlite.prepare<[string, number, number], Job>(
     `SELECT ${columns} FROM jobs WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?`,
   );
-  const withHolders = db.sqlite.prepare<[string], JobWithHolders>(
+  const chunk = sqlite.prepare<
+    [string, number, number],
+    { json: string; count: number; last: number | null }
+  >(
+    `SELECT json_group_array(${asJson} ORDER BY id) AS json, count(*) AS count, max(id) AS last
+     FROM (SELECT * FROM jobs WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?)`,
+  );
+  const hasAfter = sqlite
+    .prepare<[string, number], number>('SELECT 1 FROM jobs WHERE guild_id = ? AND id > ? LIMIT 1')
+    .pluck();
+  const withHolders = sqlite.prepare<[string], JobWithHolders>(
     `SELECT j.id, j.guild_id, j.name, j.description, j.salary,
             (SELECT count(*) FROM profiles p WHERE p.guild_id = j.guild_id AND p.job_id = j.id)
               AS holders
      FROM jobs j WHERE j.guild_id = ? ORDER BY j.id`,
   );
-  const any = db.sqlite.prepare<[string], number>('SELECT 1 FROM jobs WHERE guild_id = ? LIMIT 1');
-  any.pluck();
+  const any = sqlite
+    .prepare<[string], number>('SELECT 1 FROM jobs WHERE guild_id = ? LIMIT 1')
+    .pluck();
+
+  const source = (guildId: string): KeysetSource<JobCursor> => ({
+    chunk(after = START, limit) {
+      const rows = chunk.get(guildId, after.id, limit);
+      const count = rows?.count ?? 0;
+      return {
+        json: rows?.json ?? '[]',
+        count,
+        last: rows?.last != null ? { id: rows.last } : null,
+      };
+    },
+    hasAfter: (after) => hasAfter.get(guildId, after.id) !== undefined,
+    snapshot: (work) => sqlite.transaction(work)(),
+    generation: db.version,
+  });
+
+  // An empty page after a cursor is still "found" when the guild has jobs at all.
+  const noneIn = (guildId: string, after: JobCursor | undefined) =>
+    !after || any.get(guildId) === undefined;
 
   return {
     async list(guildId, request) {
-      const limit = request?.limit ?? -1;
-      // Job ids are SQLite integers; every one of them is greater than this.
-      const afterId = request?.after?.id ?? Number.MIN_SAFE_INTEGER;
-      // One row past the page tells whether another page follows (LIMIT -1 means no limit).
-      const rows = page.all(guildId, afterId, limit < 0 ? -1 : limit + 1);
-      if (rows.length === 0 && (!request?.after || any.get(guildId) === undefined)) return null;
-      if (limit < 0 || rows.length <= limit) return { items: rows, next: null };
-      const items = rows.slice(0, limit);
+      const limit = request ? request.limit + 1 : -1;
+      // One row past the page tells whether another page follows.
+      const rows = page.all(guildId, (request?.after ?? START).id, limit);
+      if (rows.length === 0 && noneIn(guildId, request?.after)) return null;
+      if (!request || rows.length <= request.limit) return { items: rows, next: null };
+      const items = rows.slice(0, request.limit);
       const last = items.at(-1);
       return { items, next: last ? { id: last.id } : null };
+    },
+    async listSerialized(guildId, request) {
+      const result = request
+        ? readPage(source(guildId), request.after, request.limit)
+        : await readAll(source(guildId));
+      return result.count === 0 && noneIn(guildId, request?.after) ? null : result;
     },
     async withHolders(guildId) {
       const items = withHolders.all(guildId);

@@ -1,4 +1,5 @@
 import type { Database } from '../store/database.js';
+import { type KeysetSource, readAll, readPage, type SerializedList } from './json-list.js';
 import type { Page, PageRequest, Profile, ProfileCursor } from './types.js';
 
 export interface PlayersReader {
@@ -9,48 +10,98 @@ export interface PlayersReader {
   ): Promise<Page<Profile, ProfileCursor> | null>;
   /** Every profile of one member on the guild; null when the member has none. */
   ofMember(guildId: string, userId: string): Promise<Profile[] | null>;
+  /** `list`, serialized as a JSON array by the store. */
+  listSerialized(
+    guildId: string,
+    page?: PageRequest<ProfileCursor>,
+  ): Promise<SerializedList<ProfileCursor> | null>;
+  /** `ofMember`, serialized as a JSON array by the store. */
+  ofMemberSerialized(guildId: string, userId: string): Promise<SerializedList<never> | null>;
 }
 
-const columns = `id, user_id, guild_id, name, house, year, job_id, galleons, created_at`;
+const columns = 'id, user_id, guild_id, name, house, year, job_id, galleons, created_at';
+const asJson = `json_object('id', id, 'user_id', user_id, 'guild_id', guild_id, 'name', name,
+  'house', house, 'year', year, 'job_id', job_id, 'galleons', galleons, 'created_at', created_at)`;
+// Sorts before every real position: user ids are at least one character long, ids positive.
+const START: ProfileCursor = { userId: '', id: Number.MIN_SAFE_INTEGER };
 
 export function createPlayersReader(db: Database): PlayersReader {
-  const all = db.sqlite.prepare<[string], Profile>(
-    `SELECT ${columns} FROM profiles WHERE guild_id = ? ORDER BY user_id, id`,
-  );
-  const first = db.sqlite.prepare<[string, number], Profile>(
-    `SELECT ${columns} FROM profiles WHERE guild_id = ? ORDER BY user_id, id LIMIT ?`,
-  );
-  const after = db.sqlite.prepare<[string, string, number, number], Profile>(
+  const { sqlite } = db;
+  const page = sqlite.prepare<[string, string, number, number], Profile>(
     `SELECT ${columns} FROM profiles WHERE guild_id = ? AND (user_id, id) > (?, ?)
      ORDER BY user_id, id LIMIT ?`,
   );
-  const ofMember = db.sqlite.prepare<[string, string], Profile>(
+  const ofMember = sqlite.prepare<[string, string], Profile>(
     `SELECT ${columns} FROM profiles WHERE guild_id = ? AND user_id = ? ORDER BY id`,
   );
-  const any = db.sqlite.prepare<[string], number>(
-    'SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1',
+  const chunk = sqlite.prepare<[string, string, number, number], { json: string; count: number }>(
+    `SELECT json_group_array(${asJson} ORDER BY user_id, id) AS json, count(*) AS count
+     FROM (SELECT * FROM profiles WHERE guild_id = ? AND (user_id, id) > (?, ?)
+           ORDER BY user_id, id LIMIT ?)`,
   );
-  any.pluck();
+  const nth = sqlite.prepare<[string, string, number, number], { user_id: string; id: number }>(
+    `SELECT user_id, id FROM profiles WHERE guild_id = ? AND (user_id, id) > (?, ?)
+     ORDER BY user_id, id LIMIT 1 OFFSET ?`,
+  );
+  const hasAfter = sqlite
+    .prepare<[string, string, number], number>(
+      'SELECT 1 FROM profiles WHERE guild_id = ? AND (user_id, id) > (?, ?) LIMIT 1',
+    )
+    .pluck();
+  const any = sqlite
+    .prepare<[string], number>('SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1')
+    .pluck();
+  const ofMemberJson = sqlite.prepare<[string, string], { json: string; count: number }>(
+    `SELECT json_group_array(${asJson} ORDER BY id) AS json, count(*) AS count
+     FROM profiles WHERE guild_id = ? AND user_id = ?`,
+  );
+  const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
+
+  const source = (guildId: string): KeysetSource<ProfileCursor> => ({
+    chunk(after = START, limit) {
+      const rows = chunk.get(guildId, after.userId, after.id, limit);
+      const count = rows?.count ?? 0;
+      const last = count > 0 ? nth.get(guildId, after.userId, after.id, count - 1) : undefined;
+      return {
+        json: rows?.json ?? '[]',
+        count,
+        last: last ? { userId: last.user_id, id: last.id } : null,
+      };
+    },
+    hasAfter: (after) => hasAfter.get(guildId, after.userId, after.id) !== undefined,
+    snapshot,
+    generation: db.version,
+  });
+
+  // An empty page after a cursor is still "found" when the guild has profiles at all.
+  const noneIn = (guildId: string, after: ProfileCursor | undefined) =>
+    !after || any.get(guildId) === undefined;
 
   return {
-    async list(guildId, page) {
-      if (!page) {
-        const items = all.all(guildId);
-        return items.length > 0 ? { items, next: null } : null;
-      }
+    async list(guildId, request) {
+      const after = request?.after ?? START;
+      const limit = request ? request.limit + 1 : -1;
       // One row past the page tells whether another page follows.
-      const rows = page.after
-        ? after.all(guildId, page.after.userId, page.after.id, page.limit + 1)
-        : first.all(guildId, page.limit + 1);
-      if (rows.length === 0 && (!page.after || any.get(guildId) === undefined)) return null;
-      const items = rows.slice(0, page.limit);
+      const rows = page.all(guildId, after.userId, after.id, limit);
+      if (rows.length === 0 && noneIn(guildId, request?.after)) return null;
+      if (!request || rows.length <= request.limit) return { items: rows, next: null };
+      const items = rows.slice(0, request.limit);
       const last = items.at(-1);
-      const next = rows.length > page.limit && last ? { userId: last.user_id, id: last.id } : null;
-      return { items, next };
+      return { items, next: last ? { userId: last.user_id, id: last.id } : null };
     },
     async ofMember(guildId, userId) {
       const items = ofMember.all(guildId, userId);
       return items.length > 0 ? items : null;
+    },
+    async listSerialized(guildId, request) {
+      const result = request
+        ? readPage(source(guildId), request.after, request.limit)
+        : await readAll(source(guildId));
+      return result.count === 0 && noneIn(guildId, request?.after) ? null : result;
+    },
+    async ofMemberSerialized(guildId, userId) {
+      const row = ofMemberJson.get(guildId, userId);
+      return row && row.count > 0 ? { json: row.json, count: row.count, next: null } : null;
     },
   };
 }

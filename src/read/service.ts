@@ -14,6 +14,8 @@ export interface ReadService {
   points: PointsReader;
   jobs: JobsReader;
   premium: PremiumReader;
+  /** A token that changes whenever the data may have changed: what caches key on. */
+  generation(): string;
 }
 
 export interface ReadServiceOptions {
@@ -27,5 +29,6 @@ export function createReadService(db: Database, options: ReadServiceOptions = {}
     points: createPointsReader(db),
     jobs: createJobsReader(db),
     premium: createPremiumReader(db, options.now ?? (() => new Date())),
+    generation: db.version,
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadService } from '../../read/service.js';
+import { errorAnswer, listAnswer, sendAnswer, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { decodeJobCursor, encodeJobCursor } from '../cursor.js';
-import { ApiError, MESSAGES } from '../errors.js';
-import { listBody, type PagingQuery, pageRequest } from '../paging.js';
+import { MESSAGES } from '../errors.js';
+import { type PagingQuery, pageKey, pageRequest } from '../paging.js';
 import {
   areaSchema,
   commonErrors,
@@ -13,13 +13,17 @@ import {
   jobListSchema,
   pagingQuery,
 } from '../schemas.js';
+import type { RouteContext } from './context.js';
 
-export function registerJobRoutes(app: FastifyInstance, read: ReadService): void {
-  const area = describeArea('jobs');
+export function registerJobRoutes(
+  app: FastifyInstance,
+  { read, cache, maxAge }: RouteContext,
+): void {
+  const area = staticAnswer(describeArea('jobs'));
   app.get(
     '/v1/jobs',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    async () => area,
+    (request, reply) => sendAnswer(request, reply, area, maxAge),
   );
 
   app.get<{ Params: { guildId: string }; Querystring: PagingQuery }>(
@@ -32,12 +36,15 @@ export function registerJobRoutes(app: FastifyInstance, read: ReadService): void
       },
       preHandler: requireGuildAccess,
     },
-    async (request) => {
+    async (request, reply) => {
+      const { guildId } = request.params;
       const page = pageRequest(request.query, decodeJobCursor);
-      const result = await read.jobs.list(request.params.guildId, page);
-      if (!result) throw new ApiError(404, MESSAGES.noJob);
-      const next = page && (result.next ? encodeJobCursor(result.next) : null);
-      return listBody(result.items, next);
+      const answer = await cache.get(`jobs:${guildId}:${pageKey(request.query)}`, async () => {
+        const list = await read.jobs.listSerialized(guildId, page);
+        if (!list) return errorAnswer(404, MESSAGES.noJob);
+        return listAnswer(list, page && (list.next ? encodeJobCursor(list.next) : null));
+      });
+      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

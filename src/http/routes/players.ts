@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadService } from '../../read/service.js';
+import { errorAnswer, listAnswer, sendAnswer, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { decodeProfileCursor, encodeProfileCursor } from '../cursor.js';
-import { ApiError, MESSAGES } from '../errors.js';
-import { listBody, type PagingQuery, pageRequest } from '../paging.js';
+import { MESSAGES } from '../errors.js';
+import { type PagingQuery, pageKey, pageRequest } from '../paging.js';
 import {
   areaSchema,
   commonErrors,
@@ -14,13 +14,17 @@ import {
   profileListSchema,
   userIdParam,
 } from '../schemas.js';
+import type { RouteContext } from './context.js';
 
-export function registerPlayerRoutes(app: FastifyInstance, read: ReadService): void {
-  const area = describeArea('players');
+export function registerPlayerRoutes(
+  app: FastifyInstance,
+  { read, cache, maxAge }: RouteContext,
+): void {
+  const area = staticAnswer(describeArea('players'));
   app.get(
     '/v1/players',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    async () => area,
+    (request, reply) => sendAnswer(request, reply, area, maxAge),
   );
 
   app.get<{ Params: { guildId: string }; Querystring: PagingQuery }>(
@@ -33,12 +37,15 @@ export function registerPlayerRoutes(app: FastifyInstance, read: ReadService): v
       },
       preHandler: requireGuildAccess,
     },
-    async (request) => {
+    async (request, reply) => {
+      const { guildId } = request.params;
       const page = pageRequest(request.query, decodeProfileCursor);
-      const result = await read.players.list(request.params.guildId, page);
-      if (!result) throw new ApiError(404, MESSAGES.noPlayer);
-      const next = page && (result.next ? encodeProfileCursor(result.next) : null);
-      return listBody(result.items, next);
+      const answer = await cache.get(`players:${guildId}:${pageKey(request.query)}`, async () => {
+        const list = await read.players.listSerialized(guildId, page);
+        if (!list) return errorAnswer(404, MESSAGES.noPlayer);
+        return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
+      });
+      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 
@@ -55,10 +62,13 @@ export function registerPlayerRoutes(app: FastifyInstance, read: ReadService): v
       },
       preHandler: requireGuildAccess,
     },
-    async (request) => {
-      const profiles = await read.players.ofMember(request.params.guildId, request.params.userId);
-      if (!profiles) throw new ApiError(404, MESSAGES.noPlayer);
-      return listBody(profiles);
+    async (request, reply) => {
+      const { guildId, userId } = request.params;
+      const answer = await cache.get(`member:${guildId}:${userId}`, async () => {
+        const list = await read.players.ofMemberSerialized(guildId, userId);
+        return list ? listAnswer(list) : errorAnswer(404, MESSAGES.noPlayer);
+      });
+      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

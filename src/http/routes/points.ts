@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadService } from '../../read/service.js';
+import { errorAnswer, jsonAnswer, sendAnswer, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
-import { ApiError, MESSAGES } from '../errors.js';
+import { MESSAGES } from '../errors.js';
 import { areaSchema, commonErrors, errorSchema, guildIdParam, pointsSchema } from '../schemas.js';
+import type { RouteContext } from './context.js';
 
-export function registerPointsRoutes(app: FastifyInstance, read: ReadService): void {
-  const area = describeArea('points');
+export function registerPointsRoutes(
+  app: FastifyInstance,
+  { read, cache, maxAge }: RouteContext,
+): void {
+  const area = staticAnswer(describeArea('points'));
   app.get(
     '/v1/points',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    async () => area,
+    (request, reply) => sendAnswer(request, reply, area, maxAge),
   );
 
   app.get<{ Params: { guildId: string } }>(
@@ -22,10 +26,15 @@ export function registerPointsRoutes(app: FastifyInstance, read: ReadService): v
       },
       preHandler: requireGuildAccess,
     },
-    async (request) => {
-      const points = await read.points.get(request.params.guildId);
-      if (!points) throw new ApiError(404, MESSAGES.noPoints);
-      return { ...points, status: 200 };
+    async (request, reply) => {
+      const { guildId } = request.params;
+      const answer = await cache.get(`points:${guildId}`, async () => {
+        const points = await read.points.get(guildId);
+        if (!points) return errorAnswer(404, MESSAGES.noPoints);
+        const { gryffindor, slytherin, ravenclaw, hufflepuff } = points;
+        return jsonAnswer(200, { gryffindor, slytherin, ravenclaw, hufflepuff, status: 200 });
+      });
+      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

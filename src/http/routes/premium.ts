@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadService } from '../../read/service.js';
+import { jsonAnswer, sendAnswer, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { areaSchema, commonErrors, guildIdParam, premiumSchema } from '../schemas.js';
+import type { RouteContext } from './context.js';
 
-export function registerPremiumRoutes(app: FastifyInstance, read: ReadService): void {
-  const area = describeArea('premium');
+export function registerPremiumRoutes(
+  app: FastifyInstance,
+  { read, cache, maxAge }: RouteContext,
+): void {
+  const area = staticAnswer(describeArea('premium'));
   app.get(
     '/v1/premium',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    async () => area,
+    (request, reply) => sendAnswer(request, reply, area, maxAge),
   );
 
   app.get<{ Params: { guildId: string } }>(
@@ -23,11 +27,18 @@ export function registerPremiumRoutes(app: FastifyInstance, read: ReadService): 
     },
     async (request, reply) => {
       const { guildId } = request.params;
-      const { state } = await read.premium.get(guildId);
-      // The spec's premium answer is never an error body: a guild without premium is a 404
-      // that still says {guildId, premium: false}.
-      const status = state === 'active' ? 200 : 404;
-      return reply.code(status).send({ guildId, premium: status === 200, status });
+      const answer = await cache.get(`premium:${guildId}`, async () => {
+        const { state, expiresAt } = await read.premium.get(guildId);
+        // The spec's premium answer is never an error body: a guild without premium is a 404
+        // that still says {guildId, premium: false}.
+        const status = state === 'active' ? 200 : 404;
+        const answer = jsonAnswer(status, { guildId, premium: status === 200, status });
+        // An active premium with an expiry stops being true at that instant, data change or not.
+        return state === 'active' && expiresAt
+          ? { ...answer, staleAt: Date.parse(expiresAt) }
+          : answer;
+      });
+      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+
+/** An answer as bytes, ready to send again and again. */
+export interface CachedAnswer {
+  status: number;
+  body: Buffer;
+  /** Strong validator of a 200 body; null on other answers. */
+  etag: string | null;
+}
+
+interface Entry extends CachedAnswer {
+  generation: string;
+  /** Epoch ms after which the answer is stale whatever the data (premium expiry); or Infinity. */
+  staleAt: number;
+}
+
+export interface Built {
+  status: number;
+  body: string;
+  /** Epoch ms at which this answer stops being true on its own (a premium that expires). */
+  staleAt?: number;
+}
+
+export interface BodyCacheOptions {
+  /** Changes whenever the data may have changed (ReadService.generation). */
+  generation: () => string;
+  /** Bytes of bodies kept at most; least recently used go first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Serialized answers keyed by what determines them (endpoint, guild, page), valid while the
+ * data generation is unchanged. Concurrent misses for one key share one build.
+ */
+export class BodyCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BodyCacheOptions) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  async get(key: string, build: () => Promise<Built>): Promise<CachedAnswer> {
+    const generation = this.options.generation();
+    const hit = this.entries.get(key);
+    if (hit && hit.generation === generation && hit.staleAt > this.now()) {
+      // Re-inserting keeps the Map in least-recently-used order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const promise = this.fill(key, generation, build);
+    this.building.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      this.building.delete(key);
+    }
+  }
+
+  private async fill(key: string, generation: string, build: () => Promise<Built>): Promise<Entry> {
+    const built = await build();
+    const body = Buffer.from(built.body);
+    const entry: Entry = {
+      status: built.status,
+      body,
+      etag: built.status === 200 ? etagOf(body) : null,
+      generation,
+      staleAt: built.staleAt ?? Number.POSITIVE_INFINITY,
+    };
+    // A build that saw a later generation than it started with may hold either: don't keep it.
+    if (this.options.generation() === generation) this.store(key, entry);
+    return entry;
+  }
+
+  private store(key: string, entry: Entry): void {
+    this.remove(key);
+    if (entry.body.length > this.maxBytes / 4) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/store/database.js';
+import { importData } from '../../src/transfer/import.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { fixture, RICH, SPARSE } from '../support/fixture.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const DATA_URLS = [
+  `/v1/players/${RICH}`,
+  `/v1/players/${RICH}?limit=2`,
+  `/v1/players/${RICH}/200000000000000001`,
+  `/v1/points/${RICH}`,
+  `/v1/jobs/${RICH}`,
+  `/v1/premium/${RICH}`,
+  '/v1/players',
+  '/v1/premium',
+];
+
+describe('HTTP caching', () => {
+  it('gives every 200 an ETag and Cache-Control, and answers 304 to a matching If-None-Match', async () => {
+    t = await buildTestApp(fixture);
+    const app = t.app;
+    const headers = { authorization: t.key };
+    for (const url of DATA_URLS) {
+      const first = await app.inject({ url, headers });
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      expect(first.headers['cache-control']).toBe('private, max-age=5');
+      const again = await app.inject({ url, headers });
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe(first.body);
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const notModified = await app.inject({
+          url,
+          headers: { ...headers, 'if-none-match': ifNoneMatch },
+        });
+        expect(notModified.statusCode, `${url} ${ifNoneMatch}`).toBe(304);
+        expect(notModified.body).toBe('');
+        expect(notModified.headers.etag).toBe(etag);
+      }
+      const changed = await app.inject({
+        url,
+        headers: { ...headers, 'if-none-match': '"stale"' },
+      });
+      expect(changed.statusCode).toBe(200);
+    }
+  });
+
+  it('needs a valid key even for a 304', async () => {
+    t = await buildTestApp(fixture);
+    const first = await t.app.inject({
+      url: `/v1/points/${RICH}`,
+      headers: { authorization: t.key },
+    });
+    const sneaky = await t.app.inject({
+      url: `/v1/points/${RICH}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(sneaky.statusCode).toBe(401);
+  });
+
+  it('puts no ETag on errors', async () => {
+    t = await buildTestApp(fixture);
+    const notFound = await t.app.inject({
+      url: `/v1/points/${SPARSE}`,
+      headers: { authorization: t.key },
+    });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers.etag).toBeUndefined();
+  });
+
+  it('serves new data, with a new ETag, as soon as another process commits', async () => {
+    t = await buildTestApp(fixture);
+    const headers = { authorization: t.key };
+    const before = await t.app.inject({ url: `/v1/points/${RICH}`, headers });
+    const writer = openDatabase(t.path);
+    try {
+      importData(writer, {
+        guilds: [
+          { id: RICH, points: { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 } },
+        ],
+      });
+    } finally {
+      writer.close();
+    }
+    const after = await t.app.inject({
+      url: `/v1/points/${RICH}`,
+      headers: { ...headers, 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({
+      gryffindor: 1,
+      slytherin: 2,
+      ravenclaw: 3,
+      hufflepuff: 4,
+      status: 200,
+    });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await t.app.inject({ url: `/v1/players/${RICH}`, headers })).statusCode).toBe(404);
+  });
+
+  it('stops answering premium at the expiry instant, with no data change', async () => {
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    t = await buildTestApp({ guilds: [{ id: 'soon', premium: { expiresAt } }] });
+    const headers = { authorization: t.key };
+    expect((await t.app.inject({ url: '/v1/premium/soon', headers })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 50));
+    const expired = await t.app.inject({ url: '/v1/premium/soon', headers });
+    expect(expired.body).toBe('{"guildId":"soon","premium":false,"status":404}');
+  });
+});

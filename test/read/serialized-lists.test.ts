@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_ROWS } from '../../src/read/json-list.js';
+import { createReadService, type ReadService } from '../../src/read/service.js';
+import { openDatabase } from '../../src/store/database.js';
+import { importData } from '../../src/transfer/import.js';
+import { openTestDatabase, type TestDatabase } from '../support/database.js';
+
+// More profiles than one chunk, with awkward names, so the chunked read is the one under test.
+const BIG = 'big-guild';
+const SIZE = CHUNK_ROWS * 2 + 37;
+const players = Array.from({ length: SIZE }, (_, i) => ({
+  id: i + 1,
+  user_id: String(100000 + ((i * 7919) % 1500)),
+  name: i % 5 === 0 ? `Ünïcødé "quoted" \\ ${i} 🐍\n` : `Player ${i}`,
+  house: i % 3 === 0 ? null : 'hufflepuff',
+  year: i % 4 === 0 ? null : (i % 7) + 1,
+  job_id: i % 2 === 0 ? 1 : null,
+  galleons: i,
+  created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+}));
+
+let t: TestDatabase;
+let read: ReadService;
+beforeAll(() => {
+  t = openTestDatabase({
+    guilds: [{ id: BIG, jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }], players }],
+  });
+  read = createReadService(t.db);
+});
+afterAll(() => t.cleanup());
+
+describe('store-serialized lists', () => {
+  it('equal JSON.stringify of the object read, across chunk boundaries', async () => {
+    const objects = await read.players.list(BIG);
+    const serialized = await read.players.listSerialized(BIG);
+    expect(serialized?.count).toBe(SIZE);
+    expect(serialized?.json).toBe(JSON.stringify(objects?.items));
+  });
+
+  it('page exactly like the object read, and say when no page follows', async () => {
+    let after: { userId: string; id: number } | undefined;
+    const seen: number[] = [];
+    for (;;) {
+      const page = await read.players.listSerialized(BIG, { limit: 997, after });
+      const objects = await read.players.list(BIG, { limit: 997, after });
+      expect(page?.json).toBe(JSON.stringify(objects?.items));
+      expect(page?.next).toEqual(objects?.next);
+      seen.push(...(JSON.parse(page?.json ?? '[]') as { id: number }[]).map((p) => p.id));
+      if (!page?.next) break;
+      after = page.next;
+    }
+    expect(seen).toHaveLength(SIZE);
+    expect(new Set(seen).size).toBe(SIZE);
+  });
+
+  it('serialize one member and jobs the same way', async () => {
+    const userId = players[10]?.user_id ?? '';
+    expect((await read.players.ofMemberSerialized(BIG, userId))?.json).toBe(
+      JSON.stringify(await read.players.ofMember(BIG, userId)),
+    );
+    expect((await read.jobs.listSerialized(BIG))?.json).toBe(
+      JSON.stringify((await read.jobs.list(BIG))?.items),
+    );
+    expect(await read.players.listSerialized('nobody')).toBeNull();
+    expect(await read.jobs.listSerialized('nobody', { limit: 5 })).toBeNull();
+  });
+
+  it('never mix old and new data when another connection replaces the guild mid-read', async () => {
+    const writer = openDatabase(t.path);
+    try {
+      const oldJson = (await read.players.listSerialized(BIG))?.json;
+      const renamed = players.map((p) => ({ ...p, name: `${p.name}*` }));
+      // Start a chunked read, and commit a replacement from another connection while it yields.
+      const reading = read.players.listSerialized(BIG);
+      importData(writer, {
+        guilds: [
+          {
+            id: BIG,
+            jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }],
+            players: renamed,
+          },
+        ],
+      });
+      const result = await reading;
+      const newJson = (await read.players.listSerialized(BIG))?.json;
+      expect(newJson).not.toBe(oldJson);
+      expect([oldJson, newJson]).toContain(result?.json);
+    } finally {
+      writer.close();
+    }
+  });
+});
