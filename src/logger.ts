@@ -14,6 +14,13 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = 'code' in error ? error.code : undefined;
+  const status = 'status' in error ? error.status : undefined;
+  return { type: error.name, message: error.message, code, status };
+}
+
 /** The process's one logger: JSON lines, secrets scrubbed at the last moment before writing. */
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
@@ -26,6 +33,8 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       base: undefined,
+      // Errors are logged by kind and message only: a stack trace is for a debugger, not a log.
+      serializers: { err: describeError },
       redact: {
         paths: ['req.headers.authorization', 'headers.authorization'],
         censor: '[redacted]',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type RunningBot, startBot } from './bot/client.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { buildApp } from './http/app.js';
@@ -8,8 +9,12 @@ import type { Logger } from './logger.js';
 import { createReadService } from './read/service.js';
 import { type Database, openDatabase } from './store/database.js';
 
+export type BotState = 'disabled' | 'connecting' | 'ready' | 'down';
+
 export interface RunningService {
   app: FastifyInstance;
+  /** Where the Discord bot stands; 'disabled' without DISCORD_TOKEN. */
+  botState(): BotState;
   db: Database;
   /** The address the API listens on, e.g. http://127.0.0.1:3000. */
   url: string;
@@ -38,6 +43,14 @@ export async function startService(
 
   const read = createReadService(db);
   const keys = createKeyVerifier(db);
+  let bot: RunningBot | undefined;
+  let botStarting: Promise<RunningBot> | undefined;
+  const botState = (): BotState => {
+    if (!config.discord.token) return 'disabled';
+    if (!bot) return 'connecting';
+    return bot.client.isReady() ? 'ready' : 'down';
+  };
+
   const app = await buildApp({ config, read, keys, logger });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -52,15 +65,27 @@ export async function startService(
   logger.info({ url, database: db.path }, 'housecup API listening');
   if (firstKey) onFirstKey(firstKey, url);
 
+  if (config.discord.token) {
+    // Not awaited: the API serves while the bot logs in (or fails to, on its own).
+    botStarting = startBot({ config, read, keys: keyStore, logger }).then((running) => {
+      bot = running;
+      return running;
+    });
+  } else {
+    logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
+  }
+
   const flush = setInterval(() => keys.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
 
   return {
     app,
+    botState,
     db,
     url,
     async stop() {
       clearInterval(flush);
+      await (await botStarting)?.stop();
       await app.close();
       keys.flushLastUsed();
       db.close();

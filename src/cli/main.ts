@@ -4,6 +4,7 @@ import { DatabaseOpenError } from '../store/database.js';
 import { ImportError } from '../transfer/import.js';
 import { CliError } from './context.js';
 import { addDataCommands } from './data.js';
+import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
 
 const program = new Command('housecup')
@@ -15,6 +16,7 @@ const program = new Command('housecup')
 
 addKeyCommands(program);
 addDataCommands(program);
+addDiscordCommands(program);
 
 const KNOWN_ERRORS = [CliError, ConfigError, DatabaseOpenError, ImportError];
 

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { registerCommands } from '../bot/register.js';
+import { createLogger } from '../logger.js';
+import { CliError, cliConfig, print } from './context.js';
+import { guildIdOption } from './options.js';
+
+export function addDiscordCommands(program: Command): void {
+  program
+    .command('register')
+    .description('publish the slash commands of commands/ to Discord (bulk overwrite)')
+    .option(
+      '--guild <id>',
+      'publish to this guild only (shows at once); default: globally',
+      guildIdOption,
+    )
+    .action(async (options: { guild?: string }) => {
+      const config = cliConfig();
+      if (!config.discord.token)
+        throw new CliError('DISCORD_TOKEN is not set: it is needed to register commands');
+      const logger = createLogger({ level: 'silent', secrets: [config.discord.token] });
+      try {
+        const { count, scope } = await registerCommands({
+          config,
+          logger,
+          ...(options.guild ? { guildId: options.guild } : {}),
+        });
+        print(`Registered ${count} command(s) (${scope}).`);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new CliError(
+          `Discord refused the commands: ${detail.split(config.discord.token).join('[redacted]')}`,
+        );
+      }
+    });
+}

@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const RICH = '1133557799224466880';
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('one process: the HTTP API and the bot over the same data', () => {
+  let fake: FakeDiscord;
+  let s: TestService;
+  beforeAll(async () => {
+    fake = await FakeDiscord.start({ guilds: [RICH] });
+    s = await startTestService({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  });
+  afterAll(async () => {
+    await s?.shutdown();
+    await fake?.close();
+  });
+
+  it('serves HTTP while the bot connects, then answers slash commands from the same read service', async () => {
+    const http = await fetch(`${s.url}/v1/points/${RICH}`, {
+      headers: { authorization: s.firstKey },
+    });
+    expect(await http.json()).toEqual({
+      gryffindor: 1240,
+      slytherin: 1185,
+      ravenclaw: 960,
+      hufflepuff: 1012,
+      status: 200,
+    });
+    await until(() => s.botState() === 'ready', 'the bot to be ready');
+    const callback = await fake.sendInteraction(
+      fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
+    );
+    const text = JSON.stringify(callback.data.embeds);
+    for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
+  });
+
+  it('stops the bot with the service', async () => {
+    await s.stop();
+    expect(s.botState()).toBe('down');
+  });
+});
+
+describe('a bad token', () => {
+  it('stops the bot only: the API keeps serving', async () => {
+    const fake = await FakeDiscord.start({ guilds: [RICH] });
+    const s = await startTestService({
+      DISCORD_TOKEN: 'not-the-token',
+      DISCORD_REST_URL: fake.restUrl,
+    });
+    try {
+      await until(() => s.botState() === 'down', 'the bot to give up');
+      const http = await fetch(`${s.url}/v1/premium/${RICH}`, {
+        headers: { authorization: s.firstKey },
+      });
+      expect(http.status).toBe(200);
+      await sleep(300);
+      expect(fake.identifies).toBe(1);
+    } finally {
+      await s.shutdown();
+      await fake.close();
+    }
+  });
+
+  it('reports disabled without a token', async () => {
+    const s = await startTestService();
+    try {
+      expect(s.botState()).toBe('disabled');
+    } finally {
+      await s.shutdown();
+    }
+  });
+});
