@@ -3,15 +3,20 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from '../config.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
+import type { GatewayState, Metrics } from '../metrics.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
 import { BodyCache } from './body-cache.js';
+import { registerDocs } from './docs.js';
 import {
   answerFrameworkError,
   installErrorHandling,
   refuseOtherMethods,
 } from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
+import { registerHealthRoutes } from './health.js';
+import { installMetrics } from './metrics-route.js';
+import { registerOpenApi } from './openapi.js';
 import type { RouteContext } from './routes/context.js';
 import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
@@ -23,6 +28,12 @@ export interface AppDependencies {
   read: ReadService;
   keys: KeyVerifier;
   logger: Logger;
+  /** Whether the store is open and migrated, for /readyz: sqliteReadiness(db) of health.ts. */
+  databaseReady?: () => boolean;
+  /** The bot's gateway state, for /readyz; absent means no bot in this process. */
+  botState?: () => GatewayState;
+  /** Counts requests and serves /metrics when given (start.ts: when METRICS=true). */
+  metrics?: Metrics;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -69,6 +80,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       'request',
     );
   });
+
+  // Public routes, outside /v1 and its key check and rate limit. The document generator comes
+  // before the /v1 routes: it collects routes as they are added.
+  if (deps.metrics) installMetrics(app, deps.metrics);
+  await registerOpenApi(app);
+  await registerDocs(app);
+  registerHealthRoutes(app, deps);
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keys));

@@ -1,4 +1,12 @@
 import { HOUSES } from '../read/types.js';
+import { MESSAGES } from './errors.js';
+import {
+  jobsExample,
+  memberProfilesExample,
+  pointsExample,
+  premiumActiveExample,
+  premiumExpiredExample,
+} from './examples.js';
 import { ID_PATTERN, MAX_PAGE_LIMIT } from './ids.js';
 
 /*
@@ -40,6 +48,7 @@ export const pagingQuery = {
 
 export const errorSchema = {
   type: 'object',
+  description: 'An error: `error` says what went wrong, `status` equals the HTTP status code',
   required: ['error', 'status'],
   properties: {
     error: { type: 'string' },
@@ -71,6 +80,7 @@ export const profileSchema = {
     galleons: { type: 'integer', minimum: 0 },
     created_at: { type: 'string', format: 'date-time' },
   },
+  examples: [memberProfilesExample.results[0]],
 } as const;
 
 export const jobSchema = {
@@ -83,9 +93,10 @@ export const jobSchema = {
     description: { type: 'string' },
     salary: { type: 'integer', minimum: 0 },
   },
+  examples: [jobsExample.results[0]],
 } as const;
 
-function listSchema(item: object) {
+function listSchema(item: object, example: object) {
   return {
     type: 'object',
     required: ['results', 'count', 'status'],
@@ -99,11 +110,12 @@ function listSchema(item: object) {
       },
       status: { type: 'integer', enum: [200] },
     },
+    examples: [example],
   } as const;
 }
 
-export const profileListSchema = listSchema(profileSchema);
-export const jobListSchema = listSchema(jobSchema);
+export const profileListSchema = listSchema(profileSchema, memberProfilesExample);
+export const jobListSchema = listSchema(jobSchema, jobsExample);
 
 export const pointsSchema = {
   type: 'object',
@@ -115,6 +127,7 @@ export const pointsSchema = {
     hufflepuff: { type: 'integer' },
     status: { type: 'integer', enum: [200] },
   },
+  examples: [pointsExample],
 } as const;
 
 export const premiumSchema = {
@@ -125,6 +138,7 @@ export const premiumSchema = {
     premium: { type: 'boolean' },
     status: { type: 'integer', enum: [200, 404] },
   },
+  examples: [premiumActiveExample, premiumExpiredExample],
 } as const;
 
 export const areaSchema = {
@@ -162,11 +176,30 @@ export const areaSchema = {
   },
 } as const;
 
+/** errorSchema with a description and example bodies, for the OpenAPI document. */
+function errorResponse(status: number, description: string, messages: string[]) {
+  return {
+    ...errorSchema,
+    description,
+    examples: messages.map((error) => ({ error, status })),
+  };
+}
+
 /** The error answers every data endpoint can give besides its own 404. */
 export const commonErrors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  429: errorSchema,
-  500: errorSchema,
+  400: errorResponse(400, 'A malformed guild id, user id, `limit` or `after`', [
+    MESSAGES.invalidGuildId,
+    MESSAGES.invalidLimit,
+  ]),
+  401: errorResponse(401, 'No API key, or one that is unknown or revoked', [
+    MESSAGES.missingKey,
+    MESSAGES.invalidKey,
+  ]),
+  403: errorResponse(403, 'The API key is limited to other guilds', [MESSAGES.forbiddenGuild]),
+  429: errorResponse(429, 'Too many requests for this key: retry after `Retry-After` seconds', [
+    MESSAGES.tooManyRequests,
+  ]),
+  500: errorResponse(500, 'An unexpected failure; nothing about it is disclosed', [
+    MESSAGES.internal,
+  ]),
 } as const;

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayState } from '../metrics.js';
+import { migrationsFolder } from '../paths.js';
+import type { Database } from '../store/database.js';
+
+/*
+ * /healthz: the process answers. /readyz: it can do its job: the database is open and carries
+ * every migration, and the bot is connected or switched off. Both sit outside /v1 (no key, no
+ * rate limit) so orchestrators can poll them, and say nothing about the data.
+ */
+
+export interface HealthDependencies {
+  /** Whether the database is open and migrated; see sqliteReadiness. Absent: "unknown", not ready. */
+  databaseReady?: () => boolean;
+  /** The bot's gateway state; absent means the bot is not part of this process (disabled). */
+  botState?: () => GatewayState;
+}
+
+export interface Readiness {
+  status: 'ready' | 'not ready';
+  database: 'ok' | 'down' | 'unknown';
+  bot: GatewayState;
+}
+
+/** The number of migrations this build ships, from drizzle's journal. */
+function shippedMigrations(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+  return Array.isArray(journal.entries) ? journal.entries.length : 0;
+}
+
+/**
+ * A readiness check of the SQLite store: a SELECT on drizzle's migrations table must work (the
+ * connection is open and the file readable) and count every migration this build ships.
+ */
+export function sqliteReadiness(db: Database): () => boolean {
+  const expected = shippedMigrations();
+  return () => {
+    try {
+      const row = db.sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as {
+        n: number;
+      };
+      return row.n >= expected;
+    } catch {
+      // Closed connection, missing table, unreadable file: all mean "not ready".
+      return false;
+    }
+  };
+}
+
+export function readiness(deps: HealthDependencies): Readiness {
+  const database = deps.databaseReady ? (deps.databaseReady() ? 'ok' : 'down') : 'unknown';
+  const bot = deps.botState?.() ?? 'disabled';
+  const botOk = bot === 'ready' || bot === 'disabled';
+  return { status: database === 'ok' && botOk ? 'ready' : 'not ready', database, bot };
+}
+
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDependencies): void {
+  // Probes must see the state of now, never a cached answer.
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(noStore).send({ status: 'ok' }),
+  );
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const state = readiness(deps);
+    return reply
+      .code(state.status === 'ready' ? 200 : 503)
+      .headers(noStore)
+      .send(state);
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { type Metrics, UNMATCHED_ROUTE } from '../metrics.js';
+
+/**
+ * Counts every answered request by route pattern and serves the Prometheus text at /metrics.
+ * Called on the root instance (not through register) so the hook sees every route, /v1 and
+ * the public ones alike. /metrics sits outside /v1: no key, no rate limit, as scrapers expect;
+ * keep it off the public internet (METRICS=false, or a firewall) if that matters.
+ */
+export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The pattern (`/v1/players/:guildId`), never request.url: no guild id reaches a label,
+    // and the number of series stays bounded whatever clients request.
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(metrics.contentType).send(await metrics.render()),
+  );
+}
