@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
 import { DatabaseOpenError } from '../store/database.js';
 import { ImportError } from '../transfer/import.js';
@@ -7,16 +7,64 @@ import { addDataCommands } from './data.js';
 import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
 
+/*
+ * `housecup --help` is the map of the CLI: every command a user can run, subcommands included
+ * (`keys create`, not just `keys`), each on one line with the short summary below. The full
+ * description stays in `housecup <command> --help`.
+ */
+const SUMMARIES: Record<string, string> = {
+  'keys create': 'create an API key and print it, once',
+  'keys list': 'list API keys: id, name, scope, state (never the key)',
+  'keys revoke': 'revoke an API key by id',
+  import: 'replace the data of the guilds in a JSON file',
+  export: 'write guild data to stdout as JSON (the import format)',
+  migrate: 'create the database and apply pending migrations',
+  register: 'publish the slash commands to Discord',
+};
+
+/** `keys create`: the words to type after `housecup`. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+function summarize(command: Command): void {
+  for (const sub of command.commands) {
+    const summary = SUMMARIES[commandPath(sub)];
+    if (summary) sub.summary(summary);
+    summarize(sub);
+  }
+}
+
+function everyCommandOnOneLine(): Partial<Help> {
+  const standard = new Help();
+  return {
+    // A group (`keys`) is listed as its subcommands; the CLI nests one level deep.
+    visibleCommands: (command) =>
+      standard
+        .visibleCommands(command)
+        .flatMap((sub) => (sub.commands.length > 0 ? sub.commands : [sub])),
+    subcommandTerm: (command) => {
+      const term = standard.subcommandTerm(command);
+      const parent = command.parent ? commandPath(command.parent) : '';
+      return parent && command.name() !== 'help' ? `${parent} ${term}` : term;
+    },
+  };
+}
+
 const program = new Command('housecup')
   .description(
     'housecup: guild data for a role-play Discord community, over HTTP and slash commands',
   )
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  .configureHelp(everyCommandOnOneLine());
 
 addKeyCommands(program);
 addDataCommands(program);
 addDiscordCommands(program);
+summarize(program);
 
 const KNOWN_ERRORS = [CliError, ConfigError, DatabaseOpenError, ImportError];
 

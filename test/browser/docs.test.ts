@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V1_PATHS } from '../../src/http/app.js';
+import { packageRoot } from '../../src/paths.js';
+import { buildDemoApp, type DemoApp } from '../ops/demo-app.js';
+
+/*
+ * The docs page in a real browser: Debian's Chromium (.ci/run installs it) driven headless by
+ * playwright-core, against the app listening on a loopback port. Every request the page makes
+ * to another origin is refused and recorded: the page must render from this server alone.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const artifacts = join(packageRoot, 'test', 'artifacts');
+
+let demo: DemoApp;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), as .ci/run does`,
+    );
+  }
+  demo = await buildDemoApp();
+  origin = await demo.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+describe('/docs in a browser', () => {
+  it('renders every path from this server alone, and saves a screenshot', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const elsewhere: string[] = [];
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${origin}/`) || url.startsWith('data:')) return route.continue();
+      elsewhere.push(url);
+      return route.abort();
+    });
+
+    const response = await page.goto(`${origin}/docs`);
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
+
+    const shown = await page.$$eval('.opblock-summary-path', (elements) =>
+      elements.map((element) => element.getAttribute('data-path') ?? element.textContent ?? ''),
+    );
+    const expected = V1_PATHS.map((path) => path.replace(/:(\w+)/g, '{$1}'));
+    expect([...shown].sort()).toEqual([...expected].sort());
+    await expect(page.locator('.info .title').textContent()).resolves.toContain('housecup API');
+    // The key can be entered for "Try it out": the security scheme reached the page.
+    expect(await page.locator('.btn.authorize').count()).toBe(1);
+
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'docs.png'), fullPage: true });
+    expect(elsewhere).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
