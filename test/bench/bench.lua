@@ -1,0 +1,66 @@
+-- wrk script: spreads requests over a list of paths (different guilds, so no single row stays
+-- hot in every cache), sends the benchmark key, and prints one JSON summary line at the end.
+--   BENCH_PATHS   file with one request path per line (required)
+--   BENCH_KEY     value of the Authorization header (optional: the baseline needs none)
+--   BENCH_STRICT  "1": also count every status outside 2xx in Lua (wrk's own count starts at 400)
+
+local paths_file = os.getenv("BENCH_PATHS")
+local key = os.getenv("BENCH_KEY")
+local strict = os.getenv("BENCH_STRICT") == "1"
+
+local requests = {}
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  -- Formatting each request once here keeps request() cheap: wrk calls it for every request.
+  local headers = {}
+  if key and key ~= "" then
+    headers["Authorization"] = key
+  end
+  for line in io.lines(paths_file) do
+    if line ~= "" then
+      table.insert(requests, wrk.format("GET", line, headers))
+    end
+  end
+  math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)"), 16) or 0) % 100000)
+  non2xx = 0
+  responses = 0
+end
+
+function request()
+  return requests[math.random(#requests)]
+end
+
+-- Defining response() makes wrk hand every body to Lua, which costs load-generator time; so only
+-- when asked. Without it, wrk still counts statuses of 400 and up (errors.status below).
+if strict then
+  function response(status, headers, body)
+    responses = responses + 1
+    if status < 200 or status > 299 then
+      non2xx = non2xx + 1
+    end
+  end
+end
+
+function done(summary, latency, requests)
+  local non2xx_total, responses_total = 0, 0
+  for _, thread in ipairs(threads) do
+    non2xx_total = non2xx_total + (thread:get("non2xx") or 0)
+    responses_total = responses_total + (thread:get("responses") or 0)
+  end
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH_JSON {"requests":%d,"bytes":%d,"duration_us":%d,' ..
+      '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
+      '"strict":%s,"non2xx":%d,"responses":%d,' ..
+      '"latency_us":{"p50":%d,"p90":%d,"p99":%d,"max":%d,"mean":%.1f}}\n',
+    summary.requests, summary.bytes, summary.duration,
+    e.connect, e.read, e.write, e.status, e.timeout,
+    tostring(strict), non2xx_total, responses_total,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
+    latency.mean))
+end

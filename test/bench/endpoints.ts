@@ -1,0 +1,91 @@
+import type { DatasetManifest } from './dataset.js';
+
+export interface Endpoint {
+  id: string;
+  label: string;
+  /** Which server answers: the real one, or baseline A. */
+  target: 'api' | 'baseline';
+  /** Request paths; each request picks one, so answers come from many guilds. */
+  paths: string[];
+  connections: number;
+  timeoutS: number;
+}
+
+/** The baseline's two routes: the reference every ratio is taken to, and a 21.7 KB body. */
+export const BASELINE_SMALL: Endpoint = {
+  id: 'A-small',
+  label: 'A: node:http, 111 B constant',
+  target: 'baseline',
+  paths: ['/'],
+  connections: 32,
+  timeoutS: 10,
+};
+export const BASELINE_LARGE: Endpoint = {
+  id: 'A-large',
+  label: 'A: node:http, 21.7 KB constant',
+  target: 'baseline',
+  paths: ['/large'],
+  connections: 32,
+  timeoutS: 10,
+};
+
+/** The API endpoints to load, aimed at guilds for which each answers 200. */
+export function apiEndpoints(manifest: DatasetManifest, connections: number): Endpoint[] {
+  const api = (id: string, label: string, paths: string[], conns = connections): Endpoint => {
+    if (paths.length === 0) throw new Error(`dataset has no guild for ${label}`);
+    return { id, label, target: 'api', paths, connections: conns, timeoutS: 10 };
+  };
+  const sized = (size: number) => manifest.guildsBySize[String(size)] ?? [];
+  const endpoints = [
+    api(
+      'points',
+      '/v1/points/:g',
+      manifest.withPoints.map((g) => `/v1/points/${g}`),
+    ),
+    api(
+      'premium',
+      '/v1/premium/:g (active)',
+      manifest.premiumActive.map((g) => `/v1/premium/${g}`),
+    ),
+    api('players-area', '/v1/players (area)', ['/v1/players']),
+    api(
+      'players-10',
+      '/v1/players/:g (10)',
+      sized(10).map((g) => `/v1/players/${g}`),
+    ),
+    api(
+      'players-100',
+      '/v1/players/:g (100)',
+      sized(100).map((g) => `/v1/players/${g}`),
+    ),
+    api(
+      'players-1000',
+      '/v1/players/:g (1,000)',
+      sized(1000).map((g) => `/v1/players/${g}`),
+    ),
+    api(
+      'player-member',
+      '/v1/players/:g/:u',
+      manifest.members.map(([g, u]) => `/v1/players/${g}/${u}`),
+    ),
+    api(
+      'jobs',
+      '/v1/jobs/:g',
+      manifest.withJobs.map((g) => `/v1/jobs/${g}`),
+    ),
+  ];
+  if (sized(50_000).length > 0) {
+    // Each answer is about 8 MB: a few connections keep the test about the server, not about
+    // queueing megabytes in socket buffers; the long timeout lets a slow (unstreamed) list finish.
+    endpoints.push({
+      ...api(
+        'players-50000',
+        '/v1/players/:g (50,000)',
+        sized(50_000).map((g) => `/v1/players/${g}`),
+        4,
+      ),
+      timeoutS: 60,
+    });
+  }
+  return endpoints;
+}

@@ -1,0 +1,37 @@
+/** What one load run against one endpoint measured; every load generator reports this shape. */
+export interface LoadResult {
+  requests: number;
+  durationS: number;
+  rps: number;
+  /** Mean bytes per response, headers included. */
+  bytesPerResponse: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** Responses whose status was outside 2xx. */
+  non2xx: number;
+  /** Connect, read and write errors and timeouts. */
+  socketErrors: number;
+}
+
+export interface LoadOptions {
+  /** Base URL, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** File with one request path per line; each request picks one at random. */
+  pathsFile: string;
+  /** Authorization header value, if any. */
+  authorization?: string;
+  connections: number;
+  durationS: number;
+  timeoutS: number;
+  /** CPU list for taskset, or undefined to run unpinned. */
+  cpu?: string;
+}
+
+export type LoadGenerator = (options: LoadOptions) => Promise<LoadResult>;
+
+/** Why a run must fail, or undefined when every response was a 2xx and no socket failed. */
+export function problemOf(result: LoadResult): string | undefined {
+  if (result.requests === 0) return 'no request completed';
+  if (result.non2xx > 0) return `${result.non2xx} responses outside 2xx`;
+  if (result.socketErrors > 0) return `${result.socketErrors} socket errors or timeouts`;
+  return undefined;
+}

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { get } from './http-get.js';
+
+/** The repository root, two folders above this file. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
+const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
+
+export interface Served {
+  url: string;
+  pid: number;
+  /** SIGTERM, then SIGKILL if it does not go within 5 s. */
+  stop(): Promise<void>;
+}
+
+/** A free loopback port; the tiny race before the server binds it is harmless on a test box. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SpawnOptions {
+  port: number;
+  /** CPU list for taskset, or undefined for unpinned. */
+  cpu?: string;
+  /** Database file of the real server; absent = baseline A. */
+  databasePath?: string;
+  /** Folder to run in: the real server reads a `.env` there, so never the developer's own. */
+  cwd: string;
+}
+
+/**
+ * Starts the real server in production settings (logging on, to /dev/null; auth and rate
+ * limiting on), or baseline A when no database is given. Returns at once; wait for it with
+ * `waitForOk`.
+ */
+export function spawnServer(options: SpawnOptions): Served {
+  const entry = options.databasePath ? SERVER_ENTRY : BASELINE_ENTRY;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+  };
+  if (options.databasePath) {
+    Object.assign(env, {
+      DATABASE_PATH: options.databasePath,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '600',
+      METRICS: 'false',
+    });
+  }
+  // A real file descriptor on /dev/null: pino writes its lines exactly as in production.
+  const devNull = openSync('/dev/null', 'w');
+  const [command, args] = options.cpu
+    ? ['taskset', ['-c', options.cpu, process.execPath, entry]]
+    : [process.execPath, [entry]];
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env,
+    stdio: ['ignore', devNull, 'pipe'],
+  });
+  closeSync(devNull);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && code !== null && signal === null) {
+      process.stderr.write(`bench: ${entry} exited with ${code}\n${stderr}\n`);
+    }
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${entry}`);
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    // taskset execs the command, so this pid is node's own: /proc/<pid> describes the server.
+    pid: child.pid,
+    stop: () => stopChild(child),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Polls `url` until it answers 200; resolves with the milliseconds since `since`. */
+export async function waitForOk(
+  url: string,
+  headers: Record<string, string>,
+  since: number,
+  timeoutMs = 60_000,
+): Promise<number> {
+  for (;;) {
+    let status: number | undefined;
+    try {
+      status = (await get(url, headers)).status;
+    } catch {
+      // Not listening yet: try again shortly.
+    }
+    if (status === 200) return performance.now() - since;
+    if (status !== undefined) throw new Error(`${url} answered ${status} while starting`);
+    if (performance.now() - since > timeoutMs) throw new Error(`${url} did not answer in time`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+export interface Memory {
+  /** Resident set size now, MiB. */
+  rssMiB: number;
+  /** Highest resident set size since start (VmHWM), MiB. */
+  peakMiB: number;
+}
+
+/** The process's memory as Linux reports it; undefined where /proc is not there. */
+export function memoryOf(pid: number): Memory | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) =>
+      Number(new RegExp(`^${field}:\\s*(\\d+)`, 'm').exec(status)?.[1]);
+    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}

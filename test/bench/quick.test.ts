@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/paths.js';
+import type { Report } from './report.js';
+
+/*
+ * Proves the benchmark harness works end to end — dataset, real server from dist/, baseline,
+ * load generator, report — on a small database. It asserts correctness only, never speed:
+ * the machines that run `npm test` are shared and noisy.
+ */
+
+const EXPECTED_ROWS = [
+  'points',
+  'premium',
+  'players-area',
+  'players-10',
+  'players-100',
+  'players-1000',
+  'player-member',
+  'jobs',
+  'A-small',
+  'A-large',
+];
+
+describe('npm run bench -- --quick', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'housecup-bench-test-'));
+  const out = join(dir, 'report.json');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads every endpoint with only 2xx answers and writes a row per endpoint', () => {
+    // Through the npm script, so the build of dist/ that the server runs from is fresh.
+    const run = spawnSync('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', out], {
+      cwd: packageRoot,
+      encoding: 'utf8',
+      timeout: 110_000,
+    });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain('| endpoint');
+
+    const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    expect(report.ok).toBe(true);
+    expect(report.failures).toEqual([]);
+    expect(report.rows.map((row) => row.id)).toEqual(EXPECTED_ROWS);
+    for (const row of report.rows) {
+      // A separate request per endpoint, checked by the harness: 200 and a JSON body.
+      expect(row.sample, row.id).toMatchObject({ status: 200, validJson: true });
+      expect(row.rounds.length, row.id).toBeGreaterThan(0);
+      for (const round of row.rounds) {
+        expect(round.requests, row.id).toBeGreaterThan(0);
+        expect(round.non2xx, row.id).toBe(0);
+        expect(round.socketErrors, row.id).toBe(0);
+      }
+    }
+    expect(report.startup.serverMs.length).toBeGreaterThan(0);
+    expect(report.eventLoop?.failures).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DatasetManifest } from './dataset.js';
+import type { LoadResult } from './load.js';
+import type { CodeUnderTest, Machine } from './machine.js';
+import type { ProbeResult } from './probe.js';
+
+export interface RoundMeasure extends LoadResult {
+  round: number;
+  /** This run's req/s over the mean of the same round's two A (small body) runs. */
+  ratioToA: number;
+  /** Server RSS right after this run, MiB. */
+  rssMiB: number | null;
+}
+
+/** A separate request to one of the endpoint's paths, checked before any load. */
+export interface Sample {
+  path: string;
+  status: number;
+  bytes: number;
+  validJson: boolean;
+}
+
+export interface Row {
+  id: string;
+  label: string;
+  connections: number;
+  sample: Sample;
+  rounds: RoundMeasure[];
+  /** Medians over rounds (RSS: the highest). */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToA: number;
+  rssMiB: number | null;
+}
+
+export interface Report {
+  startedAt: string;
+  mode: 'full' | 'quick';
+  ok: boolean;
+  failures: string[];
+  machine: Machine;
+  code: CodeUnderTest;
+  pinning: string;
+  loadGenerator: string;
+  settings: { rounds: number; durationS: number; connections: number };
+  dataset: {
+    path: string;
+    counts: DatasetManifest['counts'];
+    generated: boolean;
+    generationMs: number;
+  };
+  startup: {
+    serverMs: number[];
+    baselineMs: number[];
+    serverMedianMs: number;
+    baselineMedianMs: number;
+    ratio: number;
+  };
+  memory: {
+    serverIdleMiB: number | null;
+    serverPeakMiB: number | null;
+    baselineIdleMiB: number | null;
+  };
+  eventLoop: (ProbeResult & { while: string; smallPath: string }) | null;
+  rows: Row[];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Fills a row's summary figures from its rounds. */
+export function summarise(row: Omit<Row, 'rps' | 'p50Ms' | 'p99Ms' | 'ratioToA' | 'rssMiB'>): Row {
+  const rss = row.rounds.map((r) => r.rssMiB).filter((v): v is number => v !== null);
+  return {
+    ...row,
+    rps: median(row.rounds.map((r) => r.rps)),
+    p50Ms: median(row.rounds.map((r) => r.latencyMs.p50)),
+    p99Ms: median(row.rounds.map((r) => r.latencyMs.p99)),
+    ratioToA: median(row.rounds.map((r) => r.ratioToA)),
+    rssMiB: rss.length > 0 ? Math.max(...rss) : null,
+  };
+}
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+const ms = (value: number) => (value >= 100 ? fixed(value, 0) : fixed(value, 2));
+const size = (bytes: number) =>
+  bytes >= 1_000_000
+    ? `${fixed(bytes / 1_000_000, 1)} MB`
+    : bytes >= 1000
+      ? `${fixed(bytes / 1000, 1)} KB`
+      : `${bytes} B`;
+
+function table(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
+/** The human summary: the machine, the table, then start-up, memory and event-loop figures. */
+export function formatReport(report: Report): string {
+  const m = report.machine;
+  const out: string[] = [];
+  out.push(
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}, ` +
+      `Linux ${m.kernel}, load average ${m.loadAverage} at start`,
+  );
+  out.push(
+    `code: commit ${report.code.commit}${report.code.dirty ? ' + uncommitted changes' : ''}`,
+  );
+  out.push(
+    `load: ${report.loadGenerator}, 1 thread; ${report.pinning}; ${report.settings.rounds} ` +
+      `round(s) × ${report.settings.durationS} s per endpoint, A at the start and end of each`,
+  );
+  out.push(
+    `dataset: ${report.dataset.counts.guilds.toLocaleString('en')} guilds, ` +
+      `${report.dataset.counts.profiles.toLocaleString('en')} profiles ` +
+      `(${report.dataset.generated ? 'generated' : 'reused'}; generation took ` +
+      `${fixed(report.dataset.generationMs / 1000, 1)} s)`,
+  );
+  out.push('');
+  out.push(
+    table(
+      ['endpoint', 'conns', 'body', 'req/s', 'p50 ms', 'p99 ms', '× A', 'server RSS MiB'],
+      report.rows.map((row) => [
+        row.label,
+        String(row.connections),
+        size(row.sample.bytes),
+        fixed(row.rps, 0),
+        ms(row.p50Ms),
+        ms(row.p99Ms),
+        fixed(row.ratioToA, 3),
+        row.rssMiB === null ? '–' : fixed(row.rssMiB, 0),
+      ]),
+    ),
+  );
+  out.push('');
+  const s = report.startup;
+  out.push(
+    `start-up to first 200 (median of ${s.serverMs.length}): server ${ms(s.serverMedianMs)} ms ` +
+      `[${s.serverMs.map(ms).join(', ')}], A ${ms(s.baselineMedianMs)} ms ` +
+      `[${s.baselineMs.map(ms).join(', ')}] → ${fixed(s.ratio, 2)} × A`,
+  );
+  const mem = report.memory;
+  const mib = (v: number | null) => (v === null ? '–' : `${fixed(v, 1)} MiB`);
+  out.push(
+    `memory: server idle RSS ${mib(mem.serverIdleMiB)}, peak (VmHWM) ${mib(mem.serverPeakMiB)}; ` +
+      `A idle ${mib(mem.baselineIdleMiB)}`,
+  );
+  const e = report.eventLoop;
+  out.push(
+    e
+      ? `small request (${e.smallPath}, one at a time) while ${e.while}: ${e.requests} requests, ` +
+          `p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, max ${ms(e.maxMs)} ms`
+      : 'event-loop probe: not run',
+  );
+  if (report.failures.length > 0) {
+    out.push('');
+    out.push(`FAILED: ${report.failures.join('; ')}`);
+  }
+  return out.join('\n');
+}
+
+export function writeReport(path: string, report: Report): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+}

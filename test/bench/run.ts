@@ -1,0 +1,344 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createKeyStore } from '../../src/keys/key-store.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createAutocannon } from './autocannon.js';
+import { type DatasetSize, ensureDataset } from './dataset.js';
+import { apiEndpoints, BASELINE_LARGE, BASELINE_SMALL, type Endpoint } from './endpoints.js';
+import { get } from './http-get.js';
+import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
+import { choosePinning, describeCode, describeMachine } from './machine.js';
+import { probe } from './probe.js';
+import { freePort, memoryOf, ROOT, type Served, spawnServer, waitForOk } from './processes.js';
+import {
+  formatReport,
+  median,
+  type Report,
+  type RoundMeasure,
+  type Row,
+  type Sample,
+  summarise,
+  writeReport,
+} from './report.js';
+import { hasWrk, runWrk } from './wrk.js';
+
+/*
+ * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
+ * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+
+const mode: DatasetSize = args.quick ? 'quick' : 'full';
+const settings = {
+  rounds: Number(args.rounds ?? (args.quick ? 1 : 3)),
+  durationS: Number(args.duration ?? (args.quick ? 1 : 5)),
+  connections: Number(args.connections ?? 32),
+  startups: args.quick ? 1 : 3,
+  warmupS: args.quick ? 0 : 1,
+  probeS: args.quick ? 1 : 10,
+};
+const BENCH_DIR = join(ROOT, 'test', 'bench');
+const startedAt = new Date();
+const outPath = resolve(
+  args.out ?? join(BENCH_DIR, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`),
+);
+
+const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
+const running = new Set<Served>();
+const failures: string[] = [];
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((served) => served.stop()));
+  running.clear();
+}
+
+process.on('SIGINT', () => {
+  void stopAll().then(() => process.exit(130));
+});
+
+function chooseLoadGenerator(): { run: LoadGenerator; name: string } {
+  if (process.env.BENCH_LOADGEN !== 'autocannon' && hasWrk()) return { run: runWrk, name: 'wrk' };
+  process.stderr.write(
+    'bench: WARNING: wrk is not installed (apt-get install wrk); falling back to autocannon, ' +
+      'which runs inside this process, unpinned: its figures are lower and noisier than wrk’s\n',
+  );
+  return {
+    run: createAutocannon(join(BENCH_DIR, '.data', 'tools')),
+    name: 'autocannon (fallback: wrk missing)',
+  };
+}
+
+/** Fetches a few of the endpoint's paths on their own: status 200 and a JSON body, or a failure. */
+async function check(endpoint: Endpoint, url: string, headers: Record<string, string>) {
+  let first: Sample | undefined;
+  for (const path of endpoint.paths.slice(0, 5)) {
+    const answer = await get(url + path, headers);
+    let validJson = answer.contentType.startsWith('application/json');
+    try {
+      const body = JSON.parse(answer.body.toString('utf8')) as unknown;
+      if (endpoint.target === 'api') {
+        const envelope = body as { status?: unknown; count?: unknown; results?: unknown };
+        // The contract: the body's status equals the HTTP status; a list's count its length.
+        if (envelope.status !== answer.status) validJson = false;
+        if (Array.isArray(envelope.results) && envelope.count !== envelope.results.length) {
+          validJson = false;
+        }
+      }
+    } catch {
+      validJson = false;
+    }
+    if (answer.status !== 200 || !validJson) {
+      failures.push(
+        `${endpoint.id}: GET ${path} answered ${answer.status}, valid JSON ${validJson}`,
+      );
+    }
+    first ??= { path, status: answer.status, bytes: answer.body.length, validJson };
+  }
+  if (!first) throw new Error(`${endpoint.id} has no path`);
+  return first;
+}
+
+async function main(): Promise<number> {
+  const machine = describeMachine();
+  const { pinning, note } = choosePinning();
+  const load = chooseLoadGenerator();
+  // Only wrk runs in its own process, so only wrk can be pinned away from the server.
+  const pinNote = load.name === 'wrk' ? note : `${note} (server only: autocannon runs in-process)`;
+  log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}; ${pinNote}`);
+
+  const dataset = ensureDataset(join(BENCH_DIR, '.data'), mode, log);
+  const manifest = dataset.manifest;
+  const db = openDatabase(dataset.path);
+  const { key } = createKeyStore(db).create({
+    name: `bench ${startedAt.toISOString()}`,
+    rateLimit: 0,
+  });
+  db.close();
+  const auth = { authorization: key };
+
+  const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
+  try {
+    const endpoints = apiEndpoints(manifest, settings.connections);
+    const baselines = [
+      { ...BASELINE_SMALL, connections: settings.connections },
+      { ...BASELINE_LARGE, connections: settings.connections },
+    ];
+    const pathsFile = new Map<string, string>();
+    for (const endpoint of [...baselines, ...endpoints]) {
+      const file = join(work, `${endpoint.id}.txt`);
+      writeFileSync(file, `${endpoint.paths.join('\n')}\n`);
+      pathsFile.set(endpoint.id, file);
+    }
+    const firstPoints = endpoints[0]?.paths[0] ?? '/v1/points';
+
+    // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
+    const serverMs: number[] = [];
+    const baselineMs: number[] = [];
+    for (let i = 0; i < settings.startups; i++) {
+      for (const target of ['baseline', 'api'] as const) {
+        const port = await freePort();
+        const since = performance.now();
+        const served = spawnServer({
+          port,
+          cpu: pinning?.server,
+          cwd: work,
+          databasePath: target === 'api' ? dataset.path : undefined,
+        });
+        running.add(served);
+        const path = target === 'api' ? firstPoints : '/';
+        const elapsed = await waitForOk(served.url + path, target === 'api' ? auth : {}, since);
+        (target === 'api' ? serverMs : baselineMs).push(elapsed);
+        await served.stop();
+        running.delete(served);
+      }
+    }
+    const startup = {
+      serverMs,
+      baselineMs,
+      serverMedianMs: median(serverMs),
+      baselineMedianMs: median(baselineMs),
+      ratio: median(serverMs) / median(baselineMs),
+    };
+    log(
+      `start-up to first 200: server ${startup.serverMedianMs.toFixed(0)} ms, ` +
+        `A ${startup.baselineMedianMs.toFixed(0)} ms`,
+    );
+
+    // The processes under load, both on the server's core (only one is busy at a time).
+    const start = async (databasePath?: string) => {
+      const served = spawnServer({
+        port: await freePort(),
+        cpu: pinning?.server,
+        cwd: work,
+        databasePath,
+      });
+      running.add(served);
+      await waitForOk(
+        served.url + (databasePath ? firstPoints : '/'),
+        databasePath ? auth : {},
+        performance.now(),
+      );
+      return served;
+    };
+    const baseline = await start();
+    const server = await start(dataset.path);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const serverIdle = memoryOf(server.pid);
+    const baselineIdle = memoryOf(baseline.pid);
+
+    const servedBy = (endpoint: Endpoint) => (endpoint.target === 'api' ? server : baseline);
+    const headersOf = (endpoint: Endpoint) => (endpoint.target === 'api' ? auth : {});
+    const samples = new Map<string, Sample>();
+    for (const endpoint of [...baselines, ...endpoints]) {
+      samples.set(endpoint.id, await check(endpoint, servedBy(endpoint).url, headersOf(endpoint)));
+    }
+
+    const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
+      const result = await load.run({
+        url: servedBy(endpoint).url,
+        pathsFile: pathsFile.get(endpoint.id) ?? '',
+        authorization: endpoint.target === 'api' ? key : undefined,
+        connections: endpoint.connections,
+        durationS,
+        timeoutS: endpoint.timeoutS,
+        cpu: pinning?.load,
+      });
+      const problem = problemOf(result);
+      if (problem) failures.push(`${endpoint.id}: ${problem}`);
+      return result;
+    };
+
+    if (settings.warmupS > 0) {
+      log(`warm-up: ${settings.warmupS} s per endpoint (not recorded)`);
+      for (const endpoint of [...baselines, ...endpoints])
+        await measure(endpoint, settings.warmupS);
+    }
+
+    const measures = new Map<string, RoundMeasure[]>();
+    for (let round = 1; round <= settings.rounds; round++) {
+      log(`round ${round}/${settings.rounds}`);
+      const before = [await measure(baselines[0] as Endpoint, settings.durationS)];
+      before.push(await measure(baselines[1] as Endpoint, settings.durationS));
+      // Rotate the order each round, so that no endpoint always runs just after the heaviest.
+      const shift = (round - 1) % endpoints.length;
+      const order = [...endpoints.slice(shift), ...endpoints.slice(0, shift)];
+      const results: [Endpoint, LoadResult, number | null][] = [];
+      for (const endpoint of order) {
+        const result = await measure(endpoint, settings.durationS);
+        results.push([endpoint, result, memoryOf(server.pid)?.rssMiB ?? null]);
+        log(
+          `  ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms`,
+        );
+      }
+      const after = [await measure(baselines[0] as Endpoint, settings.durationS)];
+      after.push(await measure(baselines[1] as Endpoint, settings.durationS));
+      const reference = ((before[0]?.rps ?? 0) + (after[0]?.rps ?? 0)) / 2;
+      log(`  A: ${before[0]?.rps.toFixed(0)} → ${after[0]?.rps.toFixed(0)} req/s`);
+      baselines.forEach((endpoint, i) => {
+        for (const result of [before[i], after[i]]) {
+          if (!result) continue;
+          results.push([endpoint, result, memoryOf(baseline.pid)?.rssMiB ?? null]);
+        }
+      });
+      for (const [endpoint, result, rssMiB] of results) {
+        const list = measures.get(endpoint.id) ?? [];
+        list.push({
+          ...result,
+          round,
+          ratioToA: reference > 0 ? result.rps / reference : 0,
+          rssMiB,
+        });
+        measures.set(endpoint.id, list);
+      }
+    }
+
+    // Event-loop delay as a small request sees it while the biggest lists are being served.
+    const big =
+      endpoints.find((e) => e.id === 'players-50000') ??
+      endpoints.find((e) => e.id === 'players-1000');
+    let eventLoop: Report['eventLoop'] = null;
+    if (big) {
+      log(`event-loop probe: ${settings.probeS} s of ${big.label} with 4 connections`);
+      const heavy = measure({ ...big, connections: 4 }, settings.probeS);
+      const smallPaths = endpoints[0]?.paths ?? [];
+      const result = await probe(server.url, smallPaths, auth, heavy);
+      await heavy;
+      if (result.failures > 0)
+        failures.push(`event-loop probe: ${result.failures} answers not 200`);
+      eventLoop = {
+        ...result,
+        while: `${load.name} reads ${big.label} lists over 4 connections`,
+        smallPath: '/v1/points/:g',
+      };
+    }
+    const serverPeak = memoryOf(server.pid);
+    await stopAll();
+
+    const rows: Row[] = [...endpoints, ...baselines].map((endpoint) =>
+      summarise({
+        id: endpoint.id,
+        label: endpoint.label,
+        connections: endpoint.connections,
+        sample: samples.get(endpoint.id) as Sample,
+        rounds: measures.get(endpoint.id) ?? [],
+      }),
+    );
+    const report: Report = {
+      startedAt: startedAt.toISOString(),
+      mode,
+      ok: failures.length === 0,
+      failures,
+      machine,
+      code: describeCode(ROOT),
+      pinning: pinNote,
+      loadGenerator: load.name,
+      settings: {
+        rounds: settings.rounds,
+        durationS: settings.durationS,
+        connections: settings.connections,
+      },
+      dataset: {
+        path: dataset.path,
+        counts: manifest.counts,
+        generated: dataset.generated,
+        generationMs: manifest.generationMs,
+      },
+      startup,
+      memory: {
+        serverIdleMiB: serverIdle?.rssMiB ?? null,
+        serverPeakMiB: serverPeak?.peakMiB ?? null,
+        baselineIdleMiB: baselineIdle?.rssMiB ?? null,
+      },
+      eventLoop,
+      rows,
+    };
+    writeReport(outPath, report);
+    process.stdout.write(`\n${formatReport(report)}\n\nresults: ${outPath}\n`);
+    return report.ok ? 0 : 1;
+  } finally {
+    await stopAll();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    await stopAll();
+    process.stderr.write(
+      `bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
