@@ -1,4 +1,10 @@
-import { Client, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
+import {
+  Client,
+  DiscordjsErrorCodes,
+  Events,
+  GatewayIntentBits,
+  type RateLimitData,
+} from 'discord.js';
 import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
@@ -35,6 +41,21 @@ function isBadToken(error: unknown): boolean {
   return error.message === 'Authentication failed';
 }
 
+/** The bucket @discordjs/rest gives every `POST /interactions/:id/:token/callback`. */
+const CALLBACK_ROUTE = '/interactions/:id/:token/callback';
+/** Discord drops an interaction not acknowledged within this long after it was created. */
+const INTERACTION_DEADLINE_MS = 3_000;
+
+/**
+ * @discordjs/rest waits out every 429 and retries. For an interaction's first answer a wait
+ * as long as the whole deadline cannot end in success (the token is dead by then), so such a
+ * 429 fails the reply at once, for the dispatcher to log; shorter waits are still retried.
+ * Everything else (edits, follow-ups: tokens live 15 minutes) keeps the default waiting.
+ */
+export function rejectHopelessCallback(limit: RateLimitData): boolean {
+  return limit.route === CALLBACK_ROUTE && limit.retryAfter >= INTERACTION_DEADLINE_MS;
+}
+
 /**
  * Logs the bot in and routes its interactions. Resolves once login has settled (READY, or
  * failed) and never rejects: the bot is an extra face of the service, and nothing it meets
@@ -45,7 +66,8 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
   const log = logger.child({ component: 'discord' });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: config.discord.restUrl },
+    // Otherwise @discordjs/rest defaults: 3 retries of a 5xx or network error, 15 s timeout.
+    rest: { api: config.discord.restUrl, rejectOnRateLimit: rejectHopelessCallback },
   });
   let stopped = false;
   const stop = async () => {
@@ -79,6 +101,14 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
     client.on(Events.ShardError, (error, shard) => {
       // The 4004 case is reported once, as fatal, below and in the login failure.
       if (!isBadToken(error)) log.error({ err: error, shard }, 'Discord gateway error');
+    });
+    // A dropped connection (close 4000, a network cut…) is reconnected by discord.js, which
+    // resumes the session when Discord still knows it, else identifies afresh.
+    client.on(Events.ShardReconnecting, (shard) => {
+      log.warn({ shard }, 'Discord gateway connection lost; reconnecting');
+    });
+    client.on(Events.ShardResume, (shard, replayed) => {
+      log.info({ shard, replayed }, 'Discord gateway session resumed');
     });
     client.on(Events.ShardDisconnect, (event, shard) => {
       if (event.code === AUTHENTICATION_FAILED && bot.ready) {

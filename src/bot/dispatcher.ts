@@ -1,6 +1,7 @@
 import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
+  DiscordAPIError,
   type Interaction,
   MessageFlags,
 } from 'discord.js';
@@ -71,6 +72,16 @@ async function send(interaction: Routed, answer: ButtonAnswer): Promise<void> {
   await interaction.followUp(flags === undefined ? payload : { ...payload, flags });
 }
 
+/**
+ * Whether Discord refused this answer's content (400: a bad embed…), so that a plain apology
+ * may still go through. After a 5xx (already retried by @discordjs/rest), a rate limit or a
+ * timeout, the same endpoint would fail the same way, and past 3 s the token is dead anyway:
+ * another attempt would only add a second error line.
+ */
+function refusedContent(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.status === 400;
+}
+
 /** The one place interactions enter: routes them, and never lets a failure escape. */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   const { logger } = options;
@@ -137,10 +148,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     try {
       await send(interaction, answer);
     } catch (error) {
-      // Discord refused the answer itself (a bad embed, a lost token): still tell the user.
       outcome = 'error';
       logger.error({ ...where, err: error }, 'could not send the answer');
-      await send(interaction, { reply: { content: APOLOGY, ephemeral: true } });
+      // Discord refused the content itself: an apology still tells the user something.
+      if (refusedContent(error)) {
+        await send(interaction, { reply: { content: APOLOGY, ephemeral: true } });
+      }
     }
     logger.info({ ...where, outcome, ms: Math.round(performance.now() - started) }, 'interaction');
   }

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 
 export const FAKE_TOKEN = 'fake-bot-token.for-tests.only';
 export const APP_ID = '900000000000000001';
@@ -83,7 +83,42 @@ export interface InteractionOptions {
   permissions?: string;
 }
 
+/** One IDENTIFY or RESUME the gateway answered, in arrival order. */
+export interface Handshake {
+  kind: 'identify' | 'resume';
+  /**
+   * `ready`: IDENTIFY answered with READY; `resumed`: RESUME answered with RESUMED (after any
+   * missed events); `invalid`: RESUME of an unknown session, answered with op 9 (d: false);
+   * `rejected`: a wrong token, closed with 4004.
+   */
+  outcome: 'ready' | 'resumed' | 'invalid' | 'rejected';
+  /** Which gateway connection (1 = the first) it came on. */
+  connection: number;
+  sessionId: string | null;
+  /** Events re-sent on RESUME because the client's `seq` had not reached them. */
+  replayed: number;
+}
+
+/** How the fake answers the next interaction callback(s) instead of accepting them. */
+export interface CallbackFault {
+  status: 500 | 429;
+  /** For 429: seconds, in the body's `retry_after` and the `retry-after` header. */
+  retryAfter?: number;
+  /** For 429: Discord's global limit, announced by the `x-ratelimit-global` header. */
+  global?: boolean;
+}
+
 type Json = Record<string, unknown>;
+
+/**
+ * A gateway session: what READY named, every event dispatched in it (so a RESUME can replay
+ * what the client missed), and the connection currently carrying it, if any.
+ */
+interface Session {
+  id: string;
+  events: { s: number; frame: string }[];
+  socket: WebSocket | null;
+}
 
 interface PendingCallback {
   sentAt: number;
@@ -94,11 +129,21 @@ export class FakeDiscord {
   readonly requests: RecordedRequest[] = [];
   /** Every callback received, in order. */
   readonly callbacks: InteractionCallback[] = [];
-  /** How many gateway connections were opened and IDENTIFY payloads received. */
+  /** How many gateway connections were opened, and IDENTIFY / RESUME payloads received. */
   connections = 0;
   identifies = 0;
+  resumes = 0;
+  /** Every IDENTIFY and RESUME with how it was answered, in order. */
+  readonly handshakes: Handshake[] = [];
+  /** Callbacks answered with an injected fault instead of being accepted. */
+  readonly failedCallbacks: (RecordedRequest & { status: number })[] = [];
 
   private readonly sockets = new Set<WebSocket>();
+  private readonly sessions = new Map<string, Session>();
+  /** The session the latest READY opened: where interactions are dispatched. */
+  private current: Session | null = null;
+  private readonly handshakeWaiters: { index: number; resolve(h: Handshake): void }[] = [];
+  private readonly callbackFaults: CallbackFault[] = [];
   private readonly pending = new Map<string, PendingCallback>();
   /** The message each interaction token's `@original` stands for. */
   private readonly originals = new Map<string, Json>();
@@ -107,7 +152,6 @@ export class FakeDiscord {
     resolve(r: RecordedRequest): void;
   }[] = [];
   private nextId = 1_000_000_000_000_000n;
-  private sequence = 0;
 
   private constructor(
     private readonly server: Server,
@@ -160,12 +204,14 @@ export class FakeDiscord {
         waiter.resolve(record);
       }
     }
-    const reply = (status: number, body?: unknown) => {
+    const reply = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
       if (body === undefined) {
-        res.writeHead(status).end();
+        res.writeHead(status, headers).end();
         return;
       }
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      res
+        .writeHead(status, { ...headers, 'content-type': 'application/json' })
+        .end(JSON.stringify(body));
     };
 
     if (!url.pathname.startsWith('/api/v10/'))
@@ -218,8 +264,28 @@ export class FakeDiscord {
     token: string,
     record: RecordedRequest,
     receivedAt: number,
-    reply: (status: number, body?: unknown) => void,
+    reply: (status: number, body?: unknown, headers?: Record<string, string>) => void,
   ) {
+    const fault = this.callbackFaults.shift();
+    if (fault) {
+      // Refused: the interaction stays unanswered, and its round trip is still pending.
+      this.failedCallbacks.push({ ...record, status: fault.status });
+      if (fault.status === 500)
+        return reply(500, { message: '500: Internal Server Error', code: 0 });
+      const retryAfter = fault.retryAfter ?? 0.1;
+      // Discord sends x-ratelimit-global only for the global limit (its docs: "returned only
+      // … if the rate limit encountered is the global rate limit"); @discordjs/rest tests
+      // the header's presence, so a `false` value would wrongly read as global.
+      return reply(
+        429,
+        { message: 'You are being rate limited.', retry_after: retryAfter, global: !!fault.global },
+        {
+          'retry-after': String(retryAfter),
+          'x-ratelimit-scope': fault.global ? 'global' : 'user',
+          ...(fault.global ? { 'x-ratelimit-global': 'true' } : {}),
+        },
+      );
+    }
     const body = (record.body ?? {}) as { type?: number; data?: MessageData };
     const type = body.type ?? 0;
     const data = body.data ?? {};
@@ -305,39 +371,112 @@ export class FakeDiscord {
 
   private onConnection(socket: WebSocket): void {
     this.connections += 1;
+    const connection = this.connections;
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('message', (raw) => this.onFrame(socket, raw.toString()));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      for (const session of this.sessions.values()) {
+        if (session.socket === socket) session.socket = null;
+      }
+    });
+    socket.on('message', (raw) => this.onFrame(socket, connection, raw.toString()));
     socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
   }
 
-  private onFrame(socket: WebSocket, raw: string): void {
+  private onFrame(socket: WebSocket, connection: number, raw: string): void {
     const frame = JSON.parse(raw) as { op: number; d: Json | null };
     if (frame.op === 1) {
       socket.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
       return;
     }
-    if (frame.op !== 2) return;
+    if (frame.op === 2) this.onIdentify(socket, connection, frame.d ?? {});
+    if (frame.op === 6) this.onResume(socket, connection, frame.d ?? {});
+  }
+
+  private onIdentify(socket: WebSocket, connection: number, d: Json): void {
     this.identifies += 1;
-    if (frame.d?.token !== this.options.token) {
+    if (d.token !== this.options.token) {
       socket.close(4004, 'Authentication failed.');
+      this.recordHandshake({ kind: 'identify', outcome: 'rejected', connection, sessionId: null });
       return;
     }
-    this.dispatch(socket, 'READY', {
+    const session: Session = { id: `fake-session-${this.identifies}`, events: [], socket };
+    this.sessions.set(session.id, session);
+    this.current = session;
+    this.dispatchIn(session, 'READY', {
       v: 10,
       user: botUser(),
       guilds: this.options.guilds.map((id) => ({ id, unavailable: true })),
-      session_id: 'fake-session',
+      session_id: session.id,
       resume_gateway_url: `ws://127.0.0.1:${this.port}`,
       shard: [0, 1],
       application: { id: APP_ID, flags: 0 },
     });
-    for (const id of this.options.guilds) this.dispatch(socket, 'GUILD_CREATE', this.guild(id));
+    for (const id of this.options.guilds) this.dispatchIn(session, 'GUILD_CREATE', this.guild(id));
+    this.recordHandshake({ kind: 'identify', outcome: 'ready', connection, sessionId: session.id });
   }
 
-  private dispatch(socket: WebSocket, event: string, d: unknown): void {
-    this.sequence += 1;
-    socket.send(JSON.stringify({ op: 0, t: event, s: this.sequence, d }));
+  /** RESUME {token, session_id, seq}: replay what the client missed, then RESUMED. */
+  private onResume(socket: WebSocket, connection: number, d: Json): void {
+    this.resumes += 1;
+    const sessionId = typeof d.session_id === 'string' ? d.session_id : null;
+    if (d.token !== this.options.token) {
+      socket.close(4004, 'Authentication failed.');
+      this.recordHandshake({ kind: 'resume', outcome: 'rejected', connection, sessionId });
+      return;
+    }
+    const session = sessionId === null ? undefined : this.sessions.get(sessionId);
+    if (!session) {
+      // As Discord: "not resumable", so the client must IDENTIFY afresh.
+      socket.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+      this.recordHandshake({ kind: 'resume', outcome: 'invalid', connection, sessionId });
+      return;
+    }
+    session.socket = socket;
+    const seq = typeof d.seq === 'number' ? d.seq : 0;
+    const missed = session.events.filter((event) => event.s > seq);
+    for (const event of missed) socket.send(event.frame);
+    this.dispatchIn(session, 'RESUMED', null);
+    this.recordHandshake({
+      kind: 'resume',
+      outcome: 'resumed',
+      connection,
+      sessionId,
+      replayed: missed.length,
+    });
+  }
+
+  private recordHandshake(handshake: Omit<Handshake, 'replayed'> & { replayed?: number }): void {
+    const recorded: Handshake = { replayed: 0, ...handshake };
+    this.handshakes.push(recorded);
+    const index = this.handshakes.length - 1;
+    for (const waiter of [...this.handshakeWaiters]) {
+      if (waiter.index === index) {
+        this.handshakeWaiters.splice(this.handshakeWaiters.indexOf(waiter), 1);
+        waiter.resolve(recorded);
+      }
+    }
+  }
+
+  /**
+   * Resolves with handshake number `index` (0-based, in arrival order) once it has been
+   * answered: `waitForHandshake(fake.handshakes.length)` waits for the next one.
+   */
+  waitForHandshake(index: number): Promise<Handshake> {
+    const seen = this.handshakes[index];
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.handshakeWaiters.push({ index, resolve }));
+  }
+
+  /**
+   * Numbers the event in its session and sends it if the session has a live connection;
+   * otherwise (or if that connection is dying) the event waits in the session for a RESUME.
+   */
+  private dispatchIn(session: Session, event: string, d: unknown): void {
+    const s = session.events.length + 1;
+    const frame = JSON.stringify({ op: 0, t: event, s, d });
+    session.events.push({ s, frame });
+    if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(frame);
   }
 
   private guild(id: string): Json {
@@ -486,17 +625,28 @@ export class FakeDiscord {
   }
 
   /**
-   * Sends an INTERACTION_CREATE over every open gateway connection and resolves with the
-   * bot's callback for it (reply, deferral or update), timing the round trip.
+   * Dispatches an INTERACTION_CREATE in the current gateway session and resolves with the
+   * bot's callback for it (reply, deferral or update), timing the round trip. While the
+   * session has no live connection the event waits for the client's RESUME, as on Discord.
    */
   sendInteraction(interaction: Json): Promise<InteractionCallback> {
     const id = String(interaction.id);
-    const socket = [...this.sockets][0];
-    if (!socket) throw new Error('fake Discord: no gateway connection to send on');
+    const session = this.current;
+    if (!session) throw new Error('fake Discord: no gateway session to send in');
     return new Promise((resolve) => {
       this.pending.set(id, { sentAt: performance.now(), resolve });
-      this.dispatch(socket, 'INTERACTION_CREATE', interaction);
+      this.dispatchIn(session, 'INTERACTION_CREATE', interaction);
     });
+  }
+
+  /** Answers the next `times` interaction callbacks with `fault` instead of accepting them. */
+  failCallbacks(fault: CallbackFault, times = 1): void {
+    for (let i = 0; i < times; i += 1) this.callbackFaults.push({ ...fault });
+  }
+
+  /** Drops the faults not used yet and says how many there were. */
+  clearCallbackFaults(): number {
+    return this.callbackFaults.splice(0).length;
   }
 
   /** The message behind an interaction token's `@original`, as the fake holds it now. */
@@ -512,6 +662,16 @@ export class FakeDiscord {
   /** Closes every gateway connection with `code`, as Discord does when it drops a session. */
   disconnect(code: number, reason = 'fake Discord disconnect'): void {
     for (const socket of this.sockets) socket.close(code, reason);
+  }
+
+  /** Cuts every gateway connection without a close frame: the client sees 1006 (abnormal). */
+  terminate(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  /** Forgets every session, as after a long outage: the next RESUME gets op 9 (d: false). */
+  forgetSessions(): void {
+    this.sessions.clear();
   }
 
   /** Closes the gateway with 4004 (so no client tries to reconnect), then the port. */
