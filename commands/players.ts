@@ -28,16 +28,16 @@ export const NOT_YOURS =
   'Only the person who ran this /players can turn its pages. Run /players to get your own.';
 
 /**
- * One page of the guild's profiles. The whole list is read and sliced: a guild's profiles
- * are few enough, and slicing lets any page (back as well as forward) be shown directly.
+ * One page of the guild's profiles: the count, then only that page's rows, so a click costs
+ * the same in a guild of 50,000 profiles as in one of 50. Any page (back as well as forward)
+ * is reachable directly by its number.
  */
 async function page(context: CommandContext, wanted: number, ownerId: string): Promise<Answer> {
-  const list = await context.read.players.list(context.guildId);
-  if (list === null) throw new NotFoundError(NOT_FOUND.players);
-  const total = list.items.length;
+  const total = await context.read.players.count(context.guildId);
+  if (total === 0) throw new NotFoundError(NOT_FOUND.players);
   const count = pageCount(total);
   const shown = clampPage(wanted, count);
-  const profiles = list.items.slice(shown * PAGE_SIZE, (shown + 1) * PAGE_SIZE);
+  const profiles = await context.read.players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE);
   return {
     embeds: [playersPageEmbed({ profiles, page: shown, pageCount: count, total })],
     components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId)] : [],

@@ -17,6 +17,13 @@ export interface PlayersReader {
   ): Promise<SerializedList<ProfileCursor> | null>;
   /** `ofMember`, serialized as a JSON array by the store. */
   ofMemberSerialized(guildId: string, userId: string): Promise<SerializedList<never> | null>;
+  /** How many profiles the guild has (0 when none). */
+  count(guildId: string): Promise<number>;
+  /**
+   * Up to `limit` profiles from position `offset` of the `list` order: what a numbered page
+   * needs, without reading the profiles before or after it.
+   */
+  slice(guildId: string, offset: number, limit: number): Promise<Profile[]>;
 }
 
 const columns = 'id, user_id, guild_id, name, house, year, job_id, galleons, created_at';
@@ -54,6 +61,13 @@ export function createPlayersReader(db: Database): PlayersReader {
   const ofMemberJson = sqlite.prepare<[string, string], { json: string; count: number }>(
     `SELECT json_group_array(${asJson} ORDER BY id) AS json, count(*) AS count
      FROM profiles WHERE guild_id = ? AND user_id = ?`,
+  );
+  const countOf = sqlite
+    .prepare<[string], number>('SELECT count(*) FROM profiles WHERE guild_id = ?')
+    .pluck();
+  // The (guild_id, user_id, id) index gives this order: OFFSET steps over index entries only.
+  const sliceOf = sqlite.prepare<[string, number, number], Profile>(
+    `SELECT ${columns} FROM profiles WHERE guild_id = ? ORDER BY user_id, id LIMIT ? OFFSET ?`,
   );
   const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
 
@@ -102,6 +116,12 @@ export function createPlayersReader(db: Database): PlayersReader {
     async ofMemberSerialized(guildId, userId) {
       const row = ofMemberJson.get(guildId, userId);
       return row && row.count > 0 ? { json: row.json, count: row.count, next: null } : null;
+    },
+    async count(guildId) {
+      return countOf.get(guildId) ?? 0;
+    },
+    async slice(guildId, offset, limit) {
+      return sliceOf.all(guildId, limit, offset);
     },
   };
 }
