@@ -25,6 +25,11 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(600),
+  FAILURE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(120),
   METRICS: booleanFlag.default(false),
   CACHE_MAX_AGE: z.coerce
     .number({ error: 'must be a whole number of seconds' })
@@ -65,6 +70,8 @@ export interface Config {
   port: number;
   logLevel: LogLevel;
   rateLimitPerMinute: number;
+  /** Failed requests (bad key, unknown path) per client address per minute; 0 = no limit. */
+  failureLimitPerMinute: number;
   /** Serve Prometheus metrics at /metrics. */
   metrics: boolean;
   /** `Cache-Control: private, max-age=N` on data answers. */
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    failureLimitPerMinute: e.FAILURE_LIMIT_PER_MINUTE,
     metrics: e.METRICS,
     cacheMaxAge: e.CACHE_MAX_AGE,
     corsOrigins: e.CORS_ORIGINS,

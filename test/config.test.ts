@@ -10,6 +10,7 @@ describe('configuration', () => {
       port: 3000,
       logLevel: 'info',
       rateLimitPerMinute: 600,
+      failureLimitPerMinute: 120,
       metrics: false,
       cacheMaxAge: 5,
       corsOrigins: [],

@@ -7,6 +7,7 @@ import type { GatewayState, Metrics } from '../metrics.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
 import { BodyCache } from './body-cache.js';
+import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import {
   answerFrameworkError,
@@ -14,7 +15,14 @@ import {
   refuseOtherMethods,
 } from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
+import { FailureGuard } from './failure-guard.js';
 import { registerHealthRoutes } from './health.js';
+import {
+  answerClientError,
+  DEFAULT_HTTP_LIMITS,
+  type HttpLimits,
+  httpServerFactory,
+} from './http-server.js';
 import { installMetrics } from './metrics-route.js';
 import { registerOpenApi } from './openapi.js';
 import type { RouteContext } from './routes/context.js';
@@ -24,7 +32,8 @@ import { registerPointsRoutes } from './routes/points.js';
 import { registerPremiumRoutes } from './routes/premium.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'rateLimitPerMinute'> & Partial<Pick<Config, 'cacheMaxAge'>>;
+  config: Pick<Config, 'rateLimitPerMinute'> &
+    Partial<Pick<Config, 'cacheMaxAge' | 'failureLimitPerMinute' | 'corsOrigins'>>;
   read: ReadService;
   keys: KeyVerifier;
   logger: Logger;
@@ -34,9 +43,12 @@ export interface AppDependencies {
   botState?: () => GatewayState;
   /** Counts requests and serves /metrics when given (start.ts: when METRICS=true). */
   metrics?: Metrics;
+  /** Socket limits; the defaults suit a server without a proxy in front. */
+  limits?: Partial<HttpLimits>;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
+const DEFAULT_FAILURE_LIMIT = 120;
 
 /** The nine endpoints of the spec, in its order. */
 export const V1_PATHS = [
@@ -59,13 +71,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Fastify's two lines per request are replaced by the one written in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
-    routerOptions: { maxParamLength: 10_000, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
+    clientErrorHandler: answerClientError,
+    // On close, idle keep-alive connections are closed at once instead of holding shutdown up.
+    forceCloseConnections: 'idle',
   });
+  const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
 
   app.decorateRequest('apiKey', null);
-  installErrorHandling(app);
+  installErrorHandling(app, guard);
+  await installCors(app, deps.config.corsOrigins ?? []);
 
   // One line per request, written when the answer has gone: no headers, so no key.
   app.addHook('onResponse', async (request, reply) => {
@@ -89,7 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, deps);
 
   await app.register(async (v1) => {
-    v1.addHook('onRequest', authenticate(deps.keys));
+    v1.addHook('onRequest', authenticate(deps.keys, guard));
     if (deps.config.rateLimitPerMinute > 0) {
       const defaultLimit = deps.config.rateLimitPerMinute;
       await v1.register(rateLimit, {
@@ -111,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registerPremiumRoutes(v1, routes);
   });
 
-  refuseOtherMethods(app, V1_PATHS);
+  // With CORS on, OPTIONS belongs to the CORS preflight.
+  refuseOtherMethods(app, V1_PATHS, (deps.config.corsOrigins ?? []).length > 0);
   return app;
 }

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyIdentity, KeyVerifier } from '../keys/key-verifier.js';
+import { failureFrom } from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
+import type { FailureGuard } from './failure-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,12 +21,12 @@ export function keyFromHeader(header: string | undefined): string | undefined {
 }
 
 /** onRequest hook: every /v1 data route is authenticated before anything else happens. */
-export function authenticate(verifier: KeyVerifier) {
+export function authenticate(verifier: KeyVerifier, guard: FailureGuard) {
   return async function authenticateRequest(request: FastifyRequest): Promise<void> {
     const key = keyFromHeader(request.headers.authorization);
-    if (key === undefined) throw new ApiError(401, MESSAGES.missingKey);
+    if (key === undefined) throw failureFrom(guard, request.ip, 401, MESSAGES.missingKey);
     const identity = verifier.verify(key);
-    if (!identity) throw new ApiError(401, MESSAGES.invalidKey);
+    if (!identity) throw failureFrom(guard, request.ip, 401, MESSAGES.invalidKey);
     request.apiKey = identity;
   };
 }

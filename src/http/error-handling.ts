@@ -1,5 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, MESSAGES } from './errors.js';
+import type { FailureGuard } from './failure-guard.js';
+
+/** The error for a failed request, or a 429 once its address has failed too often. */
+export function failureFrom(
+  guard: FailureGuard,
+  address: string,
+  status: number,
+  message: string,
+): ApiError {
+  const wait = guard.fail(address);
+  if (wait === 0) return new ApiError(status, message);
+  return new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) });
+}
 
 const CLIENT_ERRORS: Record<number, string> = {
   404: MESSAGES.notFound,
@@ -29,11 +42,14 @@ function validationMessage(error: FastifyError): string {
  * messages written for clients go out; anything unexpected is logged and answered with a
  * generic 500, so no stack trace, SQL or key ever reaches a response.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, guard: FailureGuard): void {
   app.setErrorHandler(
     (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) {
-        return reply.code(error.status).send(errorBody(error.status, error.message));
+        return reply
+          .code(error.status)
+          .headers(error.headers)
+          .send(errorBody(error.status, error.message));
       }
       if (error.validation) {
         return reply.code(400).send(errorBody(400, validationMessage(error)));
@@ -53,9 +69,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     },
   );
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(errorBody(404, MESSAGES.notFound)),
-  );
+  app.setNotFoundHandler((request) => {
+    // A flood of unknown paths from one address is refused like a flood of bad keys.
+    throw failureFrom(guard, request.ip, 404, MESSAGES.notFound);
+  });
 }
 
 /**
@@ -90,13 +107,18 @@ export function answerFrameworkError(
   return reply.code(status).send(errorBody(status, message));
 }
 
-const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
+const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT'] as const;
 
 /** Answers 405 with `Allow` for the methods a read-only path does not take (Fastify says 404). */
-export function refuseOtherMethods(app: FastifyInstance, paths: readonly string[]): void {
+export function refuseOtherMethods(
+  app: FastifyInstance,
+  paths: readonly string[],
+  corsOn: boolean,
+): void {
+  const methods = corsOn ? [...OTHER_METHODS] : [...OTHER_METHODS, 'OPTIONS' as const];
   for (const url of paths) {
     app.route({
-      method: [...OTHER_METHODS],
+      method: methods,
       url,
       // Answered before any body is read, so whatever a client sends, the answer is 405.
       onRequest: async (_request, reply) =>

@@ -1,0 +1,64 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorBody } from './errors.js';
+
+/** Socket limits for a server that faces clients directly, with no proxy in front. */
+export interface HttpLimits {
+  /** A client must finish sending its headers within this time (slow-header attacks). */
+  headersTimeoutMs: number;
+  /** A whole request must arrive within this time. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Request line plus headers, in bytes; larger is refused with 431. */
+  maxHeaderSize: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // Fastify's default: longer than clients' own idle timeouts, so a client never reuses a socket the
+  // server is closing at that very moment (a reset).
+  keepAliveTimeoutMs: 72_000,
+  maxHeaderSize: 16 * 1024,
+};
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The node:http server under Fastify (its serverFactory), with the limits applied. */
+export function httpServerFactory(limits: HttpLimits) {
+  return (handler: Handler): Server =>
+    createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        maxHeaderSize: limits.maxHeaderSize,
+        // Node checks the two timeouts on this interval (30 s by default): check every second.
+        connectionsCheckingInterval: 1_000,
+      },
+      handler,
+    );
+}
+
+const PARSER_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
+};
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (a malformed request,
+ * headers too large, a client too slow) with the same JSON error body as everything else.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = PARSER_ERRORS[error.code ?? ''] ?? [400, 'Bad request'];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
