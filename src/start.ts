@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { type RunningBot, startBot } from './bot/client.js';
+import type { RunningBot } from './bot/client.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { buildApp } from './http/app.js';
+import { sqliteReadiness } from './http/health.js';
 import { createKeyStore } from './keys/key-store.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
+import type { GatewayState, Metrics } from './metrics.js';
 import { createReadService } from './read/service.js';
 import { type Database, openDatabase } from './store/database.js';
-
-export type BotState = 'disabled' | 'connecting' | 'ready' | 'down';
 
 export interface RunningService {
   app: FastifyInstance;
   /** Where the Discord bot stands; 'disabled' without DISCORD_TOKEN. */
-  botState(): BotState;
+  botState(): GatewayState;
   db: Database;
   /** The address the API listens on, e.g. http://127.0.0.1:3000. */
   url: string;
@@ -45,13 +45,25 @@ export async function startService(
   const keys = createKeyVerifier(db);
   let bot: RunningBot | undefined;
   let botStarting: Promise<RunningBot> | undefined;
-  const botState = (): BotState => {
+  const botState = (): GatewayState => {
     if (!config.discord.token) return 'disabled';
     if (!bot) return 'connecting';
     return bot.client.isReady() ? 'ready' : 'down';
   };
 
-  const app = await buildApp({ config, read, keys, logger });
+  // Loaded only when enabled: start-up should not pay for what it does not use.
+  const metrics: Metrics | undefined = config.metrics
+    ? (await import('./metrics.js')).createMetrics()
+    : undefined;
+  const app = await buildApp({
+    config,
+    read,
+    keys,
+    logger,
+    metrics,
+    databaseReady: sqliteReadiness(db),
+    botState,
+  });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -66,17 +78,23 @@ export async function startService(
   if (firstKey) onFirstKey(firstKey, url);
 
   if (config.discord.token) {
-    // Not awaited: the API serves while the bot logs in (or fails to, on its own).
-    botStarting = startBot({ config, read, keys: keyStore, logger }).then((running) => {
-      bot = running;
-      return running;
-    });
+    // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
+    // is loaded only here: it is most of start-up time when imported up front.
+    botStarting = import('./bot/client.js')
+      .then(({ startBot }) => startBot({ config, read, keys: keyStore, logger }))
+      .then((running) => {
+        bot = running;
+        return running;
+      });
   } else {
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
   const flush = setInterval(() => keys.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
+  const gauge = metrics && setInterval(() => metrics.setGatewayState(botState()), 5_000);
+  gauge?.unref();
+  metrics?.setGatewayState(botState());
 
   return {
     app,
@@ -85,6 +103,7 @@ export async function startService(
     url,
     async stop() {
       clearInterval(flush);
+      clearInterval(gauge);
       await (await botStarting)?.stop();
       await app.close();
       keys.flushLastUsed();

@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
 
+  // Data answers leave as bytes serialized once (body-cache.ts); the response schemas are the
+  // documentation, so compiling a fast serializer for each of them would only slow start-up.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorateRequest('apiKey', null);
   installErrorHandling(app, guard);
   await installCors(app, deps.config.corsOrigins ?? []);
