@@ -22,7 +22,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export interface Metrics {
   readonly registry: Registry;
   /** One answered HTTP request: `route` is the route pattern, never the URL. */
-  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** One answered request; `route` is the route pattern, or undefined when none matched. */
+  observeRequest(method: string, route: string | undefined, status: number, seconds: number): void;
   /** One slash command or button handled by the bot. */
   countInteraction(command: string, outcome: InteractionOutcome): void;
   /** The bot's gateway connection changed state. */
@@ -83,7 +84,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const values = { method, route, status: String(status) };
+      const values = { method, route: route ?? UNMATCHED_ROUTE, status: String(status) };
       requests.inc(values);
       latency.observe(values, seconds);
     },

@@ -9,7 +9,8 @@ import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
 import type { GatewayState, Metrics } from './metrics.js';
 import { createReadService } from './read/service.js';
-import { type Database, openDatabase } from './store/database.js';
+import { type Database, DatabaseOpenError, openDatabase } from './store/database.js';
+import { quickCheck } from './store/integrity.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -34,6 +35,10 @@ export async function startService(
   onFirstKey: (key: string, url: string) => void,
 ): Promise<RunningService> {
   const db = openDatabase(config.databasePath);
+  // Checked in a worker while the app is built; the server listens only on a sound file.
+  const integrity = db.created
+    ? Promise.resolve(null)
+    : quickCheck(db.path).catch((error: unknown) => `the check itself failed (${String(error)})`);
   if (db.created && config.demoData) {
     const loaded = loadDemoData(db);
     logger.info(loaded, 'new database: demo data loaded');
@@ -65,6 +70,8 @@ export async function startService(
     botState,
   });
   try {
+    const problem = await integrity;
+    if (problem) throw new DatabaseOpenError(`Database ${db.path} is damaged: ${problem}`);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     db.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Metrics, UNMATCHED_ROUTE } from '../metrics.js';
+import type { Metrics } from '../metrics.js';
 
 /**
  * Counts every answered request by route pattern and serves the Prometheus text at /metrics.
@@ -11,8 +11,12 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     // The pattern (`/v1/players/:guildId`), never request.url: no guild id reaches a label,
     // and the number of series stays bounded whatever clients request.
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+// Runs in a worker thread: a full read of a large file takes a while, and start-up has other
+// work (loading modules, compiling routes) to do on the main thread meanwhile.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+let answer;
+try {
+  const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
+  try {
+    answer = db.pragma('quick_check(1)', { simple: true });
+  } finally {
+    db.close();
+  }
+} catch (error) {
+  answer = error && error.message ? error.message : String(error);
+}
+parentPort.postMessage(answer);
+`;
+
+/**
+ * SQLite's quick_check of the file at `path`, in a worker thread: resolves to null when the file
+ * is sound, else to SQLite's description of the first problem.
+ */
+export function quickCheck(path: string): Promise<string | null> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver } });
+    worker.once('message', (answer: unknown) => {
+      resolve(answer === 'ok' ? null : String(answer));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
