@@ -3,8 +3,11 @@ import type { LogLevel } from './config.js';
 
 export type { Logger };
 
-/** Anything shaped like a housecup API key: scrubbed from every log line, whatever logged it. */
-const KEY_SHAPE = /hc_[A-Za-z0-9_-]{6,}/g;
+/**
+ * Anything shaped like a housecup API key: scrubbed from every log line, whatever logged it.
+ * Percent-escapes count too, as a logged URL keeps them (`hc%5F…` is a key in a path).
+ */
+const KEY_SHAPE = /(?:h|%68)(?:c|%63)(?:_|%5f)(?:[a-z0-9_-]|%[0-9a-f]{2}){6,}/gi;
 
 export interface LoggerOptions {
   level: LogLevel;
