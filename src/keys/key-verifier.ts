@@ -21,6 +21,7 @@ export interface KeyVerifier {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_PROVEN = 1024;
 
 /**
  * Checks keys against an in-memory copy of the active keys, reloaded whenever the database
@@ -37,6 +38,10 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
 
   let loadedAt: string | null = null;
   let byDigest = new Map<string, CachedKey>();
+  // Keys already proven this generation, so a busy client does not pay a SHA-256 per request.
+  // Only keys that passed the digest check get in, so garbage cannot fill it; it is dropped
+  // whenever the keys may have changed.
+  const proven = new Map<string, CachedKey>();
   const lastUsed = new Map<number, number>();
   const pending = new Map<number, string>();
 
@@ -54,6 +59,7 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
       });
     }
     byDigest = next;
+    proven.clear();
     loadedAt = version;
   }
 
@@ -69,9 +75,16 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
     verify(key) {
       if (!looksLikeKey(key)) return null;
       refresh();
+      const known = proven.get(key);
+      if (known) {
+        noteUse(known.id);
+        return known;
+      }
       const digest = digestOf(key);
       const cached = byDigest.get(digest.toString('hex'));
       if (!cached || !sameDigest(cached.digest, digest)) return null;
+      if (proven.size >= MAX_PROVEN) proven.clear();
+      proven.set(key, cached);
       noteUse(cached.id);
       return cached;
     },

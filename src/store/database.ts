@@ -61,17 +61,25 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
       throw new DatabaseOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
     }
   }
-  const versionStatement = sqlite
-    .prepare('SELECT data_version, total_changes() FROM pragma_data_version')
-    .raw();
+  // data_version (another connection committed) costs a few microseconds, so it is read once
+  // per event-loop turn; total_changes (this connection wrote) is nearly free, so always.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  let turnVersion: unknown;
+  const forgetTurnVersion = () => {
+    turnVersion = undefined;
+  };
   return {
     path: fullPath,
     sqlite,
     orm,
     created,
     version() {
-      const row = versionStatement.get() as [number, number];
-      return `${row[0]}.${row[1]}`;
+      if (turnVersion === undefined) {
+        turnVersion = dataVersion.get();
+        setImmediate(forgetTurnVersion);
+      }
+      return `${String(turnVersion)}.${String(totalChanges.get())}`;
     },
     close() {
       if (sqlite.open) sqlite.close();

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { importData } from '../../src/transfer/import.js';
@@ -89,6 +90,9 @@ describe('HTTP caching', () => {
     } finally {
       writer.close();
     }
+    // Requests of one event-loop turn share one view of the data (database.ts reads SQLite's
+    // data_version once per turn); a real request always arrives in a later turn than a commit.
+    await setImmediatePromise();
     const after = await t.app.inject({
       url: `/v1/points/${RICH}`,
       headers: { ...headers, 'if-none-match': before.headers.etag as string },
