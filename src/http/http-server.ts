@@ -51,14 +51,16 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
  * headers too large, a client too slow) with the same JSON error body as everything else.
  */
 export function answerClientError(
-  error: Error & { code?: string; rawPacket?: Buffer },
+  // rawPacket is a Buffer at run time (Fastify's type says its JSON form).
+  error: Error & { code?: string; rawPacket?: unknown },
   socket: Socket,
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = PARSER_ERRORS[error.code ?? ''] ?? [400, 'Bad request'];
   const body = JSON.stringify(errorBody(status, message));
   // An answer to HEAD has no body (a client would read it as the start of the next answer).
-  const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const packet = error.rawPacket;
+  const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json; charset=utf-8\r\n` +
