@@ -72,7 +72,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // A request that still arrives on an open connection while closing is answered as usual (with
+    // `Connection: close`): Fastify's own 503 body would break the `{"error","status"}` contract.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
     clientErrorHandler: answerClientError,

@@ -28,17 +28,61 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 /** The node:http server under Fastify (its serverFactory), with the limits applied. */
 export function httpServerFactory(limits: HttpLimits) {
   return (handler: Handler): Server =>
-    createServer(
-      {
-        headersTimeout: limits.headersTimeoutMs,
-        requestTimeout: limits.requestTimeoutMs,
-        keepAliveTimeout: limits.keepAliveTimeoutMs,
-        maxHeaderSize: limits.maxHeaderSize,
-        // Node checks the two timeouts on this interval (30 s by default): check every second.
-        connectionsCheckingInterval: 1_000,
-      },
-      handler,
+    drainOnClose(
+      createServer(
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          maxHeaderSize: limits.maxHeaderSize,
+          // Node checks the two timeouts on this interval (30 s by default): check every second.
+          connectionsCheckingInterval: 1_000,
+        },
+        handler,
+      ),
     );
+}
+
+/**
+ * Makes `server.close()` finish what is in flight and close everything else at once.
+ *
+ * Node's own closeIdleConnections (which `close()` calls, as does Fastify's
+ * `forceCloseConnections: 'idle'`) counts a connection as idle once its response has been
+ * `end()`ed, even while most of a large answer still waits in memory for a slow client: it
+ * destroys the socket and the client gets a truncated body. Here a connection with no answer
+ * under way is closed at once (idle keep-alive), and one with an answer under way is closed
+ * as soon as that answer has been handed to the OS in full.
+ */
+function drainOnClose(server: Server): Server {
+  const answering = new Map<Socket, ServerResponse>();
+  let closing = false;
+  const closeAfter = (socket: Socket, response: ServerResponse) => {
+    if (response.writableFinished) socket.destroySoon();
+    else response.once('finish', () => socket.destroySoon());
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const { socket } = request;
+    answering.set(socket, response);
+    response.once('close', () => {
+      if (answering.get(socket) === response) answering.delete(socket);
+    });
+    if (closing) closeAfter(socket, response);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.closeIdleConnections = () => {
+    if (closing) return;
+    closing = true;
+    for (const socket of sockets) {
+      const response = answering.get(socket);
+      if (response) closeAfter(socket, response);
+      else socket.destroy();
+    }
+  };
+  return server;
 }
 
 const PARSER_ERRORS: Record<string, [number, string]> = {
