@@ -7,7 +7,8 @@ import { DatabaseOpenError } from './store/database.js';
 loadDotenv({ quiet: true });
 
 function fail(message: string): never {
-  process.stderr.write(`housecup: ${message}\n`);
+  // One line, whatever the message holds: a supervisor's log shows it as one event.
+  process.stderr.write(`housecup: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(1);
 }
 

@@ -29,9 +29,19 @@ export function quickCheck(path: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver } });
     worker.once('message', (answer: unknown) => {
-      resolve(answer === 'ok' ? null : String(answer));
+      resolve(answer === 'ok' ? null : oneLine(String(answer)));
       void worker.terminate();
     });
     worker.once('error', reject);
   });
+}
+
+/** SQLite reports over several lines (`*** in database main ***`, then one per problem). */
+function oneLine(report: string): string {
+  return report
+    .replace(/\*\*\* in database \w+ \*\*\*/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('; ');
 }
