@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bigGuildFile, writeJson } from './support/big-guild.js';
+import { killChildren, spawnCli, spawnTs } from './support/child.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'housecup-dbfault-'));
+});
+afterEach(killChildren);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts the real service on `databasePath` and expects it to refuse with one clear line. */
+async function expectRefusal(databasePath: string, problem: RegExp) {
+  const child = spawnTs('src/main.ts', [], {
+    DATABASE_PATH: databasePath,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+  });
+  const code = await Promise.race([
+    child.exited,
+    new Promise<string>((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
+  ]);
+  expect(code, child.stderr()).toBe(1);
+  const lines = child
+    .stderr()
+    .split('\n')
+    .filter((line) => line.length > 0);
+  expect(lines, child.stderr()).toHaveLength(1);
+  expect(lines[0]).toMatch(/^housecup: /);
+  expect(lines[0]).toMatch(problem);
+  expect(child.stderr() + child.stdout()).not.toMatch(/\n\s+at /);
+  // It never served: no listening line, so nothing for a supervisor to mistake for a start.
+  expect(child.stdout()).not.toContain('housecup API listening');
+}
+
+describe('database faults at start', () => {
+  it('a path in a directory that does not exist', async () => {
+    await expectRefusal(
+      join(dir, 'missing', 'nested', 'housecup.db'),
+      /directory .*missing.* does not exist/,
+    );
+  });
+
+  it('a directory where the file should be', async () => {
+    const path = join(dir, 'a-directory.db');
+    mkdirSync(path);
+    await expectRefusal(path, /Cannot open database .*a-directory\.db/);
+  });
+
+  it('a file that is not SQLite', async () => {
+    const path = join(dir, 'random.db');
+    writeFileSync(path, randomBytes(64 * 1024));
+    await expectRefusal(path, /random\.db.*not a database/);
+  });
+
+  it('a corrupt page, found by quick_check', async () => {
+    const path = join(dir, 'corrupt.db');
+    const file = writeJson(join(dir, 'corrupt.json'), bigGuildFile(5_000, 'A'));
+    const imported = spawnCli(['import', file], path);
+    expect(await imported.exited, imported.stderr()).toBe(0);
+    const db = new BetterSqlite3(path);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const size = statSync(path).size;
+    const offset = Math.floor(size / 2 / 4096) * 4096 + 100;
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(200, 0xab), 0, 200, offset);
+    closeSync(fd);
+    await expectRefusal(path, /corrupt\.db is damaged/);
+  });
+});
