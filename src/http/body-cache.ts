@@ -16,7 +16,7 @@ interface Entry extends CachedAnswer {
 
 export interface Built {
   status: number;
-  body: string;
+  body: string | Buffer;
   /** Epoch ms at which this answer stops being true on its own (a premium that expires). */
   staleAt?: number;
 }
@@ -77,7 +77,7 @@ export class BodyCache {
 
   private async fill(key: string, generation: string, build: () => Promise<Built>): Promise<Entry> {
     const built = await build();
-    const body = Buffer.from(built.body);
+    const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
     const entry: Entry = {
       status: built.status,
       body,

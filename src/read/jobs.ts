@@ -1,5 +1,11 @@
 import type { Database } from '../store/database.js';
-import { type KeysetSource, readAll, readPage, type SerializedList } from './json-list.js';
+import {
+  EMPTY_ARRAY,
+  type KeysetSource,
+  readAll,
+  readPage,
+  type SerializedList,
+} from './json-list.js';
 import type { Job, JobCursor, JobWithHolders, Page, PageRequest } from './types.js';
 
 export interface JobsReader {
@@ -26,9 +32,10 @@ export function createJobsReader(db: Database): JobsReader {
   );
   const chunk = sqlite.prepare<
     [string, number, number],
-    { json: string; count: number; last: number | null }
+    { json: Buffer; count: number; last: number | null }
   >(
-    `SELECT json_group_array(${asJson} ORDER BY id) AS json, count(*) AS count, max(id) AS last
+    // The sub-select's order is the array's (see players.ts).
+    `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count, max(id) AS last
      FROM (SELECT * FROM jobs WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?)`,
   );
   const hasAfter = sqlite
@@ -49,7 +56,7 @@ export function createJobsReader(db: Database): JobsReader {
       const rows = chunk.get(guildId, after.id, limit);
       const count = rows?.count ?? 0;
       return {
-        json: rows?.json ?? '[]',
+        json: rows?.json ?? EMPTY_ARRAY,
         count,
         last: rows?.last != null ? { id: rows.last } : null,
       };

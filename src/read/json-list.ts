@@ -5,18 +5,21 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
  * presenters that emit JSON (building JS objects only to stringify them costs more than the read).
  */
 export interface SerializedList<C> {
-  /** A JSON array text, e.g. `[{"id":1,...},{"id":2,...}]`. */
-  json: string;
+  /**
+   * A JSON array as UTF-8 bytes, e.g. `[{"id":1,...},{"id":2,...}]`: bytes, because that is what
+   * SQLite holds and what a socket takes, so the text is never decoded to a JS string between.
+   */
+  json: Buffer;
   count: number;
   /** Where the following page starts (paged reads only), or null. */
   next: C | null;
 }
 
 export interface Chunk<C> {
-  /** JSON array text of the rows in this chunk. */
-  json: string;
+  /** JSON array of the rows in this chunk, as UTF-8 bytes. */
+  json: Buffer;
   count: number;
-  /** Position of the chunk's last row, or null when the chunk is empty. */
+  /** Position of the chunk's last row when the chunk is full (more may follow), else null. */
   last: C | null;
 }
 
@@ -34,6 +37,10 @@ export interface KeysetSource<C> {
 /** Rows per chunk of an unpaged read: a chunk keeps the event loop busy for a few ms at most. */
 export const CHUNK_ROWS = 2000;
 const RESTARTS = 2;
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+export const EMPTY_ARRAY = Buffer.from('[]');
 
 /** One page: the rows and whether more follow, from one snapshot. */
 export function readPage<C>(
@@ -57,7 +64,7 @@ export function readPage<C>(
 export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedList<C>> {
   for (let attempt = 0; attempt <= RESTARTS; attempt++) {
     const started = source.generation();
-    const parts: string[] = [];
+    const parts: Buffer[] = [];
     let count = 0;
     let after: C | undefined;
     let consistent = true;
@@ -68,13 +75,20 @@ export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedLis
         consistent = false;
         break;
       }
-      if (chunk.count > 0) parts.push(chunk.json.slice(1, -1));
+      // A list that fits one chunk is that chunk's array as it is: no copy.
+      if (parts.length === 0 && chunk.count < CHUNK_ROWS)
+        return { json: chunk.json, count: chunk.count, next: null };
+      if (chunk.count > 0)
+        parts.push(parts.length === 0 ? OPEN : COMMA, chunk.json.subarray(1, -1));
       count += chunk.count;
       if (chunk.count < CHUNK_ROWS || chunk.last === null) break;
       after = chunk.last;
       await yieldToEventLoop();
     }
-    if (consistent) return { json: `[${parts.join(',')}]`, count, next: null };
+    if (consistent) {
+      parts.push(parts.length === 0 ? EMPTY_ARRAY : CLOSE);
+      return { json: Buffer.concat(parts), count, next: null };
+    }
   }
   return source.snapshot(() => {
     const chunk = source.chunk(undefined, -1);

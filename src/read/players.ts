@@ -1,5 +1,11 @@
 import type { Database } from '../store/database.js';
-import { type KeysetSource, readAll, readPage, type SerializedList } from './json-list.js';
+import {
+  EMPTY_ARRAY,
+  type KeysetSource,
+  readAll,
+  readPage,
+  type SerializedList,
+} from './json-list.js';
 import type { Page, PageRequest, Profile, ProfileCursor } from './types.js';
 
 export interface PlayersReader {
@@ -41,8 +47,11 @@ export function createPlayersReader(db: Database): PlayersReader {
   const ofMember = sqlite.prepare<[string, string], Profile>(
     `SELECT ${columns} FROM profiles WHERE guild_id = ? AND user_id = ? ORDER BY id`,
   );
-  const chunk = sqlite.prepare<[string, string, number, number], { json: string; count: number }>(
-    `SELECT json_group_array(${asJson} ORDER BY user_id, id) AS json, count(*) AS count
+  const chunk = sqlite.prepare<[string, string, number, number], { json: Buffer; count: number }>(
+    // The sub-select's order is the array's: SQLite runs it as a co-routine feeding the
+    // aggregate row by row (its LIMIT keeps it from being flattened). An ORDER BY inside the
+    // aggregate would sort the rows a second time and nearly double the cost.
+    `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count
      FROM (SELECT * FROM profiles WHERE guild_id = ? AND (user_id, id) > (?, ?)
            ORDER BY user_id, id LIMIT ?)`,
   );
@@ -58,9 +67,9 @@ export function createPlayersReader(db: Database): PlayersReader {
   const any = sqlite
     .prepare<[string], number>('SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1')
     .pluck();
-  const ofMemberJson = sqlite.prepare<[string, string], { json: string; count: number }>(
-    `SELECT json_group_array(${asJson} ORDER BY id) AS json, count(*) AS count
-     FROM profiles WHERE guild_id = ? AND user_id = ?`,
+  const ofMemberJson = sqlite.prepare<[string, string], { json: Buffer; count: number }>(
+    `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count
+     FROM (SELECT * FROM profiles WHERE guild_id = ? AND user_id = ? ORDER BY id LIMIT -1)`,
   );
   const countOf = sqlite
     .prepare<[string], number>('SELECT count(*) FROM profiles WHERE guild_id = ?')
@@ -75,9 +84,13 @@ export function createPlayersReader(db: Database): PlayersReader {
     chunk(after = START, limit) {
       const rows = chunk.get(guildId, after.userId, after.id, limit);
       const count = rows?.count ?? 0;
-      const last = count > 0 ? nth.get(guildId, after.userId, after.id, count - 1) : undefined;
+      // Only a full chunk can have rows after it, so only then is its last position needed.
+      const last =
+        count > 0 && count === limit
+          ? nth.get(guildId, after.userId, after.id, count - 1)
+          : undefined;
       return {
-        json: rows?.json ?? '[]',
+        json: rows?.json ?? EMPTY_ARRAY,
         count,
         last: last ? { userId: last.user_id, id: last.id } : null,
       };

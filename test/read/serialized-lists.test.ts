@@ -34,7 +34,7 @@ describe('store-serialized lists', () => {
     const objects = await read.players.list(BIG);
     const serialized = await read.players.listSerialized(BIG);
     expect(serialized?.count).toBe(SIZE);
-    expect(serialized?.json).toBe(JSON.stringify(objects?.items));
+    expect(serialized?.json.toString()).toBe(JSON.stringify(objects?.items));
   });
 
   it('page exactly like the object read, and say when no page follows', async () => {
@@ -43,9 +43,11 @@ describe('store-serialized lists', () => {
     for (;;) {
       const page = await read.players.listSerialized(BIG, { limit: 997, after });
       const objects = await read.players.list(BIG, { limit: 997, after });
-      expect(page?.json).toBe(JSON.stringify(objects?.items));
+      expect(page?.json.toString()).toBe(JSON.stringify(objects?.items));
       expect(page?.next).toEqual(objects?.next);
-      seen.push(...(JSON.parse(page?.json ?? '[]') as { id: number }[]).map((p) => p.id));
+      seen.push(
+        ...(JSON.parse(page?.json.toString() ?? '[]') as { id: number }[]).map((p) => p.id),
+      );
       if (!page?.next) break;
       after = page.next;
     }
@@ -55,10 +57,10 @@ describe('store-serialized lists', () => {
 
   it('serialize one member and jobs the same way', async () => {
     const userId = players[10]?.user_id ?? '';
-    expect((await read.players.ofMemberSerialized(BIG, userId))?.json).toBe(
+    expect((await read.players.ofMemberSerialized(BIG, userId))?.json.toString()).toBe(
       JSON.stringify(await read.players.ofMember(BIG, userId)),
     );
-    expect((await read.jobs.listSerialized(BIG))?.json).toBe(
+    expect((await read.jobs.listSerialized(BIG))?.json.toString()).toBe(
       JSON.stringify((await read.jobs.list(BIG))?.items),
     );
     expect(await read.players.listSerialized('nobody')).toBeNull();
@@ -68,7 +70,7 @@ describe('store-serialized lists', () => {
   it('never mix old and new data when another connection replaces the guild mid-read', async () => {
     const writer = openDatabase(t.path);
     try {
-      const oldJson = (await read.players.listSerialized(BIG))?.json;
+      const oldJson = (await read.players.listSerialized(BIG))?.json.toString();
       const renamed = players.map((p) => ({ ...p, name: `${p.name}*` }));
       // Start a chunked read, and commit a replacement from another connection while it yields.
       const reading = read.players.listSerialized(BIG);
@@ -82,9 +84,9 @@ describe('store-serialized lists', () => {
         ],
       });
       const result = await reading;
-      const newJson = (await read.players.listSerialized(BIG))?.json;
+      const newJson = (await read.players.listSerialized(BIG))?.json.toString();
       expect(newJson).not.toBe(oldJson);
-      expect([oldJson, newJson]).toContain(result?.json);
+      expect([oldJson, newJson]).toContain(result?.json.toString());
     } finally {
       writer.close();
     }
