@@ -50,7 +50,10 @@ describe('kill -9 of an import', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       walBytes = existsSync(wal) ? statSync(wal).size : 0;
     }
-    expect(child.process.exitCode, `the import ended before it could be killed: ${child.stderr()}`).toBeNull();
+    expect(
+      child.process.exitCode,
+      `the import ended before it could be killed: ${child.stderr()}`,
+    ).toBeNull();
     child.process.kill('SIGKILL');
     expect(await child.exited).toBe('SIGKILL');
     expect(walBytes).toBeGreaterThanOrEqual(WAL_BYTES_BEFORE_KILL);
