@@ -343,7 +343,7 @@ describe('paging', () => {
   it('pages jobs by id', async () => {
     const first = await get(`/v1/jobs/${RICH}?limit=2`);
     const ids = (body: Record<string, unknown> | undefined) =>
-      (body?.results as { id: number }[]).map((j) => j.id);
+      (body?.results as { id: number }[] | undefined)?.map((j) => j.id);
     expect(ids(first.body)).toEqual([1, 2]);
     const second = await get(`/v1/jobs/${RICH}?limit=2&after=${first.body?.next as string}`);
     expect(ids(second.body)).toEqual([3]);
