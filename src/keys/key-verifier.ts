@@ -21,7 +21,6 @@ export interface KeyVerifier {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
-const MAX_PROVEN = 1024;
 
 /**
  * Checks keys against an in-memory copy of the active keys, reloaded whenever the database
@@ -38,10 +37,6 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
 
   let loadedAt: string | null = null;
   let byDigest = new Map<string, CachedKey>();
-  // Keys already proven this generation, so a busy client does not pay a SHA-256 per request.
-  // Only keys that passed the digest check get in, so garbage cannot fill it; it is dropped
-  // whenever the keys may have changed.
-  const proven = new Map<string, CachedKey>();
   const lastUsed = new Map<number, number>();
   const pending = new Map<number, string>();
 
@@ -59,32 +54,24 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
       });
     }
     byDigest = next;
-    proven.clear();
     loadedAt = version;
   }
 
   function noteUse(id: number): void {
-    const at = now();
+    const at = now().getTime();
     const previous = lastUsed.get(id) ?? 0;
-    if (at.getTime() - previous < LAST_USED_RESOLUTION_MS) return;
-    lastUsed.set(id, at.getTime());
-    pending.set(id, at.toISOString());
+    if (at - previous < LAST_USED_RESOLUTION_MS) return;
+    lastUsed.set(id, at);
+    pending.set(id, new Date(at).toISOString());
   }
 
   return {
     verify(key) {
       if (!looksLikeKey(key)) return null;
       refresh();
-      const known = proven.get(key);
-      if (known) {
-        noteUse(known.id);
-        return known;
-      }
       const digest = digestOf(key);
       const cached = byDigest.get(digest.toString('hex'));
       if (!cached || !sameDigest(cached.digest, digest)) return null;
-      if (proven.size >= MAX_PROVEN) proven.clear();
-      proven.set(key, cached);
       noteUse(cached.id);
       return cached;
     },
