@@ -88,9 +88,20 @@ export async function startService(
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
     // is loaded only here: it is most of start-up time when imported up front.
     botStarting = import('./bot/client.js')
-      .then(({ startBot }) => startBot({ config, read, keys: keyStore, logger }))
+      .then(({ startBot }) =>
+        startBot({
+          config,
+          read,
+          keys: keyStore,
+          logger,
+          ...(metrics
+            ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
+            : {}),
+        }),
+      )
       .then((running) => {
         bot = running;
+        metrics?.setGatewayState(botState());
         return running;
       });
   } else {

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import { createDispatcher } from './dispatcher.js';
+import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { loadCommands } from './loader.js';
 
 export interface BotDeps {
@@ -19,6 +19,8 @@ export interface BotDeps {
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
+  /** Told of every handled interaction, for metrics. */
+  onHandled?: DispatcherOptions['onHandled'];
 }
 
 export interface RunningBot {
@@ -90,6 +92,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       keys: deps.keys,
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
+      ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
     });
     // Listeners first: READY can arrive before login() resolves.
     client.on(Events.InteractionCreate, (interaction) => void dispatch(interaction));

@@ -26,7 +26,11 @@ export interface DispatcherOptions {
    * this long gets a deferral first, and its answer then edits that deferral.
    */
   deferAfterMs?: number;
+  /** Told of every handled interaction (metrics); `command` is always a known command's name. */
+  onHandled?: (command: string, outcome: Outcome) => void;
 }
+
+export type Outcome = 'ok' | 'not found' | 'error';
 
 export type Dispatch = (interaction: Interaction) => Promise<void>;
 
@@ -129,7 +133,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     }, deferAfterMs);
 
     let answer: ButtonAnswer;
-    let outcome: 'ok' | 'not found' | 'error' = 'ok';
+    let outcome: Outcome = 'ok';
     try {
       answer = await route(interaction, context);
     } catch (error) {
@@ -156,6 +160,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       }
     }
     logger.info({ ...where, outcome, ms: Math.round(performance.now() - started) }, 'interaction');
+    // A label from the known commands only, so a forged custom_id cannot grow the series.
+    const name = interaction.isChatInputCommand()
+      ? interaction.commandName
+      : (interaction.customId.split(':')[0] ?? '');
+    options.onHandled?.(byName.has(name) ? name : 'unknown', outcome);
   }
 
   return async (interaction) => {

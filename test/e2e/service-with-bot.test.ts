@@ -4,6 +4,7 @@ import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const RICH = '1133557799224466880';
+const SPARSE = '1133557799224466881';
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -17,8 +18,12 @@ describe('one process: the HTTP API and the bot over the same data', () => {
   let fake: FakeDiscord;
   let s: TestService;
   beforeAll(async () => {
-    fake = await FakeDiscord.start({ guilds: [RICH] });
-    s = await startTestService({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+    fake = await FakeDiscord.start({ guilds: [RICH, SPARSE] });
+    s = await startTestService({
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
+      METRICS: 'true',
+    });
   });
   afterAll(async () => {
     await s?.shutdown();
@@ -42,6 +47,19 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     );
     const text = JSON.stringify(callback.data.embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
+  });
+
+  it('counts interactions by command and outcome, and shows the gateway state', async () => {
+    const missing = await fake.sendInteraction(
+      fake.command('points', [], { guildId: SPARSE, user: { id: '1', username: 'a' } }),
+    );
+    expect(missing.data.flags).toBe(64);
+    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
+    expect(metrics).toMatch(
+      /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/,
+    );
+    expect(metrics).toMatch(/housecup_bot_gateway_state\{state="ready"\} 1/);
   });
 
   it('stops the bot with the service', async () => {
