@@ -54,19 +54,17 @@ export function httpServerFactory(limits: HttpLimits) {
  * as soon as that answer has been handed to the OS in full.
  */
 function drainOnClose(server: Server): Server {
-  const answering = new Map<Socket, ServerResponse>();
+  // The latest answer of each connection. Kept with no per-request listener or closure: this
+  // runs for every request, and shutdown is the only time it is read.
+  const latest = new WeakMap<Socket, ServerResponse>();
   let closing = false;
-  const closeAfter = (socket: Socket, response: ServerResponse) => {
-    if (response.writableFinished) socket.destroySoon();
+  const closeAfter = (socket: Socket, response: ServerResponse | undefined) => {
+    if (!response || response.writableFinished) socket.destroySoon();
     else response.once('finish', () => socket.destroySoon());
   };
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const { socket } = request;
-    answering.set(socket, response);
-    response.once('close', () => {
-      if (answering.get(socket) === response) answering.delete(socket);
-    });
-    if (closing) closeAfter(socket, response);
+    latest.set(request.socket, response);
+    if (closing) closeAfter(request.socket, response);
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -76,11 +74,7 @@ function drainOnClose(server: Server): Server {
   server.closeIdleConnections = () => {
     if (closing) return;
     closing = true;
-    for (const socket of sockets) {
-      const response = answering.get(socket);
-      if (response) closeAfter(socket, response);
-      else socket.destroy();
-    }
+    for (const socket of sockets) closeAfter(socket, latest.get(socket));
   };
   return server;
 }
