@@ -70,9 +70,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loggerInstance: deps.logger as FastifyBaseLogger,
     // Fastify's two lines per request are replaced by the one written in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
-    // No child logger per request (pino builds one for each, a cost on every request): the one
-    // request line carries the request id itself.
-    childLoggerFactory: (logger) => logger,
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -98,7 +95,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         url: request.url,
         status: reply.statusCode,
