@@ -63,7 +63,8 @@ export function createJobsReader(db: Database): JobsReader {
     },
     hasAfter: (after) => hasAfter.get(guildId, after.id) !== undefined,
     snapshot: (work) => sqlite.transaction(work)(),
-    generation: db.version,
+    // Exact: a chunked read must see every commit made between its chunks.
+    generation: db.exactVersion,
   });
 
   // An empty page after a cursor is still "found" when the guild has jobs at all.

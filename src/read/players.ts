@@ -97,7 +97,8 @@ export function createPlayersReader(db: Database): PlayersReader {
     },
     hasAfter: (after) => hasAfter.get(guildId, after.userId, after.id) !== undefined,
     snapshot,
-    generation: db.version,
+    // Exact: a chunked read must see every commit made between its chunks.
+    generation: db.exactVersion,
   });
 
   // An empty page after a cursor is still "found" when the guild has profiles at all.
