@@ -1,5 +1,6 @@
 import { type DestinationStream, destination, type Logger, pino } from 'pino';
 import type { LogLevel } from './config.js';
+import { TurnBatchedStream } from './log-stream.js';
 
 export type { Logger };
 
@@ -24,6 +25,14 @@ function describeError(error: unknown): Record<string, unknown> {
   return { type: error.name, message: error.message, code, status };
 }
 
+let stdout: DestinationStream | undefined;
+
+/** Standard output, shared by every logger of the process; made on first use. */
+function standardOutput(): DestinationStream {
+  stdout ??= new TurnBatchedStream(destination({ dest: 1, sync: true }));
+  return stdout;
+}
+
 /** The process's one logger: JSON lines, secrets scrubbed at the last moment before writing. */
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
@@ -44,6 +53,6 @@ export function createLogger(options: LoggerOptions): Logger {
       },
       hooks: { streamWrite: scrub },
     },
-    options.destination ?? destination({ dest: 1, sync: false }),
+    options.destination ?? standardOutput(),
   );
 }

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SerializedList } from '../read/json-list.js';
-import { type Built, type CachedAnswer, etagOf, matchesEtag } from './body-cache.js';
+import {
+  type BodyCache,
+  type Built,
+  type CachedAnswer,
+  etagOf,
+  matchesEtag,
+} from './body-cache.js';
 import { errorBody } from './errors.js';
 
 export function jsonAnswer(status: number, value: unknown): Built {
@@ -35,13 +41,47 @@ export function sendAnswer(
   reply: FastifyReply,
   answer: CachedAnswer,
   maxAge: number,
-): FastifyReply {
+): void {
   if (answer.etag) {
     reply.header('etag', answer.etag).header('cache-control', `private, max-age=${maxAge}`);
-    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+      reply.code(304).send();
+      return;
+    }
   }
-  return reply
+  reply
     .code(answer.status)
     .header('content-type', 'application/json; charset=utf-8')
     .send(answer.body);
+}
+
+/** What cached routes share: the cache and the max-age they announce. */
+export interface CachedRoutes {
+  cache: BodyCache;
+  /** Seconds for `Cache-Control: private, max-age=N`. */
+  maxAge: number;
+}
+
+/**
+ * Answers from the cache, building the answer on a miss. Route handlers call it and return
+ * nothing (Fastify's callback style): a hit is then answered with no promise at all, and a
+ * miss never returns `reply` from a promise — Reply is a thenable, and adopting it waits on
+ * the response stream's end with listeners of its own, which cost more than the whole hit.
+ */
+export function serveCached(
+  { cache, maxAge }: CachedRoutes,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  build: () => Promise<Built>,
+): void {
+  const hit = cache.peek(key);
+  if (hit) {
+    sendAnswer(request, reply, hit, maxAge);
+    return;
+  }
+  cache.get(key, build).then(
+    (answer) => sendAnswer(request, reply, answer, maxAge),
+    (error: unknown) => reply.send(error),
+  );
 }

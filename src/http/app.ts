@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from '../config.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
@@ -14,7 +13,6 @@ import {
   installErrorHandling,
   refuseOtherMethods,
 } from './error-handling.js';
-import { ApiError, MESSAGES } from './errors.js';
 import { FailureGuard } from './failure-guard.js';
 import { registerHealthRoutes } from './health.js';
 import {
@@ -25,6 +23,7 @@ import {
 } from './http-server.js';
 import { installMetrics } from './metrics-route.js';
 import { registerOpenApi } from './openapi.js';
+import { KeyRateLimiter, limitRate } from './rate-limit.js';
 import type { RouteContext } from './routes/context.js';
 import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
@@ -116,14 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keys, guard));
     if (deps.config.rateLimitPerMinute > 0) {
-      const defaultLimit = deps.config.rateLimitPerMinute;
-      await v1.register(rateLimit, {
-        timeWindow: 60_000,
-        keyGenerator: (request) => `key:${request.apiKey?.id ?? 'none'}`,
-        max: async (request) => request.apiKey?.rateLimit ?? defaultLimit,
-        allowList: (request) => request.apiKey?.rateLimit === 0,
-        errorResponseBuilder: () => new ApiError(429, MESSAGES.tooManyRequests),
-      });
+      v1.addHook('onRequest', limitRate(new KeyRateLimiter(deps.config.rateLimitPerMinute)));
     }
     const routes: RouteContext = {
       read: deps.read,

@@ -55,18 +55,24 @@ export class BodyCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  async get(key: string, build: () => Promise<Built>): Promise<CachedAnswer> {
-    const generation = this.options.generation();
+  /** The answer for `key` if one is held and still true, without a promise. */
+  peek(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && hit.staleAt > this.now()) {
-      // Re-inserting keeps the Map in least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
+    if (!hit || hit.generation !== this.options.generation() || hit.staleAt <= this.now()) {
+      return undefined;
     }
+    // Re-inserting keeps the Map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  async get(key: string, build: () => Promise<Built>): Promise<CachedAnswer> {
+    const hit = this.peek(key);
+    if (hit) return hit;
     const pending = this.building.get(key);
     if (pending) return pending;
-    const promise = this.fill(key, generation, build);
+    const promise = this.fill(key, this.options.generation(), build);
     this.building.set(key, promise);
     try {
       return await promise;

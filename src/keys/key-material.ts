@@ -14,13 +14,23 @@ export function looksLikeKey(value: string): boolean {
   return KEY_PATTERN.test(value);
 }
 
-export function digestOf(key: string): Buffer {
-  // The one-shot form: a third of the cost of createHash().update().digest() on a short input.
-  return hash('sha256', key, 'buffer');
+/** The SHA-256 digest of a key, as stored (hex). */
+export function digestOf(key: string): string {
+  return hash('sha256', key, 'hex');
 }
 
-export function sameDigest(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * The digest as the key check looks it up: the one-shot hash straight to base64 costs about a
+ * third of hashing to a Buffer and converting that (allocating the Buffer is most of the cost).
+ */
+export function lookupDigestOf(key: string): string {
+  return hash('sha256', key, 'base64');
+}
+
+/** Compares a presented digest with a stored one in constant time. */
+export function sameDigest(presented: string, stored: Buffer): boolean {
+  const bytes = Buffer.from(presented, 'base64');
+  return bytes.length === stored.length && timingSafeEqual(bytes, stored);
 }
 
 /** What `keys list` shows of a key: enough to tell keys apart, too little to use one. */

@@ -57,7 +57,7 @@ export function createKeyStore(db: Database, now: () => Date = () => new Date())
         .insert(apiKeys)
         .values({
           name: options.name ?? '',
-          digest: digestOf(key).toString('hex'),
+          digest: digestOf(key),
           hint: hintOf(key),
           guilds,
           rateLimit: options.rateLimit ?? null,

@@ -1,5 +1,5 @@
 import type { Database } from '../store/database.js';
-import { digestOf, looksLikeKey, sameDigest } from './key-material.js';
+import { looksLikeKey, lookupDigestOf, sameDigest } from './key-material.js';
 
 export interface ApiKeyIdentity {
   id: number;
@@ -26,7 +26,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * Checks keys against an in-memory copy of the active keys, reloaded whenever the database
  * changes (a `keys revoke` in another process shows on the very next request).
  */
-export function createKeyVerifier(db: Database, now: () => Date = () => new Date()): KeyVerifier {
+export function createKeyVerifier(db: Database, now: () => number = Date.now): KeyVerifier {
   const loadActive = db.sqlite.prepare<
     [],
     { id: number; digest: string; guilds: string | null; rate_limit: number | null }
@@ -46,9 +46,10 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
     const next = new Map<string, CachedKey>();
     for (const row of loadActive.all()) {
       const guilds = row.guilds === null ? null : (JSON.parse(row.guilds) as string[] | null);
-      next.set(row.digest, {
+      const digest = Buffer.from(row.digest, 'hex');
+      next.set(digest.toString('base64'), {
         id: row.id,
-        digest: Buffer.from(row.digest, 'hex'),
+        digest,
         guilds: guilds && guilds.length > 0 ? new Set(guilds) : null,
         rateLimit: row.rate_limit,
       });
@@ -58,7 +59,7 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
   }
 
   function noteUse(id: number): void {
-    const at = now().getTime();
+    const at = now();
     const previous = lastUsed.get(id) ?? 0;
     if (at - previous < LAST_USED_RESOLUTION_MS) return;
     lastUsed.set(id, at);
@@ -69,9 +70,10 @@ export function createKeyVerifier(db: Database, now: () => Date = () => new Date
     verify(key) {
       if (!looksLikeKey(key)) return null;
       refresh();
-      const digest = digestOf(key);
-      const cached = byDigest.get(digest.toString('hex'));
-      if (!cached || !sameDigest(cached.digest, digest)) return null;
+      const digest = lookupDigestOf(key);
+      // Found by digest (which says nothing of the key), then compared in constant time.
+      const cached = byDigest.get(digest);
+      if (!cached || !sameDigest(digest, cached.digest)) return null;
       noteUse(cached.id);
       return cached;
     },

@@ -73,11 +73,25 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
   let seenVersion: unknown;
+  let seenChanges: unknown;
   let seenAt = Number.NEGATIVE_INFINITY;
+  let token = '';
+  // The token string is rebuilt only when a number changed: callers compare it on every request.
+  const tokenOf = (changes: unknown) => {
+    if (changes !== seenChanges) {
+      seenChanges = changes;
+      token = `${String(seenVersion)}.${String(changes)}`;
+    }
+    return token;
+  };
   const exactVersion = () => {
-    seenVersion = dataVersion.get();
+    const version = dataVersion.get();
     seenAt = performance.now();
-    return `${String(seenVersion)}.${String(totalChanges.get())}`;
+    if (version !== seenVersion) {
+      seenVersion = version;
+      seenChanges = undefined;
+    }
+    return tokenOf(totalChanges.get());
   };
   return {
     path: fullPath,
@@ -86,7 +100,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     created,
     version() {
       if (performance.now() - seenAt > VERSION_LAG_MS) return exactVersion();
-      return `${String(seenVersion)}.${String(totalChanges.get())}`;
+      return tokenOf(totalChanges.get());
     },
     exactVersion,
     close() {

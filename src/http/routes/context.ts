@@ -1,10 +1,7 @@
 import type { ReadService } from '../../read/service.js';
-import type { BodyCache } from '../body-cache.js';
+import type { CachedRoutes } from '../answer.js';
 
 /** What the /v1 route modules share. */
-export interface RouteContext {
+export interface RouteContext extends CachedRoutes {
   read: ReadService;
-  cache: BodyCache;
-  /** Seconds for `Cache-Control: private, max-age=N`. */
-  maxAge: number;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorAnswer, listAnswer, sendAnswer, staticAnswer } from '../answer.js';
+import { errorAnswer, listAnswer, sendAnswer, serveCached, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { decodeJobCursor, encodeJobCursor } from '../cursor.js';
@@ -15,15 +15,15 @@ import {
 } from '../schemas.js';
 import type { RouteContext } from './context.js';
 
-export function registerJobRoutes(
-  app: FastifyInstance,
-  { read, cache, maxAge }: RouteContext,
-): void {
+export function registerJobRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { read, maxAge } = context;
   const area = staticAnswer(describeArea('jobs'));
   app.get(
     '/v1/jobs',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    (request, reply) => sendAnswer(request, reply, area, maxAge),
+    (request, reply) => {
+      sendAnswer(request, reply, area, maxAge);
+    },
   );
 
   app.get<{ Params: { guildId: string }; Querystring: PagingQuery }>(
@@ -36,15 +36,20 @@ export function registerJobRoutes(
       },
       preHandler: requireGuildAccess,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { guildId } = request.params;
       const page = pageRequest(request.query, decodeJobCursor);
-      const answer = await cache.get(`jobs:${guildId}:${pageKey(request.query)}`, async () => {
-        const list = await read.jobs.listSerialized(guildId, page);
-        if (!list) return errorAnswer(404, MESSAGES.noJob);
-        return listAnswer(list, page && (list.next ? encodeJobCursor(list.next) : null));
-      });
-      return sendAnswer(request, reply, answer, maxAge);
+      serveCached(
+        context,
+        request,
+        reply,
+        `jobs:${guildId}:${pageKey(request.query)}`,
+        async () => {
+          const list = await read.jobs.listSerialized(guildId, page);
+          if (!list) return errorAnswer(404, MESSAGES.noJob);
+          return listAnswer(list, page && (list.next ? encodeJobCursor(list.next) : null));
+        },
+      );
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorAnswer, listAnswer, sendAnswer, staticAnswer } from '../answer.js';
+import { errorAnswer, listAnswer, sendAnswer, serveCached, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { decodeProfileCursor, encodeProfileCursor } from '../cursor.js';
@@ -16,15 +16,15 @@ import {
 } from '../schemas.js';
 import type { RouteContext } from './context.js';
 
-export function registerPlayerRoutes(
-  app: FastifyInstance,
-  { read, cache, maxAge }: RouteContext,
-): void {
+export function registerPlayerRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { read, maxAge } = context;
   const area = staticAnswer(describeArea('players'));
   app.get(
     '/v1/players',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    (request, reply) => sendAnswer(request, reply, area, maxAge),
+    (request, reply) => {
+      sendAnswer(request, reply, area, maxAge);
+    },
   );
 
   app.get<{ Params: { guildId: string }; Querystring: PagingQuery }>(
@@ -37,15 +37,20 @@ export function registerPlayerRoutes(
       },
       preHandler: requireGuildAccess,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { guildId } = request.params;
       const page = pageRequest(request.query, decodeProfileCursor);
-      const answer = await cache.get(`players:${guildId}:${pageKey(request.query)}`, async () => {
-        const list = await read.players.listSerialized(guildId, page);
-        if (!list) return errorAnswer(404, MESSAGES.noPlayer);
-        return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
-      });
-      return sendAnswer(request, reply, answer, maxAge);
+      serveCached(
+        context,
+        request,
+        reply,
+        `players:${guildId}:${pageKey(request.query)}`,
+        async () => {
+          const list = await read.players.listSerialized(guildId, page);
+          if (!list) return errorAnswer(404, MESSAGES.noPlayer);
+          return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
+        },
+      );
     },
   );
 
@@ -62,13 +67,12 @@ export function registerPlayerRoutes(
       },
       preHandler: requireGuildAccess,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { guildId, userId } = request.params;
-      const answer = await cache.get(`member:${guildId}:${userId}`, async () => {
+      serveCached(context, request, reply, `member:${guildId}:${userId}`, async () => {
         const list = await read.players.ofMemberSerialized(guildId, userId);
         return list ? listAnswer(list) : errorAnswer(404, MESSAGES.noPlayer);
       });
-      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { errorAnswer, jsonAnswer, sendAnswer, staticAnswer } from '../answer.js';
+import { errorAnswer, jsonAnswer, sendAnswer, serveCached, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { MESSAGES } from '../errors.js';
 import { areaSchema, commonErrors, errorSchema, guildIdParam, pointsSchema } from '../schemas.js';
 import type { RouteContext } from './context.js';
 
-export function registerPointsRoutes(
-  app: FastifyInstance,
-  { read, cache, maxAge }: RouteContext,
-): void {
+export function registerPointsRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { read, maxAge } = context;
   const area = staticAnswer(describeArea('points'));
   app.get(
     '/v1/points',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    (request, reply) => sendAnswer(request, reply, area, maxAge),
+    (request, reply) => {
+      sendAnswer(request, reply, area, maxAge);
+    },
   );
 
   app.get<{ Params: { guildId: string } }>(
@@ -26,15 +26,14 @@ export function registerPointsRoutes(
       },
       preHandler: requireGuildAccess,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { guildId } = request.params;
-      const answer = await cache.get(`points:${guildId}`, async () => {
+      serveCached(context, request, reply, `points:${guildId}`, async () => {
         const points = await read.points.get(guildId);
         if (!points) return errorAnswer(404, MESSAGES.noPoints);
         const { gryffindor, slytherin, ravenclaw, hufflepuff } = points;
         return jsonAnswer(200, { gryffindor, slytherin, ravenclaw, hufflepuff, status: 200 });
       });
-      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonAnswer, sendAnswer, staticAnswer } from '../answer.js';
+import { jsonAnswer, sendAnswer, serveCached, staticAnswer } from '../answer.js';
 import { describeArea } from '../areas.js';
 import { requireGuildAccess } from '../auth.js';
 import { areaSchema, commonErrors, guildIdParam, premiumSchema } from '../schemas.js';
 import type { RouteContext } from './context.js';
 
-export function registerPremiumRoutes(
-  app: FastifyInstance,
-  { read, cache, maxAge }: RouteContext,
-): void {
+export function registerPremiumRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { read, maxAge } = context;
   const area = staticAnswer(describeArea('premium'));
   app.get(
     '/v1/premium',
     { schema: { response: { 200: areaSchema, ...commonErrors } } },
-    (request, reply) => sendAnswer(request, reply, area, maxAge),
+    (request, reply) => {
+      sendAnswer(request, reply, area, maxAge);
+    },
   );
 
   app.get<{ Params: { guildId: string } }>(
@@ -25,9 +25,9 @@ export function registerPremiumRoutes(
       },
       preHandler: requireGuildAccess,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { guildId } = request.params;
-      const answer = await cache.get(`premium:${guildId}`, async () => {
+      serveCached(context, request, reply, `premium:${guildId}`, async () => {
         const { state, expiresAt } = await read.premium.get(guildId);
         // The spec's premium answer is never an error body: a guild without premium is a 404
         // that still says {guildId, premium: false}.
@@ -38,7 +38,6 @@ export function registerPremiumRoutes(
           ? { ...answer, staleAt: Date.parse(expiresAt) }
           : answer;
       });
-      return sendAnswer(request, reply, answer, maxAge);
     },
   );
 }
