@@ -27,12 +27,15 @@ async function main(): Promise<void> {
 
   let service: Awaited<ReturnType<typeof startService>>;
   try {
-    service = await startService(config, logger, (key, url) => {
-      // Shown once, on the terminal, never through the logger.
-      process.stdout.write(
-        `\nNo API key existed, so housecup created one. It is shown only this once:\n\n  ${key}\n\n` +
-          `Try it:\n  curl -H 'Authorization: ${key}' ${url}/v1/points/1133557799224466880\n\n`,
-      );
+    service = await startService(config, logger, {
+      onFirstKey(key, url) {
+        // Shown once, on the terminal, never through the logger.
+        process.stdout.write(
+          `\nNo API key existed, so housecup created one. It is shown only this once:\n\n  ${key}\n\n` +
+            `Try it:\n  curl -H 'Authorization: ${key}' ${url}/v1/points/1133557799224466880\n\n`,
+        );
+      },
+      onDamaged: (error) => fail(error.message),
     });
   } catch (error) {
     if (error instanceof DatabaseOpenError) fail(error.message);

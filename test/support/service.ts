@@ -25,8 +25,13 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...env,
   });
   let firstKey = '';
-  const service = await startService(config, createLogger({ level: 'silent' }), (key) => {
-    firstKey = key;
+  const service = await startService(config, createLogger({ level: 'silent' }), {
+    onFirstKey(key) {
+      firstKey = key;
+    },
+    onDamaged(error) {
+      throw error;
+    },
   });
   return {
     ...service,
