@@ -42,18 +42,18 @@ export async function startService(
   { onFirstKey, onDamaged }: StartOptions,
 ): Promise<RunningService> {
   const db = openDatabase(config.databasePath);
-  // Checked in a worker while the API serves: a whole-file check takes 0.4 s on a warm 1M-profile
-  // database and several seconds cold, and start-up should not wait for it. SQLite refuses to
-  // read a damaged page on its own; /readyz says "not ready" until the check has passed.
+  // Checked once the API listens: a whole-file check takes 0.4 s on a warm 1M-profile database and
+  // several seconds cold, and start-up should not wait for it (nor share a core with it: it starts
+  // after listen). SQLite refuses to read a damaged page on its own meanwhile, and /readyz says
+  // "not ready" until the check has passed.
   let checked = db.created;
-  if (!db.created) {
-    void quickCheck(db.path)
+  const checkIntegrity = () =>
+    quickCheck(db.path)
       .catch((error: unknown) => `the check itself failed (${String(error)})`)
       .then((problem) => {
         if (problem) onDamaged(new DatabaseOpenError(`Database ${db.path} is damaged: ${problem}`));
         else checked = true;
       });
-  }
   if (db.created && config.demoData) {
     const loaded = loadDemoData(db);
     logger.info(loaded, 'new database: demo data loaded');
@@ -97,6 +97,7 @@ export async function startService(
   const url = `http://${host}:${port}`;
   logger.info({ url, database: db.path }, 'housecup API listening');
   if (firstKey) onFirstKey(firstKey, url);
+  if (!checked) void checkIntegrity();
 
   if (config.discord.token) {
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
