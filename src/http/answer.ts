@@ -17,13 +17,17 @@ export function errorAnswer(status: number, message: string): Built {
   return jsonAnswer(status, errorBody(status, message));
 }
 
-/** The list envelope around a store-serialized array; `next` only when the client paged. */
+const RESULTS = Buffer.from('{"results":');
+
+/**
+ * The list envelope around a store-serialized array; `next` only when the client paged. Built
+ * as bytes: the array can be megabytes, and a round trip through a JS string would cost two
+ * more copies of it (a 50,000-profile list is 9.8 MB) and block the event loop meanwhile.
+ */
 export function listAnswer<C>(list: SerializedList<C>, next?: string | null): Built {
   const paging = next === undefined ? '' : `,"next":${JSON.stringify(next)}`;
-  return {
-    status: 200,
-    body: `{"results":${list.json},"count":${list.count}${paging},"status":200}`,
-  };
+  const tail = Buffer.from(`,"count":${list.count}${paging},"status":200}`);
+  return { status: 200, body: Buffer.concat([RESULTS, list.json, tail]) };
 }
 
 /** An answer that never changes (the area descriptions), serialized once. */

@@ -29,7 +29,9 @@ export interface BodyCacheOptions {
   now?: () => number;
 }
 
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+// Bounded so that the process stays within its memory budget (peak RSS ≤ 200 MiB in the
+// benchmark, with 50,000-profile lists being built and served).
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -98,7 +100,7 @@ export class BodyCache {
 
   private store(key: string, entry: Entry): void {
     this.remove(key);
-    if (entry.body.length > this.maxBytes / 4) return;
+    if (entry.body.length > this.maxBytes / 2) return;
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
     for (const [oldest] of this.entries) {
