@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from '../config.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
@@ -29,6 +34,7 @@ import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
 import { registerPointsRoutes } from './routes/points.js';
 import { registerPremiumRoutes } from './routes/premium.js';
+import { compileValidator } from './validation.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'rateLimitPerMinute'> &
@@ -49,6 +55,13 @@ export interface AppDependencies {
 const DEFAULT_CACHE_MAX_AGE = 5;
 
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
+
+type ValidatorFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildValidator'];
+// Fastify types this factory after Ajv's; at run time any schema compiler goes (its docs).
+const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory;
+
 const DEFAULT_FAILURE_LIMIT = 120;
 
 /** The nine endpoints of the spec, in its order. */
@@ -83,10 +96,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     // Data answers leave as bytes serialized once (body-cache.ts) and the response schemas are
     // the documentation: Fastify's serializer compiler (fast-json-stringify) is never loaded.
-    schemaController: { compilersFactory: { buildSerializer: () => serializeAsJson } },
-    // The route schemas are checked by the tests and the OpenAPI test; compiling Ajv's meta-schema
-    // to check them again at every start cost ~60 ms of start-up.
-    ajv: { customOptions: { meta: false, validateSchema: false } },
+    // Requests are validated by validation.ts, compiled from the same schemas, instead of Ajv.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: validatorFactory,
+        buildSerializer: () => serializeAsJson,
+      },
+    },
   });
   const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
 
