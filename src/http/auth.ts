@@ -33,7 +33,7 @@ export function authenticate(verifier: KeyVerifier, guard: FailureGuard) {
     done: HookHandlerDoneFunction,
   ): void {
     const key = keyFromHeader(request.headers.authorization);
-    const identity = key === undefined ? null : verifier.verify(key);
+    const identity = key === undefined ? null : verifier.verify(key, request.raw.socket);
     if (identity) {
       request.apiKey = identity;
       done();

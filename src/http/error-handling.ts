@@ -61,10 +61,8 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
           .code(status)
           .send(errorBody(status, CLIENT_ERRORS[status] ?? MESSAGES.badRequest));
       }
-      request.log.error(
-        { err: { type: error.name, code: error.code, message: error.message } },
-        'request failed',
-      );
+      // The logger's `err` serializer keeps the kind, code and message: never the stack.
+      request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorBody(500, MESSAGES.internal));
     },
   );

@@ -33,6 +33,17 @@ export function sameDigest(presented: string, stored: Buffer): boolean {
   return bytes.length === stored.length && timingSafeEqual(bytes, stored);
 }
 
+/**
+ * Compares two key strings in constant time for a given length (both are key-shaped by then, so
+ * of one length). A plain loop: timingSafeEqual would need two Buffers made from the strings.
+ */
+export function sameKey(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
 /** What `keys list` shows of a key: enough to tell keys apart, too little to use one. */
 export function hintOf(key: string): string {
   return `${key.slice(0, KEY_PREFIX.length + 4)}…`;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyStore } from '../../src/keys/key-store.js';
 import { demoDataFile } from '../../src/paths.js';
 import { rawRequest } from '../support/raw-http.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -97,5 +99,42 @@ describe('the real server on a loopback port, over the demo data', () => {
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
     expect((await call(`/v1/points/${RICH}`, null)).status).toBe(401);
+  });
+
+  it('checks every request of a keep-alive connection: other keys, revocations, tampering', async () => {
+    // One socket for every request: the server remembers the key last proven on a connection.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ports = new Set<number>();
+    const over = (key: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${s.url}/v1/points/${RICH}`,
+          { agent, headers: { authorization: key } },
+          (res) => {
+            ports.add(res.socket.localPort ?? 0);
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const keys = createKeyStore(s.db);
+      const other = keys.create({ name: 'other' });
+      expect(await over(s.firstKey)).toBe(200);
+      expect(await over(s.firstKey)).toBe(200);
+      expect(await over(other.key)).toBe(200);
+      // Same length, one character changed: hashed and refused, not taken for the proven key.
+      const last = other.key.at(-1) === 'A' ? 'B' : 'A';
+      expect(await over(`${other.key.slice(0, -1)}${last}`)).toBe(401);
+      expect(await over(other.key)).toBe(200);
+      keys.revoke(other.id);
+      expect(await over(other.key)).toBe(401);
+      expect(await over(s.firstKey)).toBe(200);
+      expect(ports.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });
