@@ -29,6 +29,7 @@ import {
 import { installMetrics } from './metrics-route.js';
 import { registerOpenApi } from './openapi.js';
 import { KeyRateLimiter, limitRate } from './rate-limit.js';
+import { LazyRequestLogger } from './request-logger.js';
 import type { RouteContext } from './routes/context.js';
 import { registerJobRoutes } from './routes/jobs.js';
 import { registerPlayerRoutes } from './routes/players.js';
@@ -82,8 +83,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Fastify's two lines per request are replaced by the one written in onResponse below.
+    // Fastify's two lines per request are replaced by the one written in onResponse below, and
+    // a request's child logger is made only if something logs through it.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger, bindings, options) =>
+      new LazyRequestLogger(logger, bindings, options),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -111,10 +115,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await installCors(app, deps.config.corsOrigins ?? []);
 
   // One line per request, written when the answer has gone: no headers, so no key.
-  // (Callback form: no promise per request.)
+  // (Callback form: no promise per request; the app's logger, so no child logger per request.)
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    deps.logger.info(
       {
+        reqId: request.id,
         method: request.method,
         url: request.url,
         status: reply.statusCode,
