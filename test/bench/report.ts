@@ -119,7 +119,8 @@ export function formatReport(report: Report): string {
   );
   out.push(
     `load: ${report.loadGenerator}, 1 thread; ${report.pinning}; ${report.settings.rounds} ` +
-      `round(s) × ${report.settings.durationS} s per endpoint, A at the start and end of each`,
+      `round(s) × ${report.settings.durationS} s per endpoint, A at the start and end of each; ` +
+      'every status checked in the load generator for bodies up to 64 KiB, statuses ≥ 400 beyond',
   );
   out.push(
     `dataset: ${report.dataset.counts.guilds.toLocaleString('en')} guilds, ` +

@@ -49,6 +49,8 @@ const settings = {
   probeS: args.quick ? 1 : 10,
 };
 const BENCH_DIR = join(ROOT, 'test', 'bench');
+/** Bodies up to this size get every status checked by the load generator (LoadOptions.strict). */
+const STRICT_MAX_BODY = 64 * 1024;
 const startedAt = new Date();
 const outPath = resolve(
   args.out ?? join(BENCH_DIR, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`),
@@ -193,6 +195,9 @@ async function main(): Promise<number> {
     };
     const baseline = await start();
     const server = await start(dataset.path);
+    // Idle means settled: the server serves at once but checks the database file (quick_check,
+    // in a worker) until /readyz says ready; the load starts after that too.
+    await waitForOk(`${server.url}/readyz`, {}, performance.now());
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
@@ -213,6 +218,7 @@ async function main(): Promise<number> {
         durationS,
         timeoutS: endpoint.timeoutS,
         cpu: pinning?.load,
+        strict: (samples.get(endpoint.id)?.bytes ?? 0) <= STRICT_MAX_BODY,
       });
       const problem = problemOf(result);
       if (problem) failures.push(`${endpoint.id}: ${problem}`);
