@@ -103,12 +103,16 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Polls `url` until it answers 200; resolves with the milliseconds since `since`. */
+/**
+ * Polls `url` until it answers 200; resolves with the milliseconds since `since`. Another status
+ * fails at once, except those in `waitingStatuses` (a readiness probe's 503).
+ */
 export async function waitForOk(
   url: string,
   headers: Record<string, string>,
   since: number,
   timeoutMs = 60_000,
+  waitingStatuses: readonly number[] = [],
 ): Promise<number> {
   for (;;) {
     let status: number | undefined;
@@ -118,9 +122,11 @@ export async function waitForOk(
       // Not listening yet: try again shortly.
     }
     if (status === 200) return performance.now() - since;
-    if (status !== undefined) throw new Error(`${url} answered ${status} while starting`);
+    if (status !== undefined && !waitingStatuses.includes(status)) {
+      throw new Error(`${url} answered ${status} while starting`);
+    }
     if (performance.now() - since > timeoutMs) throw new Error(`${url} did not answer in time`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await new Promise((resolve) => setTimeout(resolve, status === undefined ? 2 : 50));
   }
 }
 

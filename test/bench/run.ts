@@ -197,7 +197,7 @@ async function main(): Promise<number> {
     const server = await start(dataset.path);
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
-    await waitForOk(`${server.url}/readyz`, {}, performance.now());
+    await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
