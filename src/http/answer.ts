@@ -27,7 +27,7 @@ const RESULTS = Buffer.from('{"results":');
 export function listAnswer<C>(list: SerializedList<C>, next?: string | null): Built {
   const paging = next === undefined ? '' : `,"next":${JSON.stringify(next)}`;
   const tail = Buffer.from(`,"count":${list.count}${paging},"status":200}`);
-  return { status: 200, body: Buffer.concat([RESULTS, list.json, tail]) };
+  return { status: 200, body: Buffer.concat([RESULTS, ...list.json, tail]) };
 }
 
 /** An answer that never changes (the area descriptions), serialized once. */

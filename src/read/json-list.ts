@@ -6,10 +6,12 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
  */
 export interface SerializedList<C> {
   /**
-   * A JSON array as UTF-8 bytes, e.g. `[{"id":1,...},{"id":2,...}]`: bytes, because that is what
-   * SQLite holds and what a socket takes, so the text is never decoded to a JS string between.
+   * A JSON array as UTF-8 bytes, e.g. `[{"id":1,...},{"id":2,...}]`, in pieces to be joined in
+   * order (one for a page; one per chunk for a whole list, so the presenter copies the bytes once,
+   * into its answer). Bytes, because that is what SQLite holds and what a socket takes: the text
+   * is never decoded to a JS string between.
    */
-  json: Buffer;
+  json: readonly Buffer[];
   count: number;
   /** Where the following page starts (paged reads only), or null. */
   next: C | null;
@@ -51,7 +53,7 @@ export function readPage<C>(
   return source.snapshot(() => {
     const chunk = source.chunk(after, limit);
     const more = chunk.last !== null && chunk.count === limit && source.hasAfter(chunk.last);
-    return { json: chunk.json, count: chunk.count, next: more ? chunk.last : null };
+    return { json: [chunk.json], count: chunk.count, next: more ? chunk.last : null };
   });
 }
 
@@ -77,7 +79,7 @@ export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedLis
       }
       // A list that fits one chunk is that chunk's array as it is: no copy.
       if (parts.length === 0 && chunk.count < CHUNK_ROWS)
-        return { json: chunk.json, count: chunk.count, next: null };
+        return { json: [chunk.json], count: chunk.count, next: null };
       if (chunk.count > 0)
         parts.push(parts.length === 0 ? OPEN : COMMA, chunk.json.subarray(1, -1));
       count += chunk.count;
@@ -87,11 +89,11 @@ export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedLis
     }
     if (consistent) {
       parts.push(parts.length === 0 ? EMPTY_ARRAY : CLOSE);
-      return { json: Buffer.concat(parts), count, next: null };
+      return { json: parts, count, next: null };
     }
   }
   return source.snapshot(() => {
     const chunk = source.chunk(undefined, -1);
-    return { json: chunk.json, count: chunk.count, next: null };
+    return { json: [chunk.json], count: chunk.count, next: null };
   });
 }

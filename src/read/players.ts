@@ -129,7 +129,7 @@ export function createPlayersReader(db: Database): PlayersReader {
     },
     async ofMemberSerialized(guildId, userId) {
       const row = ofMemberJson.get(guildId, userId);
-      return row && row.count > 0 ? { json: row.json, count: row.count, next: null } : null;
+      return row && row.count > 0 ? { json: [row.json], count: row.count, next: null } : null;
     },
     async count(guildId) {
       return countOf.get(guildId) ?? 0;

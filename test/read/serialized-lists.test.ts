@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHUNK_ROWS } from '../../src/read/json-list.js';
+import { CHUNK_ROWS, type SerializedList } from '../../src/read/json-list.js';
 import { createReadService, type ReadService } from '../../src/read/service.js';
 import { openDatabase } from '../../src/store/database.js';
 import { importData } from '../../src/transfer/import.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
+
+/** A serialized list's JSON text (its pieces joined). */
+function text(list: SerializedList<unknown> | null | undefined): string | undefined {
+  return list ? Buffer.concat(list.json).toString() : undefined;
+}
 
 // More profiles than one chunk, with awkward names, so the chunked read is the one under test.
 const BIG = 'big-guild';
@@ -34,7 +39,7 @@ describe('store-serialized lists', () => {
     const objects = await read.players.list(BIG);
     const serialized = await read.players.listSerialized(BIG);
     expect(serialized?.count).toBe(SIZE);
-    expect(serialized?.json.toString()).toBe(JSON.stringify(objects?.items));
+    expect(text(serialized)).toBe(JSON.stringify(objects?.items));
   });
 
   it('page exactly like the object read, and say when no page follows', async () => {
@@ -43,11 +48,9 @@ describe('store-serialized lists', () => {
     for (;;) {
       const page = await read.players.listSerialized(BIG, { limit: 997, after });
       const objects = await read.players.list(BIG, { limit: 997, after });
-      expect(page?.json.toString()).toBe(JSON.stringify(objects?.items));
+      expect(text(page)).toBe(JSON.stringify(objects?.items));
       expect(page?.next).toEqual(objects?.next);
-      seen.push(
-        ...(JSON.parse(page?.json.toString() ?? '[]') as { id: number }[]).map((p) => p.id),
-      );
+      seen.push(...(JSON.parse(text(page) ?? '[]') as { id: number }[]).map((p) => p.id));
       if (!page?.next) break;
       after = page.next;
     }
@@ -57,10 +60,10 @@ describe('store-serialized lists', () => {
 
   it('serialize one member and jobs the same way', async () => {
     const userId = players[10]?.user_id ?? '';
-    expect((await read.players.ofMemberSerialized(BIG, userId))?.json.toString()).toBe(
+    expect(text(await read.players.ofMemberSerialized(BIG, userId))).toBe(
       JSON.stringify(await read.players.ofMember(BIG, userId)),
     );
-    expect((await read.jobs.listSerialized(BIG))?.json.toString()).toBe(
+    expect(text(await read.jobs.listSerialized(BIG))).toBe(
       JSON.stringify((await read.jobs.list(BIG))?.items),
     );
     expect(await read.players.listSerialized('nobody')).toBeNull();
@@ -70,7 +73,7 @@ describe('store-serialized lists', () => {
   it('never mix old and new data when another connection replaces the guild mid-read', async () => {
     const writer = openDatabase(t.path);
     try {
-      const oldJson = (await read.players.listSerialized(BIG))?.json.toString();
+      const oldJson = text(await read.players.listSerialized(BIG));
       const renamed = players.map((p) => ({ ...p, name: `${p.name}*` }));
       // Start a chunked read, and commit a replacement from another connection while it yields.
       const reading = read.players.listSerialized(BIG);
@@ -84,9 +87,9 @@ describe('store-serialized lists', () => {
         ],
       });
       const result = await reading;
-      const newJson = (await read.players.listSerialized(BIG))?.json.toString();
+      const newJson = text(await read.players.listSerialized(BIG));
       expect(newJson).not.toBe(oldJson);
-      expect([oldJson, newJson]).toContain(result?.json.toString());
+      expect([oldJson, newJson]).toContain(text(result));
     } finally {
       writer.close();
     }
