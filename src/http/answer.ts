@@ -84,8 +84,10 @@ export function serveCached(
     sendAnswer(request, reply, hit, maxAge);
     return;
   }
-  cache.get(key, build).then(
-    (answer) => sendAnswer(request, reply, answer, maxAge),
-    (error: unknown) => reply.send(error),
-  );
+  // Whatever fails — the build or the sending — ends in Fastify's error handling, never as an
+  // unhandled rejection.
+  cache
+    .get(key, build)
+    .then((answer) => sendAnswer(request, reply, answer, maxAge))
+    .catch((error: unknown) => reply.send(error));
 }

@@ -54,6 +54,7 @@ export interface AppDependencies {
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
+const DEFAULT_FAILURE_LIMIT = 120;
 
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -62,8 +63,6 @@ type ValidatorFactory = NonNullable<
 >['buildValidator'];
 // Fastify types this factory after Ajv's; at run time any schema compiler goes (its docs).
 const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory;
-
-const DEFAULT_FAILURE_LIMIT = 120;
 
 /** The nine endpoints of the spec, in its order. */
 export const V1_PATHS = [
