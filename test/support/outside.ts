@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+/*
+ * Test suites that need something npm does not install (a browser, later a database server)
+ * ask for it here. test/setup/outside.ts looks for each once per run: a suite runs where its
+ * dependency is found and, where it is missing, is skipped and named in the run's closing
+ * summary with the line that installs it. Under CI=true a missing dependency fails the run
+ * instead (.ci/run installs them all).
+ */
+
+export type OutsideName = 'chromium';
+
+export interface OutsideDependency {
+  name: OutsideName;
+  /** What it is, as a person names it. */
+  label: string;
+  /** The command that installs it on Debian, as .ci/run runs it. */
+  install: string;
+}
+
+export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
+  chromium: { name: 'chromium', label: 'Chromium', install: 'apt-get install -y chromium' },
+};
+
+/** Where each dependency was found this run (a path or an address), or null when missing. */
+export type OutsideFound = Record<OutsideName, string | null>;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    outside: OutsideFound;
+    /** A folder where suites that could not run leave a note for the closing summary. */
+    outsideNotes: string;
+  }
+}
+
+/**
+ * The dependency's location, or null when it is missing; in that case the suite at `file` is
+ * recorded as not run. Use it with `describe.skipIf(!found)`.
+ */
+export function needOutside(name: OutsideName, file: string): string | null {
+  const found = inject('outside')[name];
+  if (found === null) {
+    const notes = inject('outsideNotes');
+    mkdirSync(notes, { recursive: true });
+    const suite = file.slice(file.lastIndexOf('/test/') + 1);
+    writeFileSync(join(notes, `${name}-${suite.replace(/[/\\]/g, '_')}`), `${name}\n${suite}\n`);
+  }
+  return found;
+}
