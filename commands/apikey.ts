@@ -4,12 +4,12 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Answer, CommandContext } from '../src/bot/command.js';
+import type { Answer, CommandContext, CommandModule } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
 import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
 
-export const definition = {
+const definition = {
   ...GUILD_ONLY_COMMAND,
   name: 'apikey',
   description: "Manage this server's keys for the housecup HTTP API",
@@ -52,7 +52,7 @@ export const definition = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-export async function execute(
+async function execute(
   interaction: ChatInputCommandInteraction,
   context: CommandContext,
 ): Promise<Answer> {
@@ -77,3 +77,5 @@ export async function execute(
   }
   throw new Error(`unknown /apikey subcommand ${subcommand}`);
 }
+
+export default { definition, execute } satisfies CommandModule;

@@ -4,13 +4,13 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Answer, ButtonAnswer, CommandContext } from '../src/bot/command.js';
+import type { Answer, ButtonAnswer, CommandContext, CommandModule } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { memberProfilesEmbed, playersPageEmbed } from '../src/bot/embeds/players.js';
 import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
 
-export const definition = {
+const definition = {
   ...GUILD_ONLY_COMMAND,
   name: 'players',
   description: "This server's player profiles, or every profile of one member",
@@ -52,7 +52,7 @@ async function member(context: CommandContext, userId: string): Promise<Answer> 
   return { embeds: [memberProfilesEmbed(userId, profiles, names)] };
 }
 
-export async function execute(
+async function execute(
   interaction: ChatInputCommandInteraction,
   context: CommandContext,
 ): Promise<Answer> {
@@ -61,7 +61,7 @@ export async function execute(
 }
 
 /** custom_id `players:page:<page>:<owner>`. */
-export async function button(
+async function button(
   _interaction: ButtonInteraction,
   context: CommandContext,
   args: string[],
@@ -73,3 +73,5 @@ export async function button(
   if (ownerId !== context.userId) return { reply: { content: NOT_YOURS, ephemeral: true } };
   return { update: await page(context, Number(pageText), ownerId) };
 }
+
+export default { definition, execute, button } satisfies CommandModule;

@@ -20,12 +20,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Checks a module's exports; throws naming the file and what is wrong. */
+/** Checks a module's default export; throws naming the file and what is wrong. */
 function validate(file: string, exports: unknown): CommandModule {
   const fail = (why: string) => new CommandLoadError(`commands/${file}: ${why}`);
   if (!isRecord(exports)) throw fail('not a module');
-  const { definition, execute, button } = exports;
-  if (!isRecord(definition)) throw fail('must export `definition` (the command as plain data)');
+  const command = exports.default;
+  if (!isRecord(command)) {
+    throw fail('must `export default { definition, execute } satisfies CommandModule`');
+  }
+  const { definition, execute, button } = command;
+  if (!isRecord(definition)) throw fail('must have a `definition` (the command as plain data)');
   if (typeof definition.name !== 'string' || !NAME.test(definition.name)) {
     throw fail('definition.name must be 1-32 lower-case letters, digits, - or _');
   }
@@ -46,11 +50,12 @@ function validate(file: string, exports: unknown): CommandModule {
   if (definition.options !== undefined && !Array.isArray(definition.options)) {
     throw fail('definition.options must be an array');
   }
-  if (typeof execute !== 'function') throw fail('must export an `execute` function');
+  if (typeof execute !== 'function') throw fail('must have an `execute` function');
   if (button !== undefined && typeof button !== 'function') {
-    throw fail('`button`, when exported, must be a function');
+    throw fail('`button`, when given, must be a function');
   }
-  return exports as unknown as CommandModule;
+  // The rest of the shape is checked by tsc: each module ends in `satisfies CommandModule`.
+  return command as unknown as CommandModule;
 }
 
 /**

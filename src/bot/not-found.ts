@@ -1,12 +1,12 @@
 /**
- * Thrown by a handler when the guild has nothing to show: the Discord side of the HTTP 404s.
+ * Thrown by a handler when the guild has nothing to show (no profile, no points, no job…).
  * The dispatcher answers with the message, ephemerally; it is not logged as an error.
  */
 export class NotFoundError extends Error {
   override name = 'NotFoundError';
 }
 
-/** The friendly sentences for the HTTP API's 404s, in one place. */
+/** What the bot says when there is nothing to show, in one place. */
 export const NOT_FOUND = {
   players: 'No player found on this server.',
   member: 'That member has no profile on this server.',

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandLoadError, defaultCommandsFolder, loadCommands } from '../../src/bot/loader.js';
-import { commandsFolder } from '../../src/paths.js';
+import { commandsFolder, packageRoot } from '../../src/paths.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -18,8 +19,10 @@ function folderWith(files: Record<string, string>): string {
   return folder;
 }
 
-const GOOD = `export const definition = { name: 'good', description: 'A good command' };
-export async function execute() { return { content: 'ok' }; }
+const GOOD = `export default {
+  definition: { name: 'good', description: 'A good command' },
+  async execute() { return { content: 'ok' }; },
+};
 `;
 
 describe('loadCommands', () => {
@@ -44,31 +47,41 @@ describe('loadCommands', () => {
   });
 
   it.each([
-    ['no definition', 'export async function execute() {}', /must export `definition`/],
+    [
+      'named exports instead of a default one',
+      "export const definition = { name: 'bad', description: 'x' }; export async function execute() {}",
+      /must `export default \{ definition, execute \} satisfies CommandModule`/,
+    ],
+    ['no definition', 'export default { async execute() {} };', /must have a `definition`/],
     [
       'no handler',
-      "export const definition = { name: 'bad', description: 'x' };",
-      /must export an `execute` function/,
+      "export default { definition: { name: 'bad', description: 'x' } };",
+      /must have an `execute` function/,
+    ],
+    [
+      'a misspelled handler',
+      "export default { definition: { name: 'bad', description: 'x' }, async exeucte() {} };",
+      /must have an `execute` function/,
     ],
     [
       'a name that does not match the file',
-      "export const definition = { name: 'other', description: 'x' }; export async function execute() {}",
+      "export default { definition: { name: 'other', description: 'x' }, async execute() {} };",
       /must match the file name "bad"/,
     ],
     [
       'an upper-case name',
-      "export const definition = { name: 'Bad', description: 'x' }; export async function execute() {}",
+      "export default { definition: { name: 'Bad', description: 'x' }, async execute() {} };",
       /definition.name must be/,
     ],
     [
       'an empty description',
-      "export const definition = { name: 'bad', description: '' }; export async function execute() {}",
+      "export default { definition: { name: 'bad', description: '' }, async execute() {} };",
       /description must be 1-100/,
     ],
     [
       'a non-function button',
-      "export const definition = { name: 'bad', description: 'x' }; export async function execute() {} export const button = 1;",
-      /`button`, when exported, must be a function/,
+      "export default { definition: { name: 'bad', description: 'x' }, async execute() {}, button: 1 };",
+      /`button`, when given, must be a function/,
     ],
   ])('throws, naming the file, for a module with %s', async (_what, source, message) => {
     const folder = folderWith({ 'good.ts': GOOD, 'bad.ts': source });
@@ -89,5 +102,31 @@ describe('loadCommands', () => {
     await expect(loadCommands(folderWith({ 'notes.txt': '' }))).rejects.toThrow(
       /no command module/,
     );
+  });
+});
+
+describe('a command module typed as a module', () => {
+  it('fails the type check when its handler is misspelled, before any loader runs', () => {
+    const folder = folderWith({
+      'typo.ts': `import type { CommandModule } from '${join(packageRoot, 'src/bot/command.js')}';
+export default {
+  definition: { name: 'typo', description: 'A typo' },
+  async exeucte() { return { content: 'ok' }; },
+} satisfies CommandModule;
+`,
+    });
+    const program = ts.createProgram([join(folder, 'typo.ts')], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2023,
+      skipLibCheck: true,
+      types: ['node'],
+    });
+    const messages = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(messages.join('\n')).toMatch(/'exeucte' does not exist in type 'CommandModule'/);
   });
 });
