@@ -9,14 +9,14 @@ function describeKey(record: KeyRecord): string[] {
     record.name || '-',
     record.hint,
     record.guilds ? record.guilds.join(',') : 'all guilds',
-    record.rateLimit === null
+    record.rate_limit === null
       ? 'default'
-      : record.rateLimit === 0
+      : record.rate_limit === 0
         ? 'unlimited'
-        : `${record.rateLimit}/min`,
-    record.createdAt,
-    record.lastUsedAt ?? 'never',
-    record.revokedAt ? `revoked ${record.revokedAt}` : 'active',
+        : `${record.rate_limit}/min`,
+    record.created_at,
+    record.last_used_at ?? 'never',
+    record.revoked_at ? `revoked ${record.revoked_at}` : 'active',
   ];
 }
 

@@ -1,4 +1,4 @@
-import { HOUSES } from '../read/types.js';
+import { HOUSES } from '../records/houses.js';
 import { MESSAGES } from './errors.js';
 import {
   jobsExample,

@@ -51,8 +51,8 @@ export function createKeyVerifier(db: Database, now: () => number = Date.now): K
   const pending = new Map<number, string>();
 
   function refresh(): void {
-    const version = db.version();
-    if (version === loadedAt) return;
+    const generation = db.generation();
+    if (generation === loadedAt) return;
     const next = new Map<string, CachedKey>();
     for (const row of loadActive.all()) {
       const guilds = row.guilds === null ? null : (JSON.parse(row.guilds) as string[] | null);
@@ -65,7 +65,7 @@ export function createKeyVerifier(db: Database, now: () => number = Date.now): K
       });
     }
     byDigest = next;
-    loadedAt = version;
+    loadedAt = generation;
   }
 
   function noteUse(id: number): void {

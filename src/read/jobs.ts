@@ -1,4 +1,7 @@
+import { type Job, job } from '../records/job.js';
+import { columnList } from '../records/record.js';
 import type { Database } from '../store/database.js';
+import { sqliteJsonObject } from '../store/sqlite-json.js';
 import {
   EMPTY_ARRAY,
   type KeysetSource,
@@ -6,7 +9,7 @@ import {
   readPage,
   type SerializedList,
 } from './json-list.js';
-import type { Job, JobCursor, JobWithHolders, Page, PageRequest } from './types.js';
+import type { JobCursor, JobWithHolders, Page, PageRequest } from './types.js';
 
 export interface JobsReader {
   /** The guild's jobs by id; null when the guild has none. */
@@ -20,8 +23,8 @@ export interface JobsReader {
   withHolders(guildId: string): Promise<JobWithHolders[] | null>;
 }
 
-const columns = 'id, guild_id, name, description, salary';
-const asJson = `json_object('id', id, 'guild_id', guild_id, 'name', name, 'description', description, 'salary', salary)`;
+const columns = columnList(job);
+const asJson = sqliteJsonObject(job);
 // Job ids are SQLite integers; every one of them is greater than this.
 const START: JobCursor = { id: Number.MIN_SAFE_INTEGER };
 
@@ -42,7 +45,7 @@ export function createJobsReader(db: Database): JobsReader {
     .prepare<[string, number], number>('SELECT 1 FROM jobs WHERE guild_id = ? AND id > ? LIMIT 1')
     .pluck();
   const withHolders = sqlite.prepare<[string], JobWithHolders>(
-    `SELECT j.id, j.guild_id, j.name, j.description, j.salary,
+    `SELECT ${columns},
             (SELECT count(*) FROM profiles p WHERE p.guild_id = j.guild_id AND p.job_id = j.id)
               AS holders
      FROM jobs j WHERE j.guild_id = ? ORDER BY j.id`,
@@ -64,7 +67,7 @@ export function createJobsReader(db: Database): JobsReader {
     hasAfter: (after) => hasAfter.get(guildId, after.id) !== undefined,
     snapshot: (work) => sqlite.transaction(work)(),
     // Exact: a chunked read must see every commit made between its chunks.
-    generation: db.exactVersion,
+    generation: db.exactGeneration,
   });
 
   // An empty page after a cursor is still "found" when the guild has jobs at all.

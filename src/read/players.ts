@@ -1,4 +1,7 @@
+import { type Profile, profile } from '../records/profile.js';
+import { columnList } from '../records/record.js';
 import type { Database } from '../store/database.js';
+import { sqliteJsonObject } from '../store/sqlite-json.js';
 import {
   EMPTY_ARRAY,
   type KeysetSource,
@@ -6,7 +9,7 @@ import {
   readPage,
   type SerializedList,
 } from './json-list.js';
-import type { Page, PageRequest, Profile, ProfileCursor } from './types.js';
+import type { Page, PageRequest, ProfileCursor } from './types.js';
 
 export interface PlayersReader {
   /** The guild's profiles by user id, then id; null when the guild has none. */
@@ -32,9 +35,8 @@ export interface PlayersReader {
   slice(guildId: string, offset: number, limit: number): Promise<Profile[]>;
 }
 
-const columns = 'id, user_id, guild_id, name, house, year, job_id, galleons, created_at';
-const asJson = `json_object('id', id, 'user_id', user_id, 'guild_id', guild_id, 'name', name,
-  'house', house, 'year', year, 'job_id', job_id, 'galleons', galleons, 'created_at', created_at)`;
+const columns = columnList(profile);
+const asJson = sqliteJsonObject(profile);
 // Sorts before every real position: user ids are at least one character long, ids positive.
 const START: ProfileCursor = { userId: '', id: Number.MIN_SAFE_INTEGER };
 
@@ -98,7 +100,7 @@ export function createPlayersReader(db: Database): PlayersReader {
     hasAfter: (after) => hasAfter.get(guildId, after.userId, after.id) !== undefined,
     snapshot,
     // Exact: a chunked read must see every commit made between its chunks.
-    generation: db.exactVersion,
+    generation: db.exactGeneration,
   });
 
   // An empty page after a cursor is still "found" when the guild has profiles at all.

@@ -1,5 +1,6 @@
+import type { HousePoints } from '../records/house-points.js';
+import { HOUSES } from '../records/houses.js';
 import type { Database } from '../store/database.js';
-import type { HousePoints } from './types.js';
 
 export interface PointsReader {
   /** The four houses' points; null when the guild has no house points. */
@@ -8,7 +9,7 @@ export interface PointsReader {
 
 export function createPointsReader(db: Database): PointsReader {
   const get = db.sqlite.prepare<[string], HousePoints>(
-    `SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM house_points WHERE guild_id = ?`,
+    `SELECT ${HOUSES.join(', ')} FROM house_points WHERE guild_id = ?`,
   );
   return {
     async get(guildId) {

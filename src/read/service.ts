@@ -29,6 +29,6 @@ export function createReadService(db: Database, options: ReadServiceOptions = {}
     points: createPointsReader(db),
     jobs: createJobsReader(db),
     premium: createPremiumReader(db, options.now ?? (() => new Date())),
-    generation: db.version,
+    generation: db.generation,
   };
 }

@@ -1,37 +1,15 @@
 /*
- * The read side's domain records. Their field names are the resource fields of the API
- * contract (snake_case, as the spec shows them), so that no layer has to rename them.
+ * What the read side answers beyond the records themselves (src/records/): cursors, pages,
+ * premium's state. Record field names are the API's resource fields (snake_case, as the spec
+ * shows them), so no layer renames them.
  */
 
-export const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'] as const;
-export type House = (typeof HOUSES)[number];
-
-export interface Profile {
-  id: number;
-  user_id: string;
-  guild_id: string;
-  name: string;
-  house: House | null;
-  year: number | null;
-  job_id: number | null;
-  galleons: number;
-  created_at: string;
-}
-
-export interface Job {
-  id: number;
-  guild_id: string;
-  name: string;
-  description: string;
-  salary: number;
-}
+import type { Job } from '../records/job.js';
 
 export interface JobWithHolders extends Job {
   /** How many profiles of the guild hold this job. */
   holders: number;
 }
-
-export type HousePoints = Record<House, number>;
 
 export interface PremiumStatus {
   /** `active`: a record that has not expired; `expired`: a record past its expiry; `none`: no record. */

@@ -1,32 +1,28 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrationsFolder } from '../paths.js';
-import * as schema from './schema.js';
-
-export type Orm = BetterSQLite3Database<typeof schema>;
 
 export interface Database {
   readonly path: string;
   readonly sqlite: BetterSqlite3.Database;
-  readonly orm: Orm;
   /** True when this open created the database file. */
   readonly created: boolean;
   /**
-   * A value that changes whenever any connection (this one or another process) commits.
-   * Caches compare it to know when to drop what they hold. A commit by another connection may
-   * show up to VERSION_LAG_MS late (this connection's own writes show at once).
+   * The data generation: a value that changes whenever any connection (this one or another
+   * process) commits. Caches compare it to know when to drop what they hold. A commit by another
+   * connection may show up to GENERATION_LAG_MS late (this connection's own writes show at once).
    */
-  version(): string;
-  /** `version()` read this instant: for consistency checks that cannot accept any lag. */
-  exactVersion(): string;
+  generation(): string;
+  /** `generation()` read this instant: for consistency checks that cannot accept any lag. */
+  exactGeneration(): string;
   close(): void;
 }
 
-/** How late version() may see another connection's commit. */
-export const VERSION_LAG_MS = 1;
+/** How late generation() may see another connection's commit. */
+export const GENERATION_LAG_MS = 1;
 
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
@@ -58,18 +54,17 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   } catch (error) {
     throw new DatabaseOpenError(`Cannot open database ${fullPath}: ${describe(error)}`);
   }
-  const orm = drizzle(sqlite, { schema });
   if (options.migrate !== false) {
     try {
-      migrate(orm, { migrationsFolder });
+      migrate(drizzle(sqlite), { migrationsFolder });
     } catch (error) {
       sqlite.close();
       throw new DatabaseOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
     }
   }
   // data_version (another connection committed) costs 2.5-3.5 µs, more than the rest of a cached
-  // answer's own work, so version() reads it at most once per VERSION_LAG_MS; total_changes
-  // (this connection wrote) is nearly free, so it is read every time.
+  // answer's own work, so generation() reads it at most once per GENERATION_LAG_MS;
+  // total_changes (this connection wrote) is nearly free, so it is read every time.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
   let seenVersion: unknown;
@@ -84,7 +79,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     }
     return token;
   };
-  const exactVersion = () => {
+  const exactGeneration = () => {
     const version = dataVersion.get();
     seenAt = performance.now();
     if (version !== seenVersion) {
@@ -96,13 +91,12 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   return {
     path: fullPath,
     sqlite,
-    orm,
     created,
-    version() {
-      if (performance.now() - seenAt > VERSION_LAG_MS) return exactVersion();
+    generation() {
+      if (performance.now() - seenAt > GENERATION_LAG_MS) return exactGeneration();
       return tokenOf(totalChanges.get());
     },
-    exactVersion,
+    exactGeneration,
     close() {
       if (sqlite.open) sqlite.close();
     },

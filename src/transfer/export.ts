@@ -1,33 +1,36 @@
-import type { House } from '../read/types.js';
+import type { HousePoints } from '../records/house-points.js';
+import { HOUSES } from '../records/houses.js';
+import { GUILD_RECORDS } from '../records/index.js';
+import { type Job, job } from '../records/job.js';
+import { type Profile, profile } from '../records/profile.js';
+import { columnList } from '../records/record.js';
 import type { Database } from '../store/database.js';
-import type { GuildEntry, TransferFile } from './format.js';
+import type { FileEntry, GuildEntry, TransferFile } from './format.js';
 
 /** Every guild (or the named ones) in the import format, so that import(export) is the identity. */
 export function exportData(db: Database, guildIds?: readonly string[]): TransferFile {
   const { sqlite } = db;
   const allIds = sqlite
     .prepare<[], string>(
-      `SELECT guild_id FROM profiles UNION SELECT guild_id FROM jobs
-       UNION SELECT guild_id FROM house_points UNION SELECT guild_id FROM premium ORDER BY 1`,
+      `${GUILD_RECORDS.map((record) => `SELECT guild_id FROM ${record.table}`).join(' UNION ')}
+       ORDER BY 1`,
     )
     .pluck()
     .all();
   const wanted =
     guildIds && guildIds.length > 0 ? allIds.filter((id) => guildIds.includes(id)) : allIds;
 
-  const points = sqlite.prepare<[string], Record<House, number>>(
-    'SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM house_points WHERE guild_id = ?',
+  const points = sqlite.prepare<[string], HousePoints>(
+    `SELECT ${HOUSES.join(', ')} FROM house_points WHERE guild_id = ?`,
   );
   const premium = sqlite.prepare<[string], { expires_at: string | null }>(
     'SELECT expires_at FROM premium WHERE guild_id = ?',
   );
-  const jobs = sqlite.prepare<
-    [string],
-    { id: number; name: string; description: string; salary: number }
-  >('SELECT id, name, description, salary FROM jobs WHERE guild_id = ? ORDER BY id');
-  const players = sqlite.prepare<[string], NonNullable<GuildEntry['players']>[number]>(
-    `SELECT id, user_id, name, house, year, job_id, galleons, created_at
-     FROM profiles WHERE guild_id = ? ORDER BY id`,
+  const jobs = sqlite.prepare<[string], FileEntry<Job>>(
+    `SELECT ${columnList(job, ['guild_id'])} FROM jobs WHERE guild_id = ? ORDER BY id`,
+  );
+  const players = sqlite.prepare<[string], FileEntry<Profile>>(
+    `SELECT ${columnList(profile, ['guild_id'])} FROM profiles WHERE guild_id = ? ORDER BY id`,
   );
 
   // One read transaction: the export is a consistent snapshot even while an import runs.

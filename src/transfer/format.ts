@@ -1,81 +1,158 @@
 import { z } from 'zod';
-import { HOUSES } from '../read/types.js';
+import { type Field, ID_PATTERN } from '../records/field.js';
+import type { HousePoints } from '../records/house-points.js';
+import { housePoints } from '../records/house-points.js';
+import { HOUSES } from '../records/houses.js';
+import { type Job, job } from '../records/job.js';
+import { premium } from '../records/premium.js';
+import { type Profile, profile } from '../records/profile.js';
+import type { RecordDefinition } from '../records/record.js';
 
 /*
- * The import/export file (DESIGN.md §4). One schema validates a whole file before anything is
- * written; an error names the JSON path of the first bad value.
+ * The import/export file: a list of guilds, each with its points, premium, jobs and players.
+ * Its entries are the records of src/records/ without their guild_id, validated by schemas built
+ * from those records, so a field's rules (bounds, choices, nullability) are written once. Every
+ * problem of a file is reported (up to a bound), each with its JSON path, in plain words.
  */
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -');
-const name = z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
-const count = z.number().int('must be a whole number').min(0, 'must be 0 or more');
-const rowId = z
-  .number()
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(Number.MAX_SAFE_INTEGER);
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+/** A record as a file holds it: the guild's id is the guild entry's, the rest may be left out. */
+export type FileEntry<Row> = Partial<Omit<Row, 'guild_id'>>;
 
-const jobEntry = z.strictObject({
-  id: rowId.optional(),
-  name,
-  description: z.string().max(2000, 'must be at most 2000 characters').optional(),
-  salary: count.optional(),
-});
+export interface GuildEntry {
+  id: string;
+  points?: HousePoints;
+  premium?: { expiresAt: string | null };
+  jobs?: FileEntry<Job>[];
+  players?: FileEntry<Profile>[];
+}
 
-const playerEntry = z.strictObject({
-  id: rowId.optional(),
-  user_id: id,
-  name,
-  house: z
-    .enum(HOUSES, { error: `must be one of ${HOUSES.join(', ')}` })
-    .nullable()
-    .optional(),
-  year: z
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be from 1 to 7')
-    .max(7, 'must be from 1 to 7')
-    .nullable()
-    .optional(),
-  job_id: rowId.nullable().optional(),
-  galleons: count.optional(),
-  created_at: instant.optional(),
-});
+export interface TransferFile {
+  guilds: GuildEntry[];
+}
 
-const guildEntry = z
-  .strictObject({
-    id,
-    points: z
-      .strictObject({
-        gryffindor: z.number().int(),
-        slytherin: z.number().int(),
-        ravenclaw: z.number().int(),
-        hufflepuff: z.number().int(),
-      })
-      .optional(),
-    premium: z.strictObject({ expiresAt: instant.nullable() }).optional(),
-    jobs: z.array(jobEntry).optional(),
-    players: z.array(playerEntry).optional(),
-  })
-  .superRefine((guild, ctx) => {
-    const jobIds = new Set(assignIds(guild.jobs ?? []));
-    reportDuplicateIds(guild.jobs ?? [], 'jobs', ctx);
-    reportDuplicateIds(guild.players ?? [], 'players', ctx);
-    guild.players?.forEach((player, index) => {
-      if (player.job_id != null && !jobIds.has(player.job_id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['players', index, 'job_id'],
-          message: `no job with id ${player.job_id} in this guild`,
+type Issue = z.core.$ZodRawIssue;
+
+/** "is required" when the value is missing, else "must be <what>". */
+const expected = (what: string) => (issue: Issue) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+
+const ID_REGEX = new RegExp(ID_PATTERN);
+const WHOLE = 'must be a whole number';
+
+function integerSchema(field: Field): z.ZodType {
+  const { min, max } = field;
+  const range =
+    min !== undefined && max !== undefined
+      ? `must be from ${min} to ${max}`
+      : min !== undefined
+        ? `must be ${min} or more`
+        : `must be at most ${max}`;
+  let schema = z.number({ error: expected('a number') }).int(WHOLE);
+  if (min !== undefined) schema = schema.min(min, range);
+  schema = schema.max(max ?? Number.MAX_SAFE_INTEGER, max === undefined ? 'is too large' : range);
+  return schema;
+}
+
+function textSchema(field: Field): z.ZodType {
+  let schema = z.string({ error: expected('text') });
+  if (field.max !== undefined) {
+    schema = schema.max(field.max, `must be at most ${field.max} characters`);
+  }
+  if (field.notBlank) return schema.refine((value) => value.trim() !== '', 'must not be blank');
+  if (field.min !== undefined) schema = schema.min(field.min, 'must not be empty');
+  return schema;
+}
+
+/** A field's value as a file may give it (null only where the field is nullable). */
+export function fieldSchema(field: Field): z.ZodType {
+  const schema = ((): z.ZodType => {
+    switch (field.kind) {
+      case 'id':
+        return z
+          .string({ error: expected('text') })
+          .regex(ID_REGEX, 'must be 1-64 characters of A-Z a-z 0-9 _ -');
+      case 'rowId':
+        return integerSchema({ ...field, min: 1 });
+      case 'integer':
+        return integerSchema(field);
+      case 'text':
+        return textSchema(field);
+      case 'choice': {
+        const values = field.values ?? [];
+        return z.enum(values as [string, ...string[]], {
+          error: expected(`one of ${values.join(', ')}`),
         });
       }
-    });
+      case 'instant':
+        return z.iso.datetime({ offset: true, error: expected('an ISO 8601 date-time') });
+      case 'json':
+        return z.unknown();
+    }
+  })();
+  return field.nullable ? schema.nullable() : schema;
+}
+
+/** Unknown fields are refused: a typo should not vanish silently. */
+function strictObject(shape: Record<string, z.ZodType>) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      }
+      return issue.input === undefined ? 'is required' : 'must be an object';
+    },
   });
+}
+
+/**
+ * A record's entry in a file. A field may be left out when the record gives it a value anyway
+ * (nullable, a default, or assigned by the import), unless the file format requires it.
+ */
+function entrySchema(
+  record: RecordDefinition,
+  options: { required?: readonly string[] } = {},
+): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(record.fields)) {
+    if (name === 'guild_id') continue;
+    const optional =
+      !options.required?.includes(name) &&
+      (field.nullable || field.assigned !== undefined || field.defaultValue !== undefined);
+    shape[name] = optional ? fieldSchema(field).optional() : fieldSchema(field);
+  }
+  return strictObject(shape);
+}
+
+const list = (item: z.ZodType) => z.array(item, { error: expected('a list') });
+
+const guildEntry = strictObject({
+  id: fieldSchema(profile.fields.guild_id),
+  // A guild's points name every house: a file that forgets one is more likely wrong than zero.
+  points: entrySchema(housePoints, { required: HOUSES }).optional(),
+  // The file calls premium's expires_at `expiresAt`, as the format always has.
+  premium: strictObject({ expiresAt: fieldSchema(premium.fields.expires_at) }).optional(),
+  jobs: list(entrySchema(job)).optional(),
+  players: list(entrySchema(profile)).optional(),
+}).superRefine((value, ctx) => {
+  // The shape is checked by now (superRefine runs after it passes): read it as its type.
+  const guild = value as unknown as GuildEntry;
+  const jobIds = new Set(assignIds(guild.jobs ?? []));
+  reportDuplicateIds(guild.jobs ?? [], 'jobs', ctx);
+  reportDuplicateIds(guild.players ?? [], 'players', ctx);
+  guild.players?.forEach((player, index) => {
+    if (player.job_id != null && !jobIds.has(player.job_id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['players', index, 'job_id'],
+        message: `no job with id ${player.job_id} in this guild`,
+      });
+    }
+  });
+});
 
 function reportDuplicateIds(
   entries: readonly { id?: number | undefined }[],
-  list: string,
+  name: string,
   ctx: z.RefinementCtx,
 ) {
   const seen = new Set<number>();
@@ -84,7 +161,7 @@ function reportDuplicateIds(
     if (seen.has(entry.id))
       ctx.addIssue({
         code: 'custom',
-        path: [list, index, 'id'],
+        path: [name, index, 'id'],
         message: `duplicate id ${entry.id}`,
       });
     seen.add(entry.id);
@@ -102,23 +179,19 @@ export function assignIds(entries: readonly { id?: number | undefined }[]): numb
   return entries.map((entry) => entry.id ?? next++);
 }
 
-export const transferFileSchema = z
-  .strictObject({ guilds: z.array(guildEntry) })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.guilds.forEach((guild, index) => {
-      if (seen.has(guild.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['guilds', index, 'id'],
-          message: `guild ${guild.id} appears twice`,
-        });
-      seen.add(guild.id);
-    });
+const transferFileSchema = strictObject({ guilds: list(guildEntry) }).superRefine((value, ctx) => {
+  const file = value as unknown as TransferFile;
+  const seen = new Set<string>();
+  file.guilds.forEach((guild, index) => {
+    if (seen.has(guild.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['guilds', index, 'id'],
+        message: `guild ${guild.id} appears twice`,
+      });
+    seen.add(guild.id);
   });
-
-export type TransferFile = z.infer<typeof transferFileSchema>;
-export type GuildEntry = TransferFile['guilds'][number];
+});
 
 /** `guilds[0].players[3].house`: the path style people read in error messages. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -127,4 +200,23 @@ export function formatPath(path: readonly PropertyKey[]): string {
     out += typeof segment === 'number' ? `[${segment}]` : `${out ? '.' : ''}${String(segment)}`;
   }
   return out || '(file)';
+}
+
+/** Problems reported at most per file: past this, one line says how many more there are. */
+export const MAX_REPORTED_PROBLEMS = 20;
+
+export type Validation = { ok: true; file: TransferFile } | { ok: false; problems: string[] };
+
+/** Validates a parsed file: the file, or every problem in it (path: message), in file order. */
+export function validateTransferFile(data: unknown): Validation {
+  const parsed = transferFileSchema.safeParse(data);
+  if (parsed.success) return { ok: true, file: parsed.data as unknown as TransferFile };
+  // One problem per value: the first rule it breaks says enough (1e20 is not "a whole number"
+  // and "too large" both).
+  const problems = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const path = formatPath(issue.path);
+    if (!problems.has(path)) problems.set(path, `${path}: ${issue.message}`);
+  }
+  return { ok: false, problems: [...problems.values()] };
 }

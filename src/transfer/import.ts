@@ -1,22 +1,42 @@
+import { housePoints } from '../records/house-points.js';
+import { GUILD_RECORDS } from '../records/index.js';
+import { job } from '../records/job.js';
+import { premium } from '../records/premium.js';
+import { profile } from '../records/profile.js';
+import { rowOf } from '../records/row-values.js';
 import type { Database } from '../store/database.js';
+import { inserter } from '../store/sqlite-insert.js';
 import {
   assignIds,
-  formatPath,
   type GuildEntry,
+  MAX_REPORTED_PROBLEMS,
   type TransferFile,
-  transferFileSchema,
+  validateTransferFile,
 } from './format.js';
 
 export class ImportError extends Error {
   override name = 'ImportError';
 }
 
-/** Validates a parsed import file; throws an ImportError naming the JSON path of the first problem. */
-export function validateTransferFile(data: unknown): TransferFile {
-  const parsed = transferFileSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ImportError(`${formatPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`);
+/**
+ * A valid file, or an ImportError listing its problems: one line each (`path: message`), at most
+ * MAX_REPORTED_PROBLEMS of them, then how many more there are.
+ */
+export function checkTransferFile(data: unknown): TransferFile {
+  const result = validateTransferFile(data);
+  if (result.ok) return result.file;
+  const { problems } = result;
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+  const more = problems.length - shown.length;
+  const lines =
+    problems.length === 1
+      ? shown
+      : [
+          `${problems.length} problems in the file; nothing was written:`,
+          ...shown.map((problem) => `  ${problem}`),
+          ...(more > 0 ? [`  …and ${more} more`] : []),
+        ];
+  throw new ImportError(lines.join('\n'));
 }
 
 export interface ImportSummary {
@@ -34,55 +54,34 @@ export function importData(
   data: unknown,
   now: () => Date = () => new Date(),
 ): ImportSummary {
-  const file = validateTransferFile(data);
+  const file = checkTransferFile(data);
   const { sqlite } = db;
-  const deletes = ['profiles', 'jobs', 'house_points', 'premium'].map((table) =>
-    sqlite.prepare(`DELETE FROM ${table} WHERE guild_id = ?`),
+  // GUILD_RECORDS lists profiles before the jobs they reference.
+  const deletes = GUILD_RECORDS.map((record) =>
+    sqlite.prepare(`DELETE FROM ${record.table} WHERE guild_id = ?`),
   );
-  const insertJob = sqlite.prepare(
-    'INSERT INTO jobs (guild_id, id, name, description, salary) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertProfile = sqlite.prepare(
-    `INSERT INTO profiles (guild_id, id, user_id, name, house, year, job_id, galleons, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertPoints = sqlite.prepare(
-    'INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertPremium = sqlite.prepare('INSERT INTO premium (guild_id, expires_at) VALUES (?, ?)');
+  const insert = {
+    job: inserter(sqlite, job),
+    profile: inserter(sqlite, profile),
+    points: inserter(sqlite, housePoints),
+    premium: inserter(sqlite, premium),
+  };
   const stamp = now().toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
     for (const statement of deletes) statement.run(guild.id);
+    const given = { guild_id: guild.id, now: stamp };
     const jobs = guild.jobs ?? [];
     assignIds(jobs).forEach((id, index) => {
-      const job = jobs[index];
-      if (job) insertJob.run(guild.id, id, job.name, job.description ?? '', job.salary ?? 0);
+      insert.job.run(rowOf(job, jobs[index] ?? {}, { ...given, id }));
     });
     const players = guild.players ?? [];
     assignIds(players).forEach((id, index) => {
-      const p = players[index];
-      if (!p) return;
-      const createdAt = p.created_at ? new Date(p.created_at).toISOString() : stamp;
-      insertProfile.run(
-        guild.id,
-        id,
-        p.user_id,
-        p.name,
-        p.house ?? null,
-        p.year ?? null,
-        p.job_id ?? null,
-        p.galleons ?? 0,
-        createdAt,
-      );
+      insert.profile.run(rowOf(profile, players[index] ?? {}, { ...given, id }));
     });
-    if (guild.points) {
-      const { gryffindor, slytherin, ravenclaw, hufflepuff } = guild.points;
-      insertPoints.run(guild.id, gryffindor, slytherin, ravenclaw, hufflepuff);
-    }
+    if (guild.points) insert.points.run(rowOf(housePoints, guild.points, given));
     if (guild.premium) {
-      const { expiresAt } = guild.premium;
-      insertPremium.run(guild.id, expiresAt === null ? null : new Date(expiresAt).toISOString());
+      insert.premium.run(rowOf(premium, { expires_at: guild.premium.expiresAt }, given));
     }
   };
 

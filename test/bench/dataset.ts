@@ -1,6 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { housePoints } from '../../src/records/house-points.js';
+import { HOUSES } from '../../src/records/houses.js';
+import { job } from '../../src/records/job.js';
+import { premium as premiumRecord } from '../../src/records/premium.js';
+import { profile } from '../../src/records/profile.js';
+import type { RecordDefinition } from '../../src/records/record.js';
+import { rowOf } from '../../src/records/row-values.js';
 import { openDatabase } from '../../src/store/database.js';
+import { inserter } from '../../src/store/sqlite-insert.js';
 
 /*
  * The benchmark's database: written straight with better-sqlite3 prepared statements in big
@@ -11,6 +19,8 @@ import { openDatabase } from '../../src/store/database.js';
 
 /** Bump when the generated data changes shape, so old files are not reused. */
 export const DATASET_VERSION = 1;
+/** created_at of rows that leave it out (none today): any fixed instant. */
+const STAMP = '2026-01-01T00:00:00.000Z';
 
 export type DatasetSize = 'full' | 'quick';
 
@@ -153,7 +163,6 @@ const JOBS: [name: string, description: string][] = [
   ['Dragonologist', 'Studies and keeps dragons in Romania'],
   ['Journalist', 'Writes for the Daily Prophet'],
 ];
-const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'] as const;
 
 /** A small seeded generator: the same dataset on every machine, so runs compare. */
 function mulberry32(seed: number): () => number {
@@ -250,18 +259,17 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('cache_size = -131072');
 
-  const insertJob = sqlite.prepare(
-    'INSERT INTO jobs (guild_id, id, name, description, salary) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertProfile = sqlite.prepare(
-    `INSERT INTO profiles (guild_id, id, user_id, name, house, year, job_id, galleons, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertPoints = sqlite.prepare(
-    `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
-     VALUES (?, ?, ?, ?, ?)`,
-  );
-  const insertPremium = sqlite.prepare('INSERT INTO premium (guild_id, expires_at) VALUES (?, ?)');
+  // The inserts and the order of their values come from the records, like the importer's: a
+  // field added to a record gets its default here without touching this file.
+  const insert = (record: RecordDefinition) => {
+    const statement = inserter(sqlite, record);
+    return (guildId: string, entry: Record<string, unknown>, id?: number) =>
+      statement.run(rowOf(record, entry, { guild_id: guildId, now: STAMP, ...(id ? { id } : {}) }));
+  };
+  const insertJob = insert(job);
+  const insertProfile = insert(profile);
+  const insertPoints = insert(housePoints);
+  const insertPremium = insert(premiumRecord);
 
   const sizes = guildSizes(plan, random);
   const guildsBySize: Record<string, string[]> = {};
@@ -286,14 +294,14 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
     }
     for (let id = 1; id <= JOBS_PER_GUILD; id++) {
       const [name, description] = pick(JOBS, random);
-      insertJob.run(guildId, id, name, description, Math.floor(random() * 200));
+      insertJob(guildId, { name, description, salary: Math.floor(random() * 200) }, id);
     }
     counts.jobs += JOBS_PER_GUILD;
     withJobs.push(guildId);
     // Most guilds keep points; a few never set them up.
     if (random() < 0.9) {
       const points = () => Math.floor(random() * 5000);
-      insertPoints.run(guildId, points(), points(), points(), points());
+      insertPoints(guildId, Object.fromEntries(HOUSES.map((house) => [house, points()])));
       counts.points++;
       withPoints.push(guildId);
     }
@@ -301,11 +309,13 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
     const kind = index % 3;
     if (kind === 0) {
       const expires = random() < 0.5 ? null : new Date(now + year * (1 + random())).toISOString();
-      insertPremium.run(guildId, expires);
+      insertPremium(guildId, { expires_at: expires });
       premiumActive.push(guildId);
       counts.premium++;
     } else if (kind === 1) {
-      insertPremium.run(guildId, new Date(now - year * random() - 60_000).toISOString());
+      insertPremium(guildId, {
+        expires_at: new Date(now - year * random() - 60_000).toISOString(),
+      });
       counts.premium++;
     }
     // Members in user-id order; about one in ten keeps a second character.
@@ -324,16 +334,18 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
         const jobId = random() < 0.3 ? null : 1 + Math.floor(random() * JOBS_PER_GUILD);
         const created = new Date(createdFrom + Math.floor(random() * createdSpan)).toISOString();
         const galleons = Math.floor(random() * 5000);
-        insertProfile.run(
+        insertProfile(
           guildId,
+          {
+            user_id: user,
+            name,
+            house,
+            year: schoolYear,
+            job_id: jobId,
+            galleons,
+            created_at: created,
+          },
           written,
-          user,
-          name,
-          house,
-          schoolYear,
-          jobId,
-          galleons,
-          created,
         );
       }
       if (random() < 0.02) members.push([guildId, user]);

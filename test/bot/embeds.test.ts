@@ -21,7 +21,9 @@ import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
-import { HOUSES, type JobWithHolders, type Profile } from '../../src/read/types.js';
+import type { JobWithHolders } from '../../src/read/types.js';
+import { HOUSES } from '../../src/records/houses.js';
+import type { Profile } from '../../src/records/profile.js';
 
 /** 100 characters, full of what markdown and UTF-16 make expensive. */
 const LONG_NAME = `*_~\`|[]<>${'🦁'.repeat(20)}${'W'.repeat(51)}`;
@@ -118,10 +120,10 @@ describe('the other embeds', () => {
       name: 'K'.repeat(100),
       hint: 'hc_abcd…',
       guilds: ['1'],
-      rateLimit: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      lastUsedAt: null,
-      revokedAt: i % 2 ? '2026-02-01T00:00:00.000Z' : null,
+      rate_limit: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_used_at: null,
+      revoked_at: i % 2 ? '2026-02-01T00:00:00.000Z' : null,
     }));
     expectWithinLimits(keyListEmbed(keys));
   });

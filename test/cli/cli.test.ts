@@ -33,11 +33,11 @@ describe('keys', () => {
       id: number;
       name: string;
       hint: string;
-      revokedAt: string | null;
-      lastUsedAt: string | null;
+      revoked_at: string | null;
+      last_used_at: string | null;
     }[];
     const record = records.find((r) => r.name === 'dashboard');
-    expect(record?.revokedAt).toBeNull();
+    expect(record?.revoked_at).toBeNull();
     expect(record?.hint).toBe(`${key.slice(0, 7)}…`);
     expect(listed.stdout).not.toContain(key);
     const table = cli('keys', 'list');
@@ -159,7 +159,7 @@ describe('import and export', () => {
     ],
     ['an unknown field', { guilds: [{ id: 'g1', colour: 'red' }] }, 'guilds[0]'],
     ['a duplicate guild', { guilds: [{ id: 'g1' }, { id: 'g1' }] }, 'guilds[1].id'],
-    ['no guilds list', { players: [] }, 'guilds'],
+    ['no guilds list', {}, 'guilds'],
   ])('a file with %s writes nothing and names the path', (_label, data, path) => {
     const before = cli('export').stdout;
     const file = join(s.dir, 'broken.json');
@@ -170,6 +170,54 @@ describe('import and export', () => {
     expect(result.stderr.startsWith(`housecup: ${path}`)).toBe(true);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(cli('export').stdout).toBe(before);
+  });
+
+  it('reports every problem of a file in one run, in plain words, and writes nothing', () => {
+    const before = cli('export').stdout;
+    const file = join(s.dir, 'many.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        guilds: [
+          {
+            id: 'g1',
+            points: { gryffindor: 1, slytherin: 'x', ravenclaw: 1 },
+            jobs: [{ name: '   ' }, { id: 1.5, name: 'B', salary: -3 }],
+            players: [
+              { user_id: '1', name: 'A', house: 'ravenpuff', year: 9, galleons: 1e20 },
+              { name: 'Z' },
+            ],
+            colour: 'red',
+          },
+        ],
+      }),
+    );
+    const result = cli('import', file);
+    expect(result.status).toBe(1);
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      'housecup: 10 problems in the file; nothing was written:',
+      '  guilds[0].points.slytherin: must be a number',
+      '  guilds[0].points.hufflepuff: is required',
+      '  guilds[0].jobs[0].name: must not be blank',
+      '  guilds[0].jobs[1].id: must be a whole number',
+      '  guilds[0].jobs[1].salary: must be 0 or more',
+      '  guilds[0].players[0].house: must be one of gryffindor, slytherin, ravenclaw, hufflepuff',
+      '  guilds[0].players[0].year: must be from 1 to 7',
+      '  guilds[0].players[0].galleons: must be a whole number',
+      '  guilds[0].players[1].user_id: is required',
+      '  guilds[0]: unknown field "colour"',
+    ]);
+    expect(cli('export').stdout).toBe(before);
+  });
+
+  it('reports at most 20 problems, then how many more', () => {
+    const file = join(s.dir, 'lots.json');
+    const players = Array.from({ length: 30 }, () => ({ user_id: '1', name: '' }));
+    writeFileSync(file, JSON.stringify({ guilds: [{ id: 'g1', players }] }));
+    const lines = cli('import', file).stderr.split('\n').filter(Boolean);
+    expect(lines[0]).toBe('housecup: 30 problems in the file; nothing was written:');
+    expect(lines).toHaveLength(22);
+    expect(lines.at(-1)).toBe('  …and 10 more');
   });
 
   it('a broken file that is valid for its first guilds writes none of them', () => {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, VERSION_LAG_MS } from '../../src/store/database.js';
+import { GENERATION_LAG_MS, openDatabase } from '../../src/store/database.js';
 import { importData } from '../../src/transfer/import.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { fixture, RICH, SPARSE } from '../support/fixture.js';
@@ -90,9 +90,9 @@ describe('HTTP caching', () => {
     } finally {
       writer.close();
     }
-    // Another process's commit shows within VERSION_LAG_MS (database.ts reads SQLite's
+    // Another process's commit shows within GENERATION_LAG_MS (database.ts reads SQLite's
     // data_version at most that often; it costs more than the rest of a cached answer).
-    await sleep(VERSION_LAG_MS + 1);
+    await sleep(GENERATION_LAG_MS + 1);
     const after = await t.app.inject({
       url: `/v1/points/${RICH}`,
       headers: { ...headers, 'if-none-match': before.headers.etag as string },

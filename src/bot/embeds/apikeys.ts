@@ -11,8 +11,8 @@ function day(iso: string | null): string {
 export function keyListEmbed(keys: readonly KeyRecord[]): APIEmbed {
   const lines = keys.map((key) => {
     const name = key.name ? plain(key.name) : '(no name)';
-    const state = key.revokedAt === null ? '' : ` · ❌ revoked ${day(key.revokedAt)}`;
-    return `**#${key.id}** ${name} · \`${key.hint}\` · created ${day(key.createdAt)} · last used ${day(key.lastUsedAt)}${state}`;
+    const state = key.revoked_at === null ? '' : ` · ❌ revoked ${day(key.revoked_at)}`;
+    return `**#${key.id}** ${name} · \`${key.hint}\` · created ${day(key.created_at)} · last used ${day(key.last_used_at)}${state}`;
   });
   return fitEmbed({
     title: `API keys of this server (${keys.length})`,

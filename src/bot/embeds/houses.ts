@@ -1,4 +1,4 @@
-import { HOUSES, type House } from '../../read/types.js';
+import { HOUSES, type House } from '../../records/houses.js';
 
 export interface HouseStyle {
   label: string;

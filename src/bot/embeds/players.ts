@@ -1,5 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Profile } from '../../read/types.js';
+import type { Profile } from '../../records/profile.js';
 import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
 import { fieldsWithin, fitEmbed, linesWithin, plain } from './limits.js';
 

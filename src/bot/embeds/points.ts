@@ -1,5 +1,6 @@
 import type { APIEmbed } from 'discord.js';
-import type { House, HousePoints } from '../../read/types.js';
+import type { HousePoints } from '../../records/house-points.js';
+import type { House } from '../../records/houses.js';
 import { HOUSE_STYLES, HOUSES } from './houses.js';
 import { fitEmbed } from './limits.js';
 

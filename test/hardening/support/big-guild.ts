@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import { HOUSES } from '../../../src/records/houses.js';
 
 export const BIG_GUILD = '4455667788990011220';
-const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'] as const;
 
 /**
  * One guild with `players` profiles, in the import format. `variant` changes every profile's
