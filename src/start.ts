@@ -79,7 +79,7 @@ export async function startService(
   const app = await buildApp({
     config,
     read,
-    keys,
+    keyVerifier: keys,
     logger,
     metrics,
     databaseReady: () => checked && databaseReady(),

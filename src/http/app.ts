@@ -13,11 +13,8 @@ import { authenticate } from './auth.js';
 import { BodyCache } from './body-cache.js';
 import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
-import {
-  answerFrameworkError,
-  installErrorHandling,
-  refuseOtherMethods,
-} from './error-handling.js';
+import { ENDPOINTS } from './endpoints/index.js';
+import { answerFrameworkError, installErrorHandling } from './error-handling.js';
 import { FailureGuard } from './failure-guard.js';
 import { registerHealthRoutes } from './health.js';
 import {
@@ -27,21 +24,18 @@ import {
   httpServerFactory,
 } from './http-server.js';
 import { installMetrics } from './metrics-route.js';
-import { registerOpenApi } from './openapi.js';
+import { serveOpenApi } from './openapi/serve.js';
+import { answerOtherMethods } from './other-methods.js';
 import { KeyRateLimiter, limitRate } from './rate-limit.js';
 import { LazyRequestLogger } from './request-logger.js';
-import type { RouteContext } from './routes/context.js';
-import { registerJobRoutes } from './routes/jobs.js';
-import { registerPlayerRoutes } from './routes/players.js';
-import { registerPointsRoutes } from './routes/points.js';
-import { registerPremiumRoutes } from './routes/premium.js';
+import { serveEndpoints } from './serve-endpoints.js';
 import { compileValidator } from './validation.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'rateLimitPerMinute'> &
     Partial<Pick<Config, 'cacheMaxAge' | 'failureLimitPerMinute' | 'corsOrigins'>>;
   read: ReadService;
-  keys: KeyVerifier;
+  keyVerifier: KeyVerifier;
   logger: Logger;
   /** Whether the store is open and migrated, for /readyz: sqliteReadiness(db) of health.ts. */
   databaseReady?: () => boolean;
@@ -64,19 +58,6 @@ type ValidatorFactory = NonNullable<
 // Fastify types this factory after Ajv's; at run time any schema compiler goes (its docs).
 const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory;
 
-/** The nine endpoints of the spec, in its order. */
-export const V1_PATHS = [
-  '/v1/players',
-  '/v1/players/:guildId',
-  '/v1/players/:guildId/:userId',
-  '/v1/points',
-  '/v1/points/:guildId',
-  '/v1/jobs',
-  '/v1/jobs/:guildId',
-  '/v1/premium',
-  '/v1/premium/:guildId',
-] as const;
-
 /** Builds the HTTP API without listening, so tests and the server share the very same app. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -92,7 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A request that still arrives on an open connection while closing is answered as usual (with
     // `Connection: close`): Fastify's own 503 body would break the `{"error","status"}` contract.
     return503OnClosing: false,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(ENDPOINTS),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
     clientErrorHandler: answerClientError,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown up.
@@ -110,6 +91,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
 
   app.decorateRequest('apiKey', null);
+  // First: it learns the known paths from every route added after it.
+  answerOtherMethods(app);
   installErrorHandling(app, guard);
   await installCors(app, deps.config.corsOrigins ?? []);
 
@@ -130,30 +113,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done();
   });
 
-  // Public routes, outside /v1 and its key check and rate limit. The document generator comes
-  // before the /v1 routes: it collects routes as they are added.
+  // Public routes, outside /v1 and its key check and rate limit.
   if (deps.metrics) installMetrics(app, deps.metrics);
-  await registerOpenApi(app);
+  await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
   registerHealthRoutes(app, deps);
 
   await app.register(async (v1) => {
-    v1.addHook('onRequest', authenticate(deps.keys, guard));
+    v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
     if (deps.config.rateLimitPerMinute > 0) {
       v1.addHook('onRequest', limitRate(new KeyRateLimiter(deps.config.rateLimitPerMinute)));
     }
-    const routes: RouteContext = {
+    serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
       cache: new BodyCache({ generation: deps.read.generation }),
       maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
-    };
-    registerPlayerRoutes(v1, routes);
-    registerPointsRoutes(v1, routes);
-    registerJobRoutes(v1, routes);
-    registerPremiumRoutes(v1, routes);
+    });
   });
-
-  // With CORS on, OPTIONS belongs to the CORS preflight.
-  refuseOtherMethods(app, V1_PATHS, (deps.config.corsOrigins ?? []).length > 0);
   return app;
 }

@@ -20,6 +20,9 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key ? key : undefined;
 }
 
+/** RFC 9110 asks every 401 to say how to authenticate. */
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="housecup"' };
+
 /*
  * Both hooks run on every request, so they take Fastify's callback form: an async hook costs a
  * promise per request, which shows at tens of thousands of requests a second.
@@ -39,7 +42,7 @@ export function authenticate(verifier: KeyVerifier, guard: FailureGuard) {
       done();
     } else {
       const message = key === undefined ? MESSAGES.missingKey : MESSAGES.invalidKey;
-      done(failureFrom(guard, request.ip, 401, message));
+      done(failureFrom(guard, request.ip, 401, message, CHALLENGE));
     }
   };
 }

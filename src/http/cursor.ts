@@ -1,5 +1,5 @@
 import type { JobCursor, ProfileCursor } from '../read/types.js';
-import { isValidId } from './ids.js';
+import { isValidId } from '../records/field.js';
 
 /*
  * Paging cursors are opaque to clients: base64url of a small JSON array, tagged with the list

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyEndpoint } from './endpoint.js';
 import { ApiError, errorBody, MESSAGES } from './errors.js';
 import type { FailureGuard } from './failure-guard.js';
+import { malformedParameter } from './serve-endpoints.js';
 
 /** The error for a failed request, or a 429 once its address has failed too often. */
 export function failureFrom(
@@ -8,9 +10,10 @@ export function failureFrom(
   address: string,
   status: number,
   message: string,
+  headers: Record<string, string> = {},
 ): ApiError {
   const wait = guard.fail(address);
-  if (wait === 0) return new ApiError(status, message);
+  if (wait === 0) return new ApiError(status, message, headers);
   return new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) });
 }
 
@@ -22,19 +25,13 @@ const CLIENT_ERRORS: Record<number, string> = {
   429: MESSAGES.tooManyRequests,
 };
 
-/** The 400 message for a request that failed schema validation, naming what was wrong. */
-function validationMessage(error: FastifyError): string {
+/** The 400 message for a request that failed validation: the declared text of its parameter. */
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
   const issue = error.validation?.[0];
   const field =
     issue?.instancePath.replace(/^\//, '') || String(issue?.params?.missingProperty ?? '');
-  if (error.validationContext === 'params') {
-    return field === 'userId' ? MESSAGES.invalidUserId : MESSAGES.invalidGuildId;
-  }
-  if (error.validationContext === 'querystring') {
-    if (field === 'limit') return MESSAGES.invalidLimit;
-    if (field === 'after') return MESSAGES.invalidAfter;
-  }
-  return MESSAGES.badRequest;
+  const parameter = request.routeOptions.config.parameters?.find((p) => p.name === field);
+  return parameter?.invalid ?? MESSAGES.badRequest;
 }
 
 /**
@@ -52,7 +49,7 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
           .send(errorBody(error.status, error.message));
       }
       if (error.validation) {
-        return reply.code(400).send(errorBody(400, validationMessage(error)));
+        return reply.code(400).send(errorBody(400, validationMessage(error, request)));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -74,57 +71,17 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
 }
 
 /**
- * The message for a URL Fastify cannot decode (`%zz`): the id it broke, when the path shows which.
- * This runs before routing and so before authentication: there is no route to authenticate for.
+ * Errors Fastify raises before routing (an undecodable URL, `%zz`), in the contract's error body:
+ * the broken parameter's own 400 text when the path shows which. This runs before routing and so
+ * before authentication: there is no route to authenticate for.
  */
-function malformedUrlMessage(url: string): string {
-  const segments = (url.split('?')[0] ?? '').split('/');
-  const broken = segments.findIndex((segment) => {
-    try {
-      decodeURIComponent(segment);
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  if (segments[1] === 'v1' && broken === 3) return MESSAGES.invalidGuildId;
-  if (segments[1] === 'v1' && segments[2] === 'players' && broken === 4)
-    return MESSAGES.invalidUserId;
-  return MESSAGES.badRequest;
-}
-
-/** Errors Fastify raises before routing (an undecodable URL), in the contract's error body. */
-export function answerFrameworkError(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const status = error.statusCode ?? 400;
-  const message =
-    error.code === 'FST_ERR_BAD_URL' ? malformedUrlMessage(request.url) : MESSAGES.badRequest;
-  return reply.code(status).send(errorBody(status, message));
-}
-
-const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT'] as const;
-
-/** Answers 405 with `Allow` for the methods a read-only path does not take (Fastify says 404). */
-export function refuseOtherMethods(
-  app: FastifyInstance,
-  paths: readonly string[],
-  corsOn: boolean,
-): void {
-  const methods = corsOn ? [...OTHER_METHODS] : [...OTHER_METHODS, 'OPTIONS' as const];
-  for (const url of paths) {
-    app.route({
-      method: methods,
-      url,
-      // Answered before any body is read, so whatever a client sends, the answer is 405.
-      onRequest: async (_request, reply) =>
-        reply
-          .code(405)
-          .header('allow', 'GET, HEAD')
-          .send(errorBody(405, MESSAGES.methodNotAllowed)),
-      handler: async () => undefined,
-    });
-  }
+export function answerFrameworkError(endpoints: readonly AnyEndpoint[]) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 400;
+    const message =
+      error.code === 'FST_ERR_BAD_URL'
+        ? (malformedParameter(endpoints, request.url)?.invalid ?? MESSAGES.badRequest)
+        : MESSAGES.badRequest;
+    return reply.code(status).send(errorBody(status, message));
+  };
 }

@@ -1,12 +1,10 @@
 import type { PageRequest } from '../read/types.js';
-import { ApiError, MESSAGES } from './errors.js';
-
-/** Page size when a client sends `after` without `limit`. */
-export const DEFAULT_PAGE_LIMIT = 100;
+import { ApiError } from './errors.js';
+import { afterParam, DEFAULT_PAGE_LIMIT } from './parameters.js';
 
 export interface PagingQuery {
-  limit?: number;
-  after?: string;
+  limit?: number | undefined;
+  after?: string | undefined;
 }
 
 /** The page a list request asks for, or undefined when it asks for the whole list. */
@@ -16,8 +14,7 @@ export function pageRequest<C>(
 ): PageRequest<C> | undefined {
   if (query.limit === undefined && query.after === undefined) return undefined;
   const after = query.after === undefined ? undefined : decode(query.after);
-  if (query.after !== undefined && after === undefined)
-    throw new ApiError(400, MESSAGES.invalidAfter);
+  if (query.after !== undefined && after === undefined) throw new ApiError(400, afterParam.invalid);
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, after };
 }
 

@@ -324,7 +324,7 @@ describe('the bot against a fake Discord', () => {
       const app = await buildApp({
         config: { rateLimitPerMinute: 0 },
         read: createReadService(database.db),
-        keys: createKeyVerifier(database.db),
+        keyVerifier: createKeyVerifier(database.db),
         logger: log.logger,
       });
       try {

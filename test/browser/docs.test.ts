@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1_PATHS } from '../../src/http/app.js';
+import { ENDPOINTS } from '../../src/http/endpoints/index.js';
+import { openApiPath } from '../../src/http/openapi/document.js';
 import { packageRoot } from '../../src/paths.js';
 import { buildDemoApp, type DemoApp } from '../ops/demo-app.js';
 import { needOutside } from '../support/outside.js';
@@ -63,8 +64,10 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
     const shown = await page.$$eval('.opblock-summary-path', (elements) =>
       elements.map((element) => element.getAttribute('data-path') ?? element.textContent ?? ''),
     );
-    const expected = V1_PATHS.map((path) => path.replace(/:(\w+)/g, '{$1}'));
-    expect([...shown].sort()).toEqual([...expected].sort());
+    const expected = ENDPOINTS.map((endpoint) => openApiPath(endpoint.path));
+    // Each path shows twice: its GET and its HEAD operation.
+    expect([...new Set(shown)].sort()).toEqual([...expected].sort());
+    expect(shown).toHaveLength(expected.length * 2);
     await expect(page.locator('.info .title').textContent()).resolves.toContain('housecup API');
     // The key can be entered for "Try it out": the security scheme reached the page.
     expect(await page.locator('.btn.authorize').count()).toBe(1);

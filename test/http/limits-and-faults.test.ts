@@ -67,7 +67,7 @@ describe('faults', () => {
     const app = await buildApp({
       config: { rateLimitPerMinute: 100 },
       read: createReadService(database.db),
-      keys: createKeyVerifier(database.db),
+      keyVerifier: createKeyVerifier(database.db),
       logger: createLogger({ level: 'info', destination: sink }),
     });
     try {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { guildIdParam, pagingQuery } from '../../src/http/schemas.js';
+import { guildIdParam, pagingParams } from '../../src/http/parameters.js';
+import { requestSchema } from '../../src/http/serve-endpoints.js';
 import { compileValidator } from '../../src/http/validation.js';
 
 const compile = (schema: unknown) =>
   compileValidator({ schema, method: 'GET', url: '/v1/test', httpPart: 'querystring' });
 
 describe('request validator (compiled from the route schemas)', () => {
-  const params = compile({
-    type: 'object',
-    required: ['guildId'],
-    properties: { guildId: guildIdParam },
-  });
-  const query = compile(pagingQuery);
+  const params = compile(requestSchema([guildIdParam]));
+  const query = compile(requestSchema(pagingParams));
 
   it('accepts ids of the pattern and refuses others, naming the field as Ajv does', () => {
     expect(params({ guildId: '1133557799224466880' })).toBe(true);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_GUILD, DEMO_MEMBER } from '../../src/http/examples.js';
+import { DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo.js';
 import { createMetrics } from '../../src/metrics.js';
 import { buildDemoApp, type DemoApp } from './demo-app.js';
 

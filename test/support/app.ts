@@ -15,7 +15,8 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Partial<Omit<AppDependencies, 'read' | 'keys' | 'config'>> {
+export interface TestAppOptions
+  extends Partial<Omit<AppDependencies, 'read' | 'keyVerifier' | 'config'>> {
   config?: Partial<AppDependencies['config']>;
   /** Shorthand for config.rateLimitPerMinute; limiting is off unless a test asks for it. */
   rateLimitPerMinute?: number;
@@ -32,7 +33,7 @@ export async function buildTestApp(data: unknown, options: TestAppOptions = {}):
   const { key } = keyStore.create({ name: 'test' });
   const app = await buildApp({
     read: createReadService(database.db),
-    keys: createKeyVerifier(database.db),
+    keyVerifier: createKeyVerifier(database.db),
     logger: createLogger({ level: 'silent' }),
     databaseReady: sqliteReadiness(database.db),
     ...rest,

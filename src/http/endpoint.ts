@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadService } from '../read/service.js';
+import type { CachedRoutes } from './answer.js';
+import type { Area } from './areas.js';
+import type { SchemaName } from './openapi/schemas.js';
+
+/*
+ * An endpoint of the API, declared once beside its handler: its path, parameters, texts,
+ * response schemas and examples. Everything else is derived from the declarations: the Fastify
+ * routes and their request validation (serve-endpoints.ts), the 400 message of each malformed
+ * parameter, the 405s, the area descriptions (endpoints/areas.ts) and the OpenAPI document
+ * (openapi/document.ts). Adding an endpoint is adding one declaration to endpoints/index.ts.
+ */
+
+/** The JSON Schema subset request validation compiles (validation.ts). */
+export type ParameterSchema =
+  | { type: 'string'; pattern?: string; minLength?: number; maxLength?: number }
+  | { type: 'integer'; minimum?: number; maximum?: number };
+
+type ValueOfSchema<S> = S extends { type: 'integer' } ? number : string;
+
+export interface Parameter<
+  Name extends string = string,
+  S extends ParameterSchema = ParameterSchema,
+> {
+  name: Name;
+  in: 'path' | 'query';
+  /** Path parameters always are. */
+  required: boolean;
+  schema: S;
+  description: string;
+  example: ValueOfSchema<S>;
+  /** The 400 answer's message when the value is malformed. */
+  invalid: string;
+}
+
+/** `{ guildId: string, … }` from a list of parameters. */
+export type ValuesOf<P extends readonly Parameter[]> = {
+  [Item in P[number] as Item['name']]: ValueOfSchema<Item['schema']>;
+};
+
+/** One documented answer of an endpoint. */
+export interface ResponseDoc {
+  description: string;
+  schema: SchemaName;
+  /**
+   * A real answer over the demo data (data/demo.json), and the URL that gets it: the OpenAPI
+   * document shows both, and test/ops/openapi.test.ts requests the URL and compares.
+   */
+  example: { url: string; body: unknown };
+}
+
+/** What handlers read from: the read service, and the answer cache they share. */
+export interface EndpointDeps extends CachedRoutes {
+  read: ReadService;
+}
+
+export interface Input<P extends readonly Parameter[], Q extends readonly Parameter[]> {
+  params: ValuesOf<P>;
+  query: Partial<ValuesOf<Q>>;
+}
+
+export interface Endpoint<
+  P extends readonly Parameter[] = readonly Parameter[],
+  Q extends readonly Parameter[] = readonly Parameter[],
+> {
+  area: Area;
+  /** Fastify's pattern, e.g. `/v1/players/:guildId`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** What it answers, for the area descriptions and the OpenAPI document. */
+  description: string;
+  params: P;
+  query: Q;
+  /** Reads one guild's data: a key scoped to other guilds gets 403. */
+  guildScoped: boolean;
+  ok: ResponseDoc;
+  notFound?: ResponseDoc;
+  /**
+   * Answers the request: calls `reply` and returns nothing (Fastify's callback style), so a
+   * cached answer costs no promise (answer.ts).
+   */
+  handle(
+    deps: EndpointDeps,
+    input: Input<P, Q>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void;
+}
+
+/** A declaration, checked; `const` keeps parameter names literal for the handler's types. */
+export function defineEndpoint<
+  const P extends readonly Parameter[],
+  const Q extends readonly Parameter[],
+>(endpoint: Endpoint<P, Q>): Endpoint<P, Q> {
+  return endpoint;
+}
+
+/**
+ * An endpoint of any parameters, as lists hold it (`handle` is a method, so its parameters are
+ * compared bivariantly and every declaration fits).
+ */
+export type AnyEndpoint = Endpoint;
+
+/** Every parameter of an endpoint, path first. */
+export function parametersOf(endpoint: AnyEndpoint): readonly Parameter[] {
+  return [...endpoint.params, ...endpoint.query];
+}

@@ -1,0 +1,63 @@
+import { sendAnswer, staticAnswer } from '../answer.js';
+import type { Area } from '../areas.js';
+import { type AnyEndpoint, defineEndpoint, type Endpoint, parametersOf } from '../endpoint.js';
+
+/*
+ * The four area descriptions (GET /v1/players, /v1/points, /v1/jobs, /v1/premium): each lists
+ * the data endpoints of its area with their parameters, read from their declarations.
+ */
+
+export const AUTHORIZATION = {
+  name: 'Authorization',
+  in: 'header',
+  required: true,
+  type: 'string',
+  description: 'Your API key, as `<key>` or `Bearer <key>`',
+} as const;
+
+/** The body of an area's description: every data method of the area, with its parameters. */
+export function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
+  const methods = endpoints
+    .filter((endpoint) => endpoint.area === area)
+    .map((endpoint) => ({
+      method: 'GET' as const,
+      path: endpoint.path,
+      description: endpoint.description,
+      parameters: [
+        ...parametersOf(endpoint).map((parameter) => ({
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.required,
+          type: parameter.schema.type,
+          description: parameter.description,
+        })),
+        AUTHORIZATION,
+      ],
+    }));
+  return { area, methods, status: 200 as const };
+}
+
+/** The description endpoint of `area`, over the data endpoints `endpoints`. */
+export function areaEndpoint(area: Area, endpoints: readonly AnyEndpoint[]): Endpoint {
+  const body = describeArea(area, endpoints);
+  // It never changes while the process runs: serialized once, with its ETag.
+  const answer = staticAnswer(body);
+  return defineEndpoint({
+    area,
+    path: `/v1/${area}`,
+    operationId: `describe${area[0]?.toUpperCase()}${area.slice(1)}`,
+    summary: `Describe the ${area} methods`,
+    description: `Every data method of the ${area} area, with its parameters. Any valid key may read it.`,
+    params: [],
+    query: [],
+    guildScoped: false,
+    ok: {
+      description: `Every method of the ${area} area, with its parameters`,
+      schema: 'AreaDescription',
+      example: { url: `/v1/${area}`, body },
+    },
+    handle(deps, _input, request, reply) {
+      sendAnswer(request, reply, answer, deps.maxAge);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { AREA_NAMES } from '../areas.js';
+import type { AnyEndpoint } from '../endpoint.js';
+import { areaEndpoint } from './areas.js';
+import { listJobs } from './jobs.js';
+import { listMemberProfiles, listPlayers } from './players.js';
+import { getPoints } from './points.js';
+import { getPremium } from './premium.js';
+
+/** The data endpoints of /v1. A new endpoint is one declaration, added here. */
+const DATA_ENDPOINTS: readonly AnyEndpoint[] = [
+  listPlayers,
+  listMemberProfiles,
+  getPoints,
+  listJobs,
+  getPremium,
+];
+
+/** Every /v1 endpoint, in the spec's order: each area's description, then its data endpoints. */
+export const ENDPOINTS: readonly AnyEndpoint[] = AREA_NAMES.flatMap((area) => [
+  areaEndpoint(area, DATA_ENDPOINTS),
+  ...DATA_ENDPOINTS.filter((endpoint) => endpoint.area === area),
+]);

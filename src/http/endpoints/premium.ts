@@ -1,0 +1,46 @@
+import { jsonAnswer, serveCached } from '../answer.js';
+import { defineEndpoint } from '../endpoint.js';
+import { guildIdParam } from '../parameters.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD } from './demo.js';
+
+export const getPremium = defineEndpoint({
+  area: 'premium',
+  path: '/v1/premium/:guildId',
+  operationId: 'getPremium',
+  summary: 'Tell whether a guild has premium',
+  description:
+    'Whether the guild has premium: {guildId, premium, status}. premium true with status 200 while a premium without expiry or with a future expiry exists; otherwise premium false with status 404.',
+  params: [guildIdParam],
+  query: [],
+  guildScoped: true,
+  ok: {
+    description: 'The guild has premium (no expiry, or one in the future)',
+    schema: 'PremiumActive',
+    example: {
+      url: `/v1/premium/${DEMO_GUILD}`,
+      body: { guildId: DEMO_GUILD, premium: true, status: 200 },
+    },
+  },
+  notFound: {
+    description: 'No active premium (none, or expired): `premium` is false',
+    schema: 'PremiumInactive',
+    example: {
+      url: `/v1/premium/${DEMO_EXPIRED_GUILD}`,
+      body: { guildId: DEMO_EXPIRED_GUILD, premium: false, status: 404 },
+    },
+  },
+  handle(deps, { params }, request, reply) {
+    const { guildId } = params;
+    serveCached(deps, request, reply, `premium:${guildId}`, async () => {
+      const { state, expiresAt } = await deps.read.premium.get(guildId);
+      // The spec's premium answer is never an error body: a guild without premium is a 404
+      // that still says {guildId, premium: false}.
+      const status = state === 'active' ? 200 : 404;
+      const answer = jsonAnswer(status, { guildId, premium: status === 200, status });
+      // An active premium with an expiry stops being true at that instant, data change or not.
+      return state === 'active' && expiresAt
+        ? { ...answer, staleAt: Date.parse(expiresAt) }
+        : answer;
+    });
+  },
+});

@@ -1,0 +1,180 @@
+import { type Field, ID_PATTERN } from '../../records/field.js';
+import { HOUSES } from '../../records/houses.js';
+import { job } from '../../records/job.js';
+import { profile } from '../../records/profile.js';
+import type { RecordDefinition } from '../../records/record.js';
+import { AREA_NAMES } from '../areas.js';
+
+/*
+ * The named JSON Schemas of the API's bodies (the OpenAPI document's `components.schemas`),
+ * built from the records, so a field's type, bounds and nullability are written once.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+// Names only: the schemas below refer to each other (redocly lint checks every reference).
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** A record field as JSON Schema. */
+export function fieldJsonSchema(field: Field): JsonSchema {
+  const base = ((): JsonSchema => {
+    switch (field.kind) {
+      case 'id':
+        return { type: 'string', pattern: ID_PATTERN };
+      case 'rowId':
+        return { type: 'integer', minimum: 1 };
+      case 'text':
+        return { type: 'string', minLength: field.min, maxLength: field.max };
+      case 'integer':
+        return { type: 'integer', minimum: field.min, maximum: field.max };
+      case 'choice':
+        return { type: 'string', enum: [...(field.values ?? [])] };
+      case 'instant':
+        return { type: 'string', format: 'date-time' };
+      case 'json':
+        return {};
+    }
+  })();
+  const schema: JsonSchema = { description: field.description };
+  for (const [keyword, value] of Object.entries(base)) {
+    if (value !== undefined) schema[keyword] = value;
+  }
+  if (field.nullable) {
+    schema.type = [base.type, 'null'];
+    if (Array.isArray(base.enum)) schema.enum = [...base.enum, null];
+  }
+  return schema;
+}
+
+function recordSchema(record: RecordDefinition): JsonSchema {
+  const names = Object.keys(record.fields);
+  return {
+    type: 'object',
+    description: record.description,
+    required: names,
+    properties: Object.fromEntries(
+      names.map((name) => [name, fieldJsonSchema(record.fields[name] as Field)]),
+    ),
+  };
+}
+
+const status = (code: number) => ({ type: 'integer', const: code });
+
+function listSchema(item: string, what: string): JsonSchema {
+  return {
+    type: 'object',
+    description: `A list of ${what}: \`results\`, their \`count\`, and \`next\` when paging`,
+    required: ['results', 'count', 'status'],
+    properties: {
+      results: { type: 'array', items: ref(item) },
+      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
+      next: {
+        type: ['string', 'null'],
+        description:
+          'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
+      },
+      status: status(200),
+    },
+  };
+}
+
+function premiumSchema(active: boolean): JsonSchema {
+  return {
+    type: 'object',
+    description: active
+      ? 'The guild has premium (no expiry, or an expiry in the future)'
+      : 'The guild has no active premium (none, or expired): answered with status 404',
+    required: ['guildId', 'premium', 'status'],
+    properties: {
+      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      premium: { type: 'boolean', const: active },
+      status: status(active ? 200 : 404),
+    },
+  };
+}
+
+/** The error answers, one schema per status, so a client can tell them apart by type. */
+export const ERROR_SCHEMAS = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  429: 'TooManyRequestsError',
+  500: 'InternalServerError',
+} as const;
+
+function errorVariant(code: number): JsonSchema {
+  return { allOf: [ref('Error'), { type: 'object', properties: { status: status(code) } }] };
+}
+
+const parameterDoc = {
+  type: 'object',
+  required: ['name', 'in', 'required', 'type', 'description'],
+  properties: {
+    name: { type: 'string' },
+    in: { type: 'string', enum: ['path', 'query', 'header'] },
+    required: { type: 'boolean' },
+    type: { type: 'string', enum: ['string', 'integer'] },
+    description: { type: 'string' },
+  },
+};
+
+export const SCHEMAS = {
+  Profile: recordSchema(profile),
+  Job: recordSchema(job),
+  ProfileList: listSchema('Profile', 'player profiles'),
+  JobList: listSchema('Job', 'jobs'),
+  HousePoints: {
+    type: 'object',
+    description: 'The points of the four houses of a guild',
+    required: [...HOUSES, 'status'],
+    properties: {
+      ...Object.fromEntries(
+        HOUSES.map((house) => [house, { type: 'integer', description: `Points of ${house}` }]),
+      ),
+      status: status(200),
+    },
+  },
+  Premium: {
+    description: 'Whether a guild has premium: the 200 and the 404 answer of the premium endpoint',
+    oneOf: [ref('PremiumActive'), ref('PremiumInactive')],
+  },
+  PremiumActive: premiumSchema(true),
+  PremiumInactive: premiumSchema(false),
+  AreaDescription: {
+    type: 'object',
+    description: 'Every data method of an area, with its parameters',
+    required: ['area', 'methods', 'status'],
+    properties: {
+      area: { type: 'string', enum: AREA_NAMES },
+      methods: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['method', 'path', 'description', 'parameters'],
+          properties: {
+            method: { type: 'string', enum: ['GET'] },
+            path: { type: 'string' },
+            description: { type: 'string' },
+            parameters: { type: 'array', items: parameterDoc },
+          },
+        },
+      },
+      status: status(200),
+    },
+  },
+  Error: {
+    type: 'object',
+    description: 'An error: `error` says what went wrong, `status` equals the HTTP status code',
+    required: ['error', 'status'],
+    properties: { error: { type: 'string' }, status: { type: 'integer' } },
+  },
+  ...(Object.fromEntries(
+    Object.entries(ERROR_SCHEMAS).map(([code, name]) => [name, errorVariant(Number(code))]),
+  ) as Record<(typeof ERROR_SCHEMAS)[keyof typeof ERROR_SCHEMAS], JsonSchema>),
+} satisfies Record<string, JsonSchema>;
+
+export type SchemaName = keyof typeof SCHEMAS;
+
+export { ref as schemaRef };

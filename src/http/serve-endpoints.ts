@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { requireGuildAccess } from './auth.js';
+import { type AnyEndpoint, type EndpointDeps, type Parameter, parametersOf } from './endpoint.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's declared parameters: a malformed one is answered with its own 400 text. */
+    parameters?: readonly Parameter[];
+  }
+}
+
+/** The JSON Schema validation.ts compiles for one location (path or query) of a request. */
+export function requestSchema(parameters: readonly Parameter[]) {
+  return {
+    type: 'object',
+    required: parameters
+      .filter((parameter) => parameter.required)
+      .map((parameter) => parameter.name),
+    properties: Object.fromEntries(
+      parameters.map((parameter) => [parameter.name, parameter.schema]),
+    ),
+  };
+}
+
+/** One Fastify route per declared endpoint (Fastify adds HEAD beside every GET). */
+export function serveEndpoints(
+  app: FastifyInstance,
+  endpoints: readonly AnyEndpoint[],
+  deps: EndpointDeps,
+): void {
+  for (const endpoint of endpoints) {
+    app.route({
+      method: 'GET',
+      url: endpoint.path,
+      schema: {
+        ...(endpoint.params.length > 0 ? { params: requestSchema(endpoint.params) } : {}),
+        ...(endpoint.query.length > 0 ? { querystring: requestSchema(endpoint.query) } : {}),
+      },
+      config: { parameters: parametersOf(endpoint) },
+      ...(endpoint.guildScoped ? { preHandler: requireGuildAccess } : {}),
+      handler(request, reply) {
+        const input = { params: request.params, query: request.query };
+        endpoint.handle(deps, input as Parameters<AnyEndpoint['handle']>[1], request, reply);
+      },
+    });
+  }
+}
+
+/**
+ * The 400 text for a URL that cannot even be decoded (`/v1/players/%zz`): the declared
+ * parameter whose segment is broken, in the first endpoint whose path fits the URL.
+ */
+export function malformedParameter(
+  endpoints: readonly AnyEndpoint[],
+  url: string,
+): Parameter | undefined {
+  const segments = (url.split('?')[0] ?? '').replace(/\/$/, '').split('/');
+  const broken = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  for (const endpoint of endpoints) {
+    const pattern = endpoint.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const fits = pattern.every(
+      (part, index) => part.startsWith(':') || index === broken || part === segments[index],
+    );
+    const name = pattern[broken];
+    if (fits && name?.startsWith(':')) {
+      return parametersOf(endpoint).find((parameter) => parameter.name === name.slice(1));
+    }
+  }
+  return undefined;
+}
