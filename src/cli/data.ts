@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { exportData } from '../transfer/export.js';
 import { importData } from '../transfer/import.js';
-import { CliError, print, withDatabase } from './context.js';
+import { withDatabase } from './configured-store.js';
 import { collect, guildIdOption } from './options.js';
+import { CliError, print } from './output.js';
 
 function readJsonFile(file: string): unknown {
   let text: string;

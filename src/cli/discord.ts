@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { registerCommands } from '../bot/register.js';
 import { createLogger } from '../logger.js';
-import { CliError, cliConfig, print } from './context.js';
+import { cliConfig } from './configured-store.js';
 import { guildIdOption } from './options.js';
+import { CliError, print } from './output.js';
 
 export function addDiscordCommands(program: Command): void {
   program

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { createKeyStore, type KeyRecord } from '../keys/key-store.js';
-import { CliError, print, withDatabase } from './context.js';
+import { withDatabase } from './configured-store.js';
 import { collect, guildIdOption, nonNegativeInt, positiveInt } from './options.js';
+import { CliError, print } from './output.js';
 
 function describeKey(record: KeyRecord): string[] {
   return [

@@ -2,10 +2,10 @@ import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
 import { DatabaseOpenError } from '../store/database.js';
 import { ImportError } from '../transfer/import.js';
-import { CliError } from './context.js';
 import { addDataCommands } from './data.js';
 import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
+import { CliError } from './output.js';
 
 /*
  * `housecup --help` is the map of the CLI: every command a user can run, subcommands included

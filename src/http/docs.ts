@@ -5,7 +5,7 @@ export const DOCS_PATH = '/docs';
 
 /**
  * The API reference at /docs: Swagger UI, every asset served from the npm package itself (no
- * CDN, works offline), rendering the document of openapi.ts. Swagger UI suits Node 20, which
+ * CDN, works offline), rendering the document of openapi/document.ts. Swagger UI suits Node 20, which
  * Scalar's Fastify plugin no longer supports. No key needed to read it; "Authorize" takes one
  * to try the calls.
  */

@@ -1,9 +1,9 @@
 /*
  * Fastify's validator compiler for this API's request schemas: the path ids and the paging query.
  *
- * It is compiled from the very JSON Schemas that document the routes (schemas.ts, and from them
- * the OpenAPI document), for the small subset of JSON Schema they use; any other keyword fails at
- * start-up, so a schema can never be half-enforced. It stands in for Ajv, which Fastify otherwise
+ * It is compiled from the very parameter schemas the endpoint declarations give (parameters.ts;
+ * the OpenAPI document shows the same), for the small subset of JSON Schema they use; any other
+ * keyword fails at start-up, so a schema can never be half-enforced. It stands in for Ajv, which Fastify otherwise
  * loads for these four fields: Ajv's load and compile took ~95 ms of start-up and ~10 MiB of
  * resident memory (docs/decisions.md). Errors take Ajv's shape (`instancePath`,
  * `params.missingProperty`), which is what error-handling.ts reads.

@@ -2,11 +2,7 @@ import { config as loadDotenv } from 'dotenv';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../store/database.js';
 
-/** An error the CLI reports as one line on stderr, exiting 1. */
-export class CliError extends Error {
-  override name = 'CliError';
-}
-
+/** The configuration a CLI command runs with: the environment, then `.env`, as the server reads it. */
 export function cliConfig(): Config {
   loadDotenv({ quiet: true });
   return loadConfig();
@@ -23,8 +19,4 @@ export async function withDatabase<T>(
   } finally {
     db.close();
   }
-}
-
-export function print(line: string): void {
-  process.stdout.write(`${line}\n`);
 }
