@@ -38,7 +38,9 @@ export function brokenRule(answer: Answer, secrets: readonly string[]): string |
   if (status >= 400 || isV1Data) {
     if (statusField !== status) return `body status ${String(statusField)} ≠ ${status}`;
   }
-  if (status >= 400 && typeof (parsed as { error?: unknown }).error !== 'string') {
+  // The one 4xx that is not an error body: the spec's premium 404, `{guildId, premium: false}`.
+  const premiumOff = status === 404 && (parsed as { premium?: unknown }).premium === false;
+  if (status >= 400 && !premiumOff && typeof (parsed as { error?: unknown }).error !== 'string') {
     return 'error body without an error message';
   }
   return null;
