@@ -18,6 +18,8 @@ function findPackageRoot(): string {
 }
 
 export const packageRoot = findPackageRoot();
-export const migrationsFolder = join(packageRoot, 'drizzle');
+/** drizzle-kit's migrations of one store: `drizzle/sqlite` or `drizzle/postgres`. */
+export const migrationsFolderOf = (store: 'sqlite' | 'postgres') =>
+  join(packageRoot, 'drizzle', store);
 export const demoDataFile = join(packageRoot, 'data', 'demo.json');
 export const commandsFolder = join(packageRoot, 'commands');

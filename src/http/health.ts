@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayState } from '../metrics.js';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolderOf } from '../paths.js';
 import type { Database } from '../store/database.js';
 
 /*
@@ -26,7 +26,9 @@ export interface Readiness {
 
 /** The number of migrations this build ships, from drizzle's journal. */
 function shippedMigrations(): number {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolderOf('sqlite'), 'meta', '_journal.json'), 'utf8'),
+  );
   return Array.isArray(journal.entries) ? journal.entries.length : 0;
 }
 

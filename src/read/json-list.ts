@@ -44,6 +44,24 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 export const EMPTY_ARRAY = Buffer.from('[]');
 
+/**
+ * Joins JSON arrays (bytes) into the pieces of one array without copying them:
+ * `[a,b]` then `[c]` become `[` `a,b` `,` `c` `]`, for the presenter to copy once into its answer.
+ */
+export class JsonArrayPieces {
+  private readonly parts: Buffer[] = [];
+
+  add(array: Buffer, count: number): void {
+    if (count === 0) return;
+    this.parts.push(this.parts.length === 0 ? OPEN : COMMA, array.subarray(1, -1));
+  }
+
+  finish(): Buffer[] {
+    this.parts.push(this.parts.length === 0 ? EMPTY_ARRAY : CLOSE);
+    return this.parts;
+  }
+}
+
 /** One page: the rows and whether more follow, from one snapshot. */
 export function readPage<C>(
   source: KeysetSource<C>,
@@ -66,8 +84,9 @@ export function readPage<C>(
 export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedList<C>> {
   for (let attempt = 0; attempt <= RESTARTS; attempt++) {
     const started = source.generation();
-    const parts: Buffer[] = [];
+    const pieces = new JsonArrayPieces();
     let count = 0;
+    let chunks = 0;
     let after: C | undefined;
     let consistent = true;
     for (;;) {
@@ -78,19 +97,16 @@ export async function readAll<C>(source: KeysetSource<C>): Promise<SerializedLis
         break;
       }
       // A list that fits one chunk is that chunk's array as it is: no copy.
-      if (parts.length === 0 && chunk.count < CHUNK_ROWS)
+      if (chunks === 0 && chunk.count < CHUNK_ROWS)
         return { json: [chunk.json], count: chunk.count, next: null };
-      if (chunk.count > 0)
-        parts.push(parts.length === 0 ? OPEN : COMMA, chunk.json.subarray(1, -1));
+      pieces.add(chunk.json, chunk.count);
+      chunks += 1;
       count += chunk.count;
       if (chunk.count < CHUNK_ROWS || chunk.last === null) break;
       after = chunk.last;
       await yieldToEventLoop();
     }
-    if (consistent) {
-      parts.push(parts.length === 0 ? EMPTY_ARRAY : CLOSE);
-      return { json: parts, count, next: null };
-    }
+    if (consistent) return { json: pieces.finish(), count, next: null };
   }
   return source.snapshot(() => {
     const chunk = source.chunk(undefined, -1);

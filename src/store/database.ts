@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolderOf } from '../paths.js';
 
 export interface Database {
   readonly path: string;
@@ -56,7 +56,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   }
   if (options.migrate !== false) {
     try {
-      migrate(drizzle(sqlite), { migrationsFolder });
+      migrate(drizzle(sqlite), { migrationsFolder: migrationsFolderOf('sqlite') });
     } catch (error) {
       sqlite.close();
       throw new DatabaseOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);

@@ -1,0 +1,103 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsFolderOf } from '../../paths.js';
+import { StoreOpenError } from '../errors.js';
+
+/*
+ * The connection pool to PostgreSQL and the migrations applied at start. Integers come back as
+ * numbers (the columns are bigint; the records keep them within JavaScript's safe range).
+ */
+
+const INT8 = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The URL with its password masked: what logs and messages may show. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+export interface PoolOptions {
+  /** Connections at most; a node's requests share them. */
+  max?: number;
+}
+
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: 'housecup',
+    // A PostgreSQL that does not answer must not hold requests for long.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // An idle client's error (the server restarted) is reported by the next query that needs a
+  // connection; without a listener it would crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** A single connection of its own (the change listener, a migration), with the pool's settings. */
+export function createClient(url: string): pg.Client {
+  return new pg.Client({
+    connectionString: url,
+    application_name: 'housecup',
+    connectionTimeoutMillis: 3_000,
+    types,
+  });
+}
+
+// Any constant: every housecup node migrating one database takes the same advisory lock.
+const MIGRATION_LOCK = 7_113_557_799;
+
+/**
+ * Applies the PostgreSQL migrations, one node at a time (several nodes may start together).
+ * Returns whether the database was new: no migration had been applied before.
+ */
+export async function migratePostgres(url: string): Promise<{ created: boolean }> {
+  const client = createClient(url);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new StoreOpenError(`Cannot connect to ${displayUrl(url)}: ${describe(error)}`);
+  }
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables
+       WHERE table_schema = 'drizzle' AND table_name = '__drizzle_migrations'`,
+    );
+    const before =
+      applied.rows[0]?.n === 0
+        ? 0
+        : ((
+            await client.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+            )
+          ).rows[0]?.n ?? 0);
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolderOf('postgres') });
+    return { created: before === 0 };
+  } catch (error) {
+    throw new StoreOpenError(`Cannot migrate ${displayUrl(url)}: ${describe(error)}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
