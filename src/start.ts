@@ -7,7 +7,7 @@ import { sqliteReadiness } from './http/health.js';
 import { createKeyStore } from './keys/key-store.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
-import type { GatewayState, Metrics } from './metrics.js';
+import type { GatewayState, InteractionOutcome, Metrics } from './metrics.js';
 import { createReadService } from './read/service.js';
 import { type Database, DatabaseOpenError, openDatabase } from './store/database.js';
 import { quickCheck } from './store/integrity.js';
@@ -76,6 +76,9 @@ export async function startService(
     ? (await import('./metrics.js')).createMetrics()
     : undefined;
   const databaseReady = sqliteReadiness(db);
+  const onHandled = metrics
+    ? (command: string, outcome: InteractionOutcome) => metrics.countInteraction(command, outcome)
+    : undefined;
   const app = await buildApp({
     config,
     read,
@@ -84,6 +87,18 @@ export async function startService(
     metrics,
     databaseReady: () => checked && databaseReady(),
     botState,
+    // Discord's signed requests, answered by any node: no token, no gateway connection needed.
+    ...(config.discord.publicKey
+      ? {
+          interactions: {
+            publicKey: config.discord.publicKey,
+            applicationId: config.discord.applicationId,
+            restUrl: config.discord.restUrl,
+            keys: keyStore,
+            ...(onHandled ? { onHandled } : {}),
+          },
+        }
+      : {}),
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -109,9 +124,7 @@ export async function startService(
           read,
           keys: keyStore,
           logger,
-          ...(metrics
-            ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
-            : {}),
+          ...(onHandled ? { onHandled } : {}),
         }),
       )
       .then((running) => {
@@ -119,6 +132,10 @@ export async function startService(
         metrics?.setGatewayState(botState());
         return running;
       });
+  } else if (config.discord.publicKey) {
+    logger.info(
+      'DISCORD_TOKEN not set: no gateway connection; interactions come to POST /interactions',
+    );
   } else {
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
