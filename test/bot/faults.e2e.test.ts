@@ -116,6 +116,7 @@ describe('a dropped gateway connection', () => {
         connection: 1,
         sessionId: 'fake-session-1',
         replayed: 0,
+        shard: [0, 1],
       },
     ]);
   });
