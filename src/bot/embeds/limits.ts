@@ -99,8 +99,8 @@ function fieldLength(field: APIEmbedField): number {
 
 /**
  * The leading fields that fit in Discord's 25 and in `budget` characters. When some are left
- * out, the last field says how many: room for it is kept at every step, so the count is never
- * what gets cut (it was the first to go when fields were dropped from the end to fit).
+ * out, the last field says how many, and fields are given back until it fits: the count is
+ * never what gets cut (it was the first to go when fields were dropped from the end to fit).
  */
 export function fieldsWithin(
   fields: readonly APIEmbedField[],
@@ -109,23 +109,19 @@ export function fieldsWithin(
   const kept: APIEmbedField[] = [];
   let used = 0;
   for (const [index, field] of fields.entries()) {
-    const after = fields.length - index - 1;
-    const slots = after > 0 ? LIMITS.fields - 1 : LIMITS.fields;
-    const reserve = after > 0 ? fieldLength(moreField(after)) : 0;
-    if (kept.length >= slots || used + fieldLength(field) + reserve > budget) {
-      // "and 10 more" may be longer than the "and 9 more" reserved: give back fields for it.
-      let more = moreField(fields.length - kept.length);
-      while (kept.length > 0 && used + fieldLength(more) > budget) {
-        const dropped = kept.pop();
-        if (dropped) used -= fieldLength(dropped);
-        more = moreField(fields.length - kept.length);
-      }
-      return fieldLength(more) <= budget ? [...kept, more] : kept;
-    }
+    const slots = index < fields.length - 1 ? LIMITS.fields - 1 : LIMITS.fields;
+    if (kept.length >= slots || used + fieldLength(field) > budget) break;
     kept.push(field);
     used += fieldLength(field);
   }
-  return kept;
+  if (kept.length === fields.length) return kept;
+  let more = moreField(fields.length - kept.length);
+  while (kept.length > 0 && used + fieldLength(more) > budget) {
+    const dropped = kept.pop();
+    if (dropped) used -= fieldLength(dropped);
+    more = moreField(fields.length - kept.length);
+  }
+  return fieldLength(more) <= budget ? [...kept, more] : kept;
 }
 
 function textLength(embed: APIEmbed): number {
