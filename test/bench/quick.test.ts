@@ -21,6 +21,7 @@ const EXPECTED_ROWS = [
   'players-1000',
   'player-member',
   'jobs',
+  'interactions-points',
   'A-small',
   'A-large',
 ];
