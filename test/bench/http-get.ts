@@ -15,8 +15,13 @@ export function get(url: string, headers: Record<string, string>, agent?: Agent)
 }
 
 /** One POST of `body`, as the interactions endpoint's check sends it. */
-export function post(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
-  return send(url, 'POST', headers, body);
+export function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  agent?: Agent,
+): Promise<Answer> {
+  return send(url, 'POST', headers, body, agent);
 }
 
 function send(

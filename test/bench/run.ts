@@ -9,7 +9,7 @@ import { createAutocannon } from './autocannon.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import { apiEndpoints, BASELINE_LARGE, BASELINE_SMALL, type Endpoint } from './endpoints.js';
 import { get, post } from './http-get.js';
-import { readSignedRequest, writeSignedRequests } from './interactions.js';
+import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
 import { probe } from './probe.js';
@@ -342,6 +342,21 @@ async function main(): Promise<number> {
         smallPath: '/v1/points/:g',
       };
     }
+    // The round trip Discord sees from an idle node, one signed interaction at a time.
+    let interactionRoundTrip: Report['interactionRoundTrip'] = null;
+    const signed = endpoints.find((e) => e.target === 'interactions');
+    if (signed) {
+      writePaths(signed);
+      log(`interaction round trip: ${settings.probeS} s of signed /points, one at a time`);
+      interactionRoundTrip = await roundTrips(
+        interactionsServer.url,
+        pathsFile.get(signed.id) ?? '',
+        settings.probeS * 1000,
+      );
+      if (interactionRoundTrip.failures > 0) {
+        failures.push(`interaction round trip: ${interactionRoundTrip.failures} answers not 200`);
+      }
+    }
     const serverPeak = memoryOf(server.pid);
     await stopAll();
 
@@ -381,6 +396,7 @@ async function main(): Promise<number> {
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
       },
       eventLoop,
+      interactionRoundTrip,
       rows,
     };
     writeReport(outPath, report);

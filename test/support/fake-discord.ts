@@ -10,7 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
+import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
 import { FakeGateway } from './fake-discord/gateway.js';
+import { parseBody, readBody } from './fake-discord/http.js';
 import {
   APP_ID,
   channelOf,
@@ -32,11 +34,10 @@ import type {
 } from './fake-discord/types.js';
 import {
   commandProblems,
-  houseRuleProblems,
   invalidFormBody,
-  isEmptyMessage,
-  messageProblems,
+  messageRefusal,
   type Problem,
+  responseRefusal,
 } from './fake-discord/validation.js';
 
 export { shardOf } from './fake-discord/gateway.js';
@@ -244,31 +245,6 @@ export class FakeDiscord {
     reply(404, { message: `404: Not Found (${route})`, code: 0 });
   }
 
-  /** What Discord (and housecup's rules) would refuse in a message body. */
-  private messageRefusal(data: unknown, path: (string | number)[]): Problem[] {
-    const problems = messageProblems(data, path);
-    if (this.options.houseRules) problems.push(...houseRuleProblems(data, path));
-    return problems;
-  }
-
-  /** Problems of an interaction's first answer: `{type, data}`, as callback or HTTP response. */
-  private responseRefusal(response: unknown): Problem[] {
-    const { type, data } = (response ?? {}) as { type?: number; data?: unknown };
-    if (type === 4 || type === 7) {
-      const problems = this.messageRefusal(data, ['data']);
-      if (type === 4 && isEmptyMessage(data)) {
-        problems.push({
-          path: ['data'],
-          code: 'EMPTY_MESSAGE',
-          message: 'Cannot send an empty message',
-        });
-      }
-      return problems;
-    }
-    if (type === 5 || type === 6) return [];
-    return [{ path: ['type'], code: 'BASE_TYPE_CHOICES', message: 'Not a response type.' }];
-  }
-
   /** Answers 400 as Discord does when `problems` is not empty; says whether it did. */
   private refuse(record: RecordedRequest, problems: Problem[], reply: Reply): boolean {
     if (problems.length === 0) return false;
@@ -304,7 +280,7 @@ export class FakeDiscord {
         },
       );
     }
-    if (this.refuse(record, this.responseRefusal(record.body), reply)) return;
+    if (this.refuse(record, responseRefusal(record.body, this.options.houseRules), reply)) return;
     const body = (record.body ?? {}) as { type?: number; data?: MessageData };
     const pending = this.pending.get(interactionId);
     const callback = this.accept(interactionId, token, body, 'gateway', receivedAt, pending);
@@ -349,13 +325,7 @@ export class FakeDiscord {
   private onWebhook(parts: string[], record: RecordedRequest, reply: Reply) {
     const token = parts[2] ?? '';
     const data = (record.body ?? {}) as Json;
-    const refusal = () => {
-      const problems = this.messageRefusal(data, []);
-      if (isEmptyMessage(data)) {
-        problems.push({ path: [], code: 'EMPTY_MESSAGE', message: 'Cannot send an empty message' });
-      }
-      return problems;
-    };
+    const refusal = () => messageRefusal(data, [], this.options.houseRules);
     if (parts[3] === 'messages' && parts[4] === '@original') {
       const original = this.originals.get(token) ?? this.message({});
       if (record.method === 'DELETE') {
@@ -412,37 +382,12 @@ export class FakeDiscord {
   }
 
   /**
-   * As saving the Interactions Endpoint URL in the developer portal: Discord checks that the
-   * URL answers a signed PING with `{"type":1}` and refuses a badly signed one with 401, then
-   * sends every interaction there instead of the gateway. `null` goes back to the gateway.
+   * As saving the Interactions Endpoint URL in the developer portal (endpoint.ts): checked with
+   * a signed and a forged PING, then every interaction goes there instead of the gateway.
+   * `null` goes back to the gateway.
    */
   async setInteractionsEndpoint(url: string | null): Promise<void> {
-    if (url !== null) {
-      const ping = JSON.stringify({
-        id: this.snowflake(),
-        application_id: APP_ID,
-        type: 1,
-        version: 1,
-      });
-      const good = await fetch(url, {
-        method: 'POST',
-        headers: this.signer.headers(ping),
-        body: ping,
-      });
-      const answer = await good.text();
-      if (good.status !== 200 || JSON.stringify(JSON.parse(answer)) !== '{"type":1}') {
-        throw new Error(`endpoint failed the PING check: ${good.status} ${answer}`);
-      }
-      const forged = await fetch(url, {
-        method: 'POST',
-        headers: new InteractionSigner().headers(ping),
-        body: ping,
-      });
-      await forged.arrayBuffer();
-      if (forged.status !== 401) {
-        throw new Error(`endpoint accepted a bad signature: ${forged.status}`);
-      }
-    }
+    if (url !== null) await checkEndpoint(url, this.signer, this.snowflake());
     this.endpoint = url;
   }
 
@@ -462,33 +407,16 @@ export class FakeDiscord {
   }
 
   private async postInteraction(url: string, interaction: Json): Promise<InteractionCallback> {
-    const body = JSON.stringify(interaction);
-    const sentAt = performance.now();
-    const response = await fetch(url, { method: 'POST', headers: this.signer.headers(body), body });
-    const text = await response.text();
-    const receivedAt = performance.now();
-    if (
-      response.status !== 200 ||
-      !response.headers.get('content-type')?.startsWith('application/json')
-    ) {
-      throw new Error(`interactions endpoint answered ${response.status}: ${text}`);
-    }
-    const answer = JSON.parse(text) as { type?: number; data?: MessageData };
-    const problems = this.responseRefusal(answer);
+    const { answer, sentAt, receivedAt } = await postSigned(url, interaction, this.signer);
+    const problems = responseRefusal(answer, this.options.houseRules);
     if (problems.length > 0) {
       throw new Error(
         `Discord would refuse this answer: ${JSON.stringify(invalidFormBody(problems))}`,
       );
     }
     const pending: PendingCallback = { sentAt, resolve: () => {} };
-    return this.accept(
-      String(interaction.id),
-      String(interaction.token),
-      answer,
-      'http',
-      receivedAt,
-      pending,
-    );
+    const [id, token] = [String(interaction.id), String(interaction.token)];
+    return this.accept(id, token, answer, 'http', receivedAt, pending);
   }
 
   /** Answers the next `times` interaction callbacks with `fault` instead of accepting them. */
@@ -518,18 +446,4 @@ export class FakeDiscord {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** JSON bodies as objects; a multipart body (files) as its `payload_json` part. */
-function parseBody(raw: string, type: string | undefined): unknown {
-  if (raw === '') return undefined;
-  if (type?.startsWith('application/json')) return JSON.parse(raw);
-  const payload = /name="payload_json"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]*?)\r\n--/.exec(raw);
-  return payload?.[1] ? JSON.parse(payload[1]) : raw;
 }

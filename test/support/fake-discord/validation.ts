@@ -268,6 +268,24 @@ export function houseRuleProblems(value: unknown, path: Path = []): Problem[] {
   return problems;
 }
 
+/** Everything refused in a message the bot sends: Discord's rules, then housecup's. */
+export function messageRefusal(data: unknown, path: Path, houseRules: boolean): Problem[] {
+  const problems = messageProblems(data, path);
+  if (houseRules) problems.push(...houseRuleProblems(data, path));
+  if (isEmptyMessage(data)) {
+    problems.push({ path, code: 'EMPTY_MESSAGE', message: 'Cannot send an empty message' });
+  }
+  return problems;
+}
+
+/** What is refused in an interaction's first answer, `{type, data}` (callback or HTTP body). */
+export function responseRefusal(response: unknown, houseRules: boolean): Problem[] {
+  const { type, data } = (record(response) ?? {}) as { type?: unknown; data?: unknown };
+  if (type === 4 || type === 7) return messageRefusal(data, ['data'], houseRules);
+  if (type === 5 || type === 6) return [];
+  return [{ path: ['type'], code: 'BASE_TYPE_CHOICES', message: 'Not a response type.' }];
+}
+
 // ---------- command registration ----------
 
 const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
