@@ -47,6 +47,7 @@ let database: TestDatabase;
 let fake: FakeDiscord;
 let bot: RunningBot;
 let served: InteractionsApp;
+const log = captureLog([FAKE_TOKEN]);
 /** What the gateway transport made of each interaction, by interaction id. */
 const gatewayRequests = new Map<string, InteractionRequest>();
 
@@ -73,7 +74,6 @@ function withTroubleGuilds(real: ReadService): ReadService {
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
-  const log = captureLog([FAKE_TOKEN]);
   const read = withTroubleGuilds(createReadService(database.db));
   bot = await startBot({
     config: loadConfig({
@@ -265,5 +265,14 @@ describe('the gateway and POST /interactions answer alike', () => {
     const command = checked.find((r) => r.kind === 'command' && r.command === 'apikey');
     expect(command).toMatchObject({ memberPermissions: 2251799813685247n, user: ALICE });
     expect(checked.some((r) => r.kind === 'button')).toBe(true);
+  });
+
+  it('logged both transports’ interactions, never a key or an interaction token', () => {
+    const lines = log.entries().filter((e) => e.msg === 'interaction');
+    expect(lines.filter((e) => e.component === 'discord').length).toBeGreaterThan(20);
+    expect(lines.filter((e) => e.component === 'interactions').length).toBeGreaterThan(20);
+    expect(log.raw.filter((line) => /interaction-token-|hc_(?!\[redacted\])/.test(line))).toEqual(
+      [],
+    );
   });
 });
