@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent } from 'node:http';
 import { commandData, interactionObject } from '../support/fake-discord/objects.js';
 import type { InteractionSigner } from '../support/fake-discord/signing.js';
 import { post } from './http-get.js';
-import { type ProbeResult, percentile } from './probe.js';
+import { oneAtATime, type ProbeResult } from './probe.js';
 
 /*
  * The signed `/points` interactions the benchmark sends to POST /interactions. wrk replays a
@@ -73,37 +72,19 @@ export function readSignedRequest(line: string): {
 }
 
 /**
- * The round trip of one signed interaction at a time over one kept-alive connection, for
- * `durationMs`: what Discord waits for an answer when the node is not saturated (the load row's
- * latencies, under 32 connections, are mostly queueing).
+ * The round trip of one signed interaction at a time, for `durationMs`: what Discord waits for
+ * an answer from a node that is not saturated (the load row's latencies, under 32 connections,
+ * are mostly queueing).
  */
-export async function roundTrips(
-  url: string,
-  file: string,
-  durationMs: number,
-): Promise<ProbeResult> {
-  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  let failures = 0;
-  const end = performance.now() + durationMs;
-  try {
-    for (let i = 0; performance.now() < end; i++) {
-      const request = readSignedRequest(lines[i % lines.length] ?? '');
-      const started = performance.now();
-      const answer = await post(url + request.path, request.headers, request.body, agent);
-      latencies.push(performance.now() - started);
-      if (answer.status !== 200) failures++;
-    }
-  } finally {
-    agent.destroy();
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    maxMs: latencies.at(-1) ?? 0,
-    failures,
-  };
+export function roundTrips(url: string, file: string, durationMs: number): Promise<ProbeResult> {
+  const requests = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(readSignedRequest);
+  return oneAtATime(
+    (i, agent) => {
+      const request = requests[i % requests.length];
+      if (!request) throw new Error(`no signed request in ${file}`);
+      return post(url + request.path, request.headers, request.body, agent);
+    },
+    new Promise((resolve) => setTimeout(resolve, durationMs)),
+    0,
+  );
 }

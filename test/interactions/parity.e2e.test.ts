@@ -5,7 +5,6 @@
  * Discord received (first answer, then any edit, deletion or follow-up) is compared: it must be
  * the same, body for body. What each transport made of the interaction is compared too.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
@@ -14,18 +13,22 @@ import { requestFromGateway } from '../../src/bot/gateway.js';
 import { loadConfig } from '../../src/config.js';
 import { parseInteraction } from '../../src/interactions/payload.js';
 import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
+import { createReadService } from '../../src/read/service.js';
 import {
+  ALICE,
   BIG,
+  BOB,
   botFixture,
+  DRACO,
   EMPTY,
   LIFETIME,
-  MEMBER_WITH_THREE,
+  NOBODY,
   OTHER,
   RICH,
   SPARSE,
 } from '../bot/fixture.js';
 import { captureLog } from '../bot/log-capture.js';
+import { BROKEN, SLOW, withTroubleGuilds } from '../bot/trouble.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   FAKE_TOKEN,
@@ -36,13 +39,6 @@ import {
 } from '../support/fake-discord.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
-const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
-const BOB: UserData = { id: '500000000000000002', username: 'bob' };
-const DRACO: UserData = { id: MEMBER_WITH_THREE, username: 'draco' };
-const NOBODY: UserData = { id: '500000000000000099', username: 'nobody' };
-const BROKEN = '1133557799224466898';
-const SLOW = '1133557799224466899';
-
 let database: TestDatabase;
 let fake: FakeDiscord;
 let bot: RunningBot;
@@ -51,30 +47,10 @@ const log = captureLog([FAKE_TOKEN]);
 /** What the gateway transport made of each interaction, by interaction id. */
 const gatewayRequests = new Map<string, InteractionRequest>();
 
-function withTroubleGuilds(real: ReadService): ReadService {
-  return {
-    ...real,
-    points: {
-      async get(guildId) {
-        if (guildId === BROKEN) throw new Error('points store exploded');
-        if (guildId === SLOW) await sleep(300);
-        return real.points.get(guildId === SLOW ? RICH : guildId);
-      },
-    },
-    jobs: {
-      ...real.jobs,
-      async withHolders(guildId) {
-        if (guildId === SLOW) await sleep(300);
-        return real.jobs.withHolders(guildId);
-      },
-    },
-  };
-}
-
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
-  const read = withTroubleGuilds(createReadService(database.db));
+  const read = withTroubleGuilds(createReadService(database.db), 300);
   bot = await startBot({
     config: loadConfig({
       DATABASE_PATH: database.path,
@@ -97,7 +73,7 @@ beforeAll(async () => {
     restUrl: fake.restUrl,
     deferAfterMs: 100,
     logger: log.logger,
-    read: withTroubleGuilds,
+    read: (real) => withTroubleGuilds(real, 300),
   });
 });
 
