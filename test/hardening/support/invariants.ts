@@ -38,7 +38,12 @@ export function brokenRule(answer: Answer, secrets: readonly string[]): string |
   if (status >= 400 || isV1Data) {
     if (statusField !== status) return `body status ${String(statusField)} ≠ ${status}`;
   }
-  if (status >= 400 && typeof (parsed as { error?: unknown }).error !== 'string') {
+  // The contract's one error body without `error` (DESIGN §2, #9): premium's "no" answer.
+  const premiumNo =
+    status === 404 &&
+    url.startsWith('/v1/premium/') &&
+    (parsed as { premium?: unknown }).premium === false;
+  if (status >= 400 && !premiumNo && typeof (parsed as { error?: unknown }).error !== 'string') {
     return 'error body without an error message';
   }
   return null;
