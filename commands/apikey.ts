@@ -1,10 +1,9 @@
 import {
   ApplicationCommandOptionType,
-  type ChatInputCommandInteraction,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Answer, CommandContext, CommandModule } from '../src/bot/command.js';
+import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
 import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
@@ -13,7 +12,9 @@ const definition = {
   ...GUILD_ONLY_COMMAND,
   name: 'apikey',
   description: "Manage this server's keys for the housecup HTTP API",
-  // Manage Server by default; a server's admins may grant it to other roles in Discord.
+  // Manage Server by default; a server's admins may grant it to other roles in Discord, which
+  // enforces both before the interaction reaches housecup. Re-checking request.memberPermissions
+  // here would undo such a grant (the payload's permissions do not include it).
   default_member_permissions: PermissionFlagsBits.ManageGuild.toString(),
   options: [
     {
@@ -52,30 +53,29 @@ const definition = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  context: CommandContext,
-): Promise<Answer> {
-  const { keys, guildId, logger } = context;
-  const subcommand = interaction.options.getSubcommand(true);
+async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
+  const { keyStore, guildId, logger } = context;
+  const { options } = request;
+  const subcommand = options.subcommand;
   if (subcommand === 'create') {
-    const name =
-      interaction.options.getString('name') ?? `Discord, by ${interaction.user.username}`;
-    const created = keys.create({ name: name.slice(0, 100), guilds: [guildId] });
+    // A blank label would list as nothing at all: it gets the default too.
+    const name = options.string('name')?.trim() || `Discord, by ${request.user.username}`;
+    const created = keyStore.create({ name: name.slice(0, 100), guilds: [guildId] });
     // The key itself goes only to the admin, never to a log line.
     logger.info({ keyId: created.id, by: context.userId }, 'api key created from Discord');
     return { embeds: [newKeyEmbed(created.id, created.key, guildId)], ephemeral: true };
   }
   if (subcommand === 'list') {
-    return { embeds: [keyListEmbed(keys.list({ guildId }))], ephemeral: true };
+    return { embeds: [keyListEmbed(keyStore.list({ guildId }))], ephemeral: true };
   }
   if (subcommand === 'revoke') {
-    const id = interaction.options.getInteger('id', true);
-    if (!keys.revoke(id, { guildId })) throw new NotFoundError(NOT_FOUND.key);
+    const id = options.integer('id');
+    if (id === null) throw new Error('/apikey revoke without its required id');
+    if (!keyStore.revoke(id, { guildId })) throw new NotFoundError(NOT_FOUND.key);
     logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
     return { content: `API key #${id} is revoked: it stops working at once.`, ephemeral: true };
   }
-  throw new Error(`unknown /apikey subcommand ${subcommand}`);
+  throw new Error(`unknown /apikey subcommand ${String(subcommand)}`);
 }
 
 export default { definition, execute } satisfies CommandModule;

@@ -10,7 +10,7 @@ const definition = {
   description: "This server's jobs, with salary and how many profiles hold each",
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-async function execute(_interaction: unknown, context: CommandContext): Promise<Answer> {
+async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
   const jobs = await context.read.jobs.withHolders(context.guildId);
   if (jobs === null) throw new NotFoundError(NOT_FOUND.jobs);
   return { embeds: [jobsEmbed(jobs)] };

@@ -1,10 +1,14 @@
 import {
   ApplicationCommandOptionType,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Answer, ButtonAnswer, CommandContext, CommandModule } from '../src/bot/command.js';
+import type {
+  Answer,
+  ButtonAnswer,
+  CommandContext,
+  CommandModule,
+  CommandRequest,
+} from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { memberProfilesEmbed, playersPageEmbed } from '../src/bot/embeds/players.js';
 import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
@@ -52,17 +56,14 @@ async function member(context: CommandContext, userId: string): Promise<Answer> 
   return { embeds: [memberProfilesEmbed(userId, profiles, names)] };
 }
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  context: CommandContext,
-): Promise<Answer> {
-  const chosen = interaction.options.getUser('member');
-  return chosen ? member(context, chosen.id) : page(context, 0, context.userId);
+async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
+  const chosen = request.options.user('member');
+  return chosen ? member(context, chosen) : page(context, 0, context.userId);
 }
 
 /** custom_id `players:page:<page>:<owner>`. */
 async function button(
-  _interaction: ButtonInteraction,
+  _request: unknown,
   context: CommandContext,
   args: string[],
 ): Promise<ButtonAnswer> {

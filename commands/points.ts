@@ -10,7 +10,7 @@ const definition = {
   description: 'The House Cup: the four houses ranked by points',
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-async function execute(_interaction: unknown, context: CommandContext): Promise<Answer> {
+async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
   const points = await context.read.points.get(context.guildId);
   if (points === null) throw new NotFoundError(NOT_FOUND.points);
   return { embeds: [pointsEmbed(points)] };

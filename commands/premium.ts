@@ -10,7 +10,7 @@ const definition = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** Premium is a yes/no question: "not active" is an answer, shown like any other. */
-async function execute(_interaction: unknown, context: CommandContext): Promise<Answer> {
+async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
   return { embeds: [premiumEmbed(await context.read.premium.get(context.guildId))] };
 }
 

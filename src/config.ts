@@ -59,7 +59,38 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .default('https://discord.com/api'),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (the application's public key)")
+    .transform((key) => key.toLowerCase())
+    .optional(),
+  DISCORD_SHARDS: z
+    .string()
+    .regex(/^(auto|\d{1,5}(\s*,\s*\d{1,5})*)$/, 'must be auto or a list of shard ids such as 0,1')
+    .transform((value): 'auto' | number[] =>
+      value === 'auto' ? 'auto' : [...new Set(value.split(',').map((id) => Number(id.trim())))],
+    )
+    .default('auto'),
+  DISCORD_SHARD_COUNT: z.coerce
+    .number({ error: 'must be a whole number of 1 or more' })
+    .int('must be a whole number of 1 or more')
+    .min(1, 'must be a whole number of 1 or more')
+    .max(65_535, 'must be at most 65535')
+    .optional(),
 });
+
+/** The shard settings must agree with each other: checked after each variable on its own. */
+function shardProblem(shards: 'auto' | number[], count: number | undefined): string | undefined {
+  if (shards === 'auto') return undefined;
+  if (count === undefined) {
+    return 'Invalid DISCORD_SHARD_COUNT: must be set when DISCORD_SHARDS lists shard ids';
+  }
+  const outside = shards.find((id) => id >= count);
+  if (outside !== undefined) {
+    return `Invalid DISCORD_SHARDS: shard ${outside} is not below DISCORD_SHARD_COUNT (${count})`;
+  }
+  return undefined;
+}
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
@@ -82,6 +113,14 @@ export interface Config {
     token: string | undefined;
     applicationId: string | undefined;
     restUrl: string;
+    /** Lower-case hex; when set, `POST /interactions` answers Discord's signed requests. */
+    publicKey: string | undefined;
+    /**
+     * Gateway shards this process runs: `auto` (as many as Discord recommends, or all of
+     * `shardCount` when that is set) or the listed ids out of `shardCount`.
+     */
+    shards: 'auto' | number[];
+    shardCount: number | undefined;
   };
 }
 
@@ -103,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = parsed.data;
+  const shardError = shardProblem(e.DISCORD_SHARDS, e.DISCORD_SHARD_COUNT);
+  if (shardError) throw new ConfigError(shardError);
   return {
     databasePath: e.DATABASE_PATH,
     demoData: e.DEMO_DATA,
@@ -118,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,
       restUrl: e.DISCORD_REST_URL,
+      publicKey: e.DISCORD_PUBLIC_KEY,
+      shards: e.DISCORD_SHARDS,
+      shardCount: e.DISCORD_SHARD_COUNT,
     },
   };
 }

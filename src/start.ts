@@ -7,7 +7,7 @@ import { sqliteReadiness } from './http/health.js';
 import { createKeyStore } from './keys/key-store.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
-import type { GatewayState, Metrics } from './metrics.js';
+import type { GatewayState, InteractionOutcome, Metrics } from './metrics.js';
 import { createReadService } from './read/service.js';
 import { type Database, DatabaseOpenError, openDatabase } from './store/database.js';
 import { quickCheck } from './store/integrity.js';
@@ -62,7 +62,7 @@ export async function startService(
   const firstKey = keyStore.hasActiveKey() ? undefined : keyStore.create({ name: 'first key' }).key;
 
   const read = createReadService(db);
-  const keys = createKeyVerifier(db);
+  const keyVerifier = createKeyVerifier(db);
   let bot: RunningBot | undefined;
   let botStarting: Promise<RunningBot> | undefined;
   const botState = (): GatewayState => {
@@ -76,14 +76,29 @@ export async function startService(
     ? (await import('./metrics.js')).createMetrics()
     : undefined;
   const databaseReady = sqliteReadiness(db);
+  const onHandled = metrics
+    ? (command: string, outcome: InteractionOutcome) => metrics.countInteraction(command, outcome)
+    : undefined;
   const app = await buildApp({
     config,
     read,
-    keyVerifier: keys,
+    keyVerifier,
     logger,
     metrics,
     databaseReady: () => checked && databaseReady(),
     botState,
+    // Discord's signed requests, answered by any node: no token, no gateway connection needed.
+    ...(config.discord.publicKey
+      ? {
+          interactions: {
+            publicKey: config.discord.publicKey,
+            applicationId: config.discord.applicationId,
+            restUrl: config.discord.restUrl,
+            keyStore,
+            ...(onHandled ? { onHandled } : {}),
+          },
+        }
+      : {}),
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -107,11 +122,9 @@ export async function startService(
         startBot({
           config,
           read,
-          keys: keyStore,
+          keyStore,
           logger,
-          ...(metrics
-            ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
-            : {}),
+          ...(onHandled ? { onHandled } : {}),
         }),
       )
       .then((running) => {
@@ -119,11 +132,15 @@ export async function startService(
         metrics?.setGatewayState(botState());
         return running;
       });
+  } else if (config.discord.publicKey) {
+    logger.info(
+      'DISCORD_TOKEN not set: no gateway connection; interactions come to POST /interactions',
+    );
   } else {
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
-  const flush = setInterval(() => keys.flushLastUsed(), LAST_USED_FLUSH_MS);
+  const flush = setInterval(() => keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
   const gauge = metrics && setInterval(() => metrics.setGatewayState(botState()), 5_000);
   gauge?.unref();
@@ -139,7 +156,7 @@ export async function startService(
       clearInterval(gauge);
       await (await botStarting)?.stop();
       await app.close();
-      keys.flushLastUsed();
+      keyVerifier.flushLastUsed();
       db.close();
     },
   };

@@ -14,7 +14,14 @@ describe('configuration', () => {
       metrics: false,
       cacheMaxAge: 5,
       corsOrigins: [],
-      discord: { token: undefined, applicationId: undefined, restUrl: 'https://discord.com/api' },
+      discord: {
+        token: undefined,
+        applicationId: undefined,
+        restUrl: 'https://discord.com/api',
+        publicKey: undefined,
+        shards: 'auto',
+        shardCount: undefined,
+      },
     });
   });
 
@@ -32,6 +39,9 @@ describe('configuration', () => {
       DISCORD_TOKEN: 'token',
       DISCORD_APPLICATION_ID: '123',
       DISCORD_REST_URL: 'http://127.0.0.1:9999/api/',
+      DISCORD_PUBLIC_KEY: `${'AB'.repeat(16)}${'0c'.repeat(16)}`,
+      DISCORD_SHARDS: '1, 3,1',
+      DISCORD_SHARD_COUNT: '4',
       PORT_UNUSED: '',
     });
     expect(config).toMatchObject({
@@ -46,6 +56,14 @@ describe('configuration', () => {
       token: 'token',
       applicationId: '123',
       restUrl: 'http://127.0.0.1:9999/api',
+      publicKey: `${'ab'.repeat(16)}${'0c'.repeat(16)}`,
+      shards: [1, 3],
+      shardCount: 4,
+    });
+    // `auto` with a count runs every shard of that count here; without one, Discord's advice.
+    expect(loadConfig({ DISCORD_SHARDS: 'auto', DISCORD_SHARD_COUNT: '2' }).discord).toMatchObject({
+      shards: 'auto',
+      shardCount: 2,
     });
     expect(loadConfig({ PORT: '', DISCORD_TOKEN: '' })).toMatchObject({
       port: 3000,
@@ -72,6 +90,34 @@ describe('configuration', () => {
     [
       { DISCORD_APPLICATION_ID: 'abc' },
       'Invalid DISCORD_APPLICATION_ID: must be a Discord snowflake (digits)',
+    ],
+    [
+      { DISCORD_PUBLIC_KEY: 'ab'.repeat(31) },
+      "Invalid DISCORD_PUBLIC_KEY: must be 64 hex characters (the application's public key)",
+    ],
+    [
+      { DISCORD_PUBLIC_KEY: 'zz'.repeat(32) },
+      "Invalid DISCORD_PUBLIC_KEY: must be 64 hex characters (the application's public key)",
+    ],
+    [
+      { DISCORD_SHARDS: 'some' },
+      'Invalid DISCORD_SHARDS: must be auto or a list of shard ids such as 0,1',
+    ],
+    [
+      { DISCORD_SHARDS: '0,-1', DISCORD_SHARD_COUNT: '2' },
+      'Invalid DISCORD_SHARDS: must be auto or a list of shard ids such as 0,1',
+    ],
+    [
+      { DISCORD_SHARD_COUNT: '0' },
+      'Invalid DISCORD_SHARD_COUNT: must be a whole number of 1 or more',
+    ],
+    [
+      { DISCORD_SHARDS: '0,1' },
+      'Invalid DISCORD_SHARD_COUNT: must be set when DISCORD_SHARDS lists shard ids',
+    ],
+    [
+      { DISCORD_SHARDS: '0,2', DISCORD_SHARD_COUNT: '2' },
+      'Invalid DISCORD_SHARDS: shard 2 is not below DISCORD_SHARD_COUNT (2)',
     ],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -1,21 +1,23 @@
 import {
   Client,
+  type ClientOptions,
   DiscordjsErrorCodes,
   Events,
   GatewayIntentBits,
-  type RateLimitData,
 } from 'discord.js';
 import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
+import { gatewayListener } from './gateway.js';
 import { loadCommands } from './loader.js';
+import { restOptions } from './rest.js';
 
 export interface BotDeps {
   config: Config;
   read: ReadService;
-  keys: KeyStore;
+  keyStore: KeyStore;
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
@@ -43,19 +45,18 @@ function isBadToken(error: unknown): boolean {
   return error.message === 'Authentication failed';
 }
 
-/** The bucket @discordjs/rest gives every `POST /interactions/:id/:token/callback`. */
-const CALLBACK_ROUTE = '/interactions/:id/:token/callback';
-/** Discord drops an interaction not acknowledged within this long after it was created. */
-const INTERACTION_DEADLINE_MS = 3_000;
-
 /**
- * @discordjs/rest waits out every 429 and retries. For an interaction's first answer a wait
- * as long as the whole deadline cannot end in success (the token is dead by then), so such a
- * 429 fails the reply at once, for the dispatcher to log; shorter waits are still retried.
- * Everything else (edits, follow-ups: tokens live 15 minutes) keeps the default waiting.
+ * discord.js's own sharding options: `auto` asks Discord how many shards to run (GET
+ * /gateway/bot); `auto` with a count runs all of them; a list runs only those ids of the count,
+ * so several machines split one bot. Config has checked that the two agree.
  */
-export function rejectHopelessCallback(limit: RateLimitData): boolean {
-  return limit.route === CALLBACK_ROUTE && limit.retryAfter >= INTERACTION_DEADLINE_MS;
+export function shardOptions(
+  discord: Pick<Config['discord'], 'shards' | 'shardCount'>,
+): Pick<ClientOptions, 'shards' | 'shardCount'> {
+  const { shards, shardCount } = discord;
+  if (shards !== 'auto') return { shards, shardCount: shardCount ?? shards.length };
+  if (shardCount === undefined) return { shards: 'auto' };
+  return { shards: Array.from({ length: shardCount }, (_, id) => id), shardCount };
 }
 
 /**
@@ -68,8 +69,10 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
   const log = logger.child({ component: 'discord' });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // Otherwise @discordjs/rest defaults: 3 retries of a 5xx or network error, 15 s timeout.
-    rest: { api: config.discord.restUrl, rejectOnRateLimit: rejectHopelessCallback },
+    rest: restOptions(config.discord.restUrl),
+    // housecup's answers go out as raw bodies that carry it too; this covers anything else.
+    allowedMentions: { parse: [] },
+    ...shardOptions(config.discord),
   });
   let stopped = false;
   const stop = async () => {
@@ -89,15 +92,21 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
     const dispatch = createDispatcher({
       commands: await loadCommands(),
       read: deps.read,
-      keys: deps.keys,
+      keyStore: deps.keyStore,
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
     });
     // Listeners first: READY can arrive before login() resolves.
-    client.on(Events.InteractionCreate, (interaction) => void dispatch(interaction));
+    client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest));
     client.once(Events.ClientReady, (ready) => {
-      log.info({ user: ready.user.tag, guilds: ready.guilds.cache.size }, 'Discord bot ready');
+      log.info(
+        { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.ws.shards.size },
+        'Discord bot ready',
+      );
+    });
+    client.on(Events.ShardReady, (shard) => {
+      log.info({ shard, of: client.options.shardCount }, 'Discord gateway shard ready');
     });
     client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
     client.on(Events.Warn, (message) => log.warn(message));

@@ -2,13 +2,12 @@ import type {
   APIActionRowComponent,
   APIComponentInMessageActionRow,
   APIEmbed,
-  ButtonInteraction,
-  ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import type { CommandOptions } from './options.js';
 
 /**
  * What a handler answers, as plain data. Handlers never talk to Discord themselves: the
@@ -26,27 +25,60 @@ export interface Answer {
 /** A button either rewrites the message it sits on, or answers with a new message. */
 export type ButtonAnswer = { update: Answer } | { reply: Answer };
 
-/** What every handler gets beside the interaction: the guild's id, never from user input. */
+/** Who ran the command or pressed the button. */
+export interface InteractionUser {
+  id: string;
+  username: string;
+}
+
+/*
+ * An interaction as the commands see it, whichever way it reached housecup (the gateway or
+ * `POST /interactions`): only what a handler may use, in plain data, so both transports are
+ * held to the same fields and a test can compare what each of them made of one interaction.
+ */
+interface RequestBase {
+  /** Discord's id of the interaction, for log lines. */
+  id: string;
+  /** null when the interaction comes from outside a server (a DM). */
+  guildId: string | null;
+  user: InteractionUser;
+  /**
+   * The member's permissions in the channel, as Discord computed them for this interaction;
+   * null outside a server.
+   */
+  memberPermissions: bigint | null;
+}
+
+export interface CommandRequest extends RequestBase {
+  kind: 'command';
+  command: string;
+  options: CommandOptions;
+}
+
+export interface ButtonRequest extends RequestBase {
+  kind: 'button';
+  customId: string;
+}
+
+export type InteractionRequest = CommandRequest | ButtonRequest;
+
+/** What every handler gets beside the request: the guild's id, never from user input. */
 export interface CommandContext {
   guildId: string;
   userId: string;
   read: ReadService;
-  keys: KeyStore;
+  keyStore: KeyStore;
   logger: Logger;
 }
 
 /** The shape every module in `commands/` must export; the loader checks it. */
 export interface CommandModule {
   definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  execute(interaction: ChatInputCommandInteraction, context: CommandContext): Promise<Answer>;
+  execute(request: CommandRequest, context: CommandContext): Promise<Answer>;
   /**
    * Buttons whose custom_id is `<command name>:<args…>` come here, split on ':' after the name.
    */
-  button?(
-    interaction: ButtonInteraction,
-    context: CommandContext,
-    args: string[],
-  ): Promise<ButtonAnswer>;
+  button?(request: ButtonRequest, context: CommandContext, args: string[]): Promise<ButtonAnswer>;
 }
 
 /** custom_id of a button routed back to the command `name`; Discord allows 100 characters. */

@@ -7,11 +7,11 @@ import {
 
 /**
  * The fields every housecup command shares: a slash command, installed in guilds and usable
- * only there (`contexts` for today's API, `dm_permission` for clients that predate it).
+ * only there. `contexts` is what Discord reads for that; `dm_permission`, which it replaced,
+ * is deprecated and left out.
  */
 export const GUILD_ONLY_COMMAND = {
   type: ApplicationCommandType.ChatInput,
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
-  dm_permission: false,
 } as const satisfies Partial<RESTPostAPIChatInputApplicationCommandsJSONBody>;

@@ -1,14 +1,9 @@
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  DiscordAPIError,
-  type Interaction,
-  MessageFlags,
-} from 'discord.js';
+import { DiscordAPIError, InteractionResponseType } from 'discord.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { Answer, ButtonAnswer, CommandContext, CommandModule } from './command.js';
+import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } from './command.js';
+import { type Delivery, messageData } from './delivery.js';
 import { NotFoundError } from './not-found.js';
 
 export const APOLOGY =
@@ -19,7 +14,7 @@ export const UNKNOWN_COMMAND = 'This command is not known to this bot (any more)
 export interface DispatcherOptions {
   commands: readonly CommandModule[];
   read: ReadService;
-  keys: KeyStore;
+  keyStore: KeyStore;
   logger: Logger;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
@@ -32,48 +27,49 @@ export interface DispatcherOptions {
 
 export type Outcome = 'ok' | 'not found' | 'error';
 
-export type Dispatch = (interaction: Interaction) => Promise<void>;
+/** Answers one interaction through `delivery`; never rejects. */
+export type Dispatch = (request: InteractionRequest, delivery: Delivery) => Promise<void>;
 
-type Routed = ChatInputCommandInteraction | ButtonInteraction;
-
-function toPayload(answer: Answer) {
-  return {
-    content: answer.content ?? '',
-    embeds: answer.embeds ?? [],
-    components: answer.components ?? [],
-  };
-}
+/** Where an interaction stands with Discord: nothing sent yet, deferred, or answered. */
+type Progress = { state: 'fresh' | 'deferred' | 'answered' };
 
 /**
- * Sends `answer` in whatever way the interaction's state allows: a first reply, an edit of
+ * Sends `answer` in whatever way the interaction's progress allows: a first answer, an edit of
  * a deferral, or a follow-up once something was already sent.
  */
-async function send(interaction: Routed, answer: ButtonAnswer): Promise<void> {
+async function send(
+  request: InteractionRequest,
+  delivery: Delivery,
+  progress: Progress,
+  answer: ButtonAnswer,
+): Promise<void> {
   if ('update' in answer) {
-    if (!interaction.isButton()) throw new Error('only a button can update its message');
-    const payload = toPayload(answer.update);
-    if (interaction.deferred || interaction.replied) await interaction.editReply(payload);
-    else await interaction.update(payload);
+    if (request.kind !== 'button') throw new Error('only a button can update its message');
+    const data = messageData(answer.update, false);
+    if (progress.state === 'fresh') {
+      await delivery.respond({ type: InteractionResponseType.UpdateMessage, data });
+    } else {
+      await delivery.editOriginal(data);
+    }
+    progress.state = 'answered';
     return;
   }
   const reply = answer.reply;
-  const payload = toPayload(reply);
-  const flags = reply.ephemeral ? MessageFlags.Ephemeral : undefined;
-  if (!interaction.deferred && !interaction.replied) {
-    await interaction.reply(flags === undefined ? payload : { ...payload, flags });
-    return;
-  }
-  // A public deferral of a command cannot turn ephemeral: remove it, answer privately instead.
-  if (interaction.isChatInputCommand() && interaction.deferred && !interaction.replied) {
+  if (progress.state === 'fresh') {
+    const data = messageData(reply, true);
+    await delivery.respond({ type: InteractionResponseType.ChannelMessageWithSource, data });
+  } else if (request.kind === 'command' && progress.state === 'deferred') {
+    // A public deferral of a command cannot turn ephemeral: remove it, answer privately instead.
     if (reply.ephemeral) {
-      await interaction.deleteReply();
-      await interaction.followUp({ ...payload, flags: MessageFlags.Ephemeral });
+      await delivery.deleteOriginal();
+      await delivery.followUp(messageData(reply, true));
     } else {
-      await interaction.editReply(payload);
+      await delivery.editOriginal(messageData(reply, false));
     }
-    return;
+  } else {
+    await delivery.followUp(messageData(reply, true));
   }
-  await interaction.followUp(flags === undefined ? payload : { ...payload, flags });
+  progress.state = 'answered';
 }
 
 /**
@@ -86,56 +82,68 @@ function refusedContent(error: unknown): boolean {
   return error instanceof DiscordAPIError && error.status === 400;
 }
 
-/** The one place interactions enter: routes them, and never lets a failure escape. */
+function describe(request: InteractionRequest): string {
+  return request.kind === 'command' ? `/${request.command}` : `button ${request.customId}`;
+}
+
+/** The one place interactions enter, from either transport: routes them, never throws. */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   const { logger } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const byName = new Map(options.commands.map((command) => [command.definition.name, command]));
 
-  async function route(interaction: Routed, context: CommandContext): Promise<ButtonAnswer> {
-    if (interaction.isChatInputCommand()) {
-      const command = byName.get(interaction.commandName);
+  async function route(
+    request: InteractionRequest,
+    context: CommandContext,
+  ): Promise<ButtonAnswer> {
+    if (request.kind === 'command') {
+      const command = byName.get(request.command);
       if (!command) return { reply: { content: UNKNOWN_COMMAND, ephemeral: true } };
-      return { reply: await command.execute(interaction, context) };
+      return { reply: await command.execute(request, context) };
     }
-    const [name = '', ...args] = interaction.customId.split(':');
+    const [name = '', ...args] = request.customId.split(':');
     const command = byName.get(name);
     if (!command?.button) return { reply: { content: UNKNOWN_COMMAND, ephemeral: true } };
-    return command.button(interaction, context, args);
+    return command.button(request, context, args);
   }
 
-  async function handle(interaction: Routed): Promise<void> {
+  async function handle(request: InteractionRequest, delivery: Delivery): Promise<void> {
     const started = performance.now();
-    const what = interaction.isChatInputCommand()
-      ? `/${interaction.commandName}`
-      : `button ${interaction.customId}`;
-    const where = { interaction: what, guild: interaction.guildId, user: interaction.user.id };
+    const where = { interaction: describe(request), guild: request.guildId, user: request.user.id };
+    const progress: Progress = { state: 'fresh' };
 
-    const guildId = interaction.guildId;
+    const guildId = request.guildId;
     if (guildId === null) {
-      await send(interaction, { reply: { content: GUILD_ONLY, ephemeral: true } });
+      await send(request, delivery, progress, { reply: { content: GUILD_ONLY, ephemeral: true } });
       return;
     }
     const context: CommandContext = {
       guildId,
-      userId: interaction.user.id,
+      userId: request.user.id,
       read: options.read,
-      keys: options.keys,
+      keyStore: options.keyStore,
       logger: logger.child({ guild: guildId }),
     };
 
     // Set synchronously by the timer, so once the handler settles it is known for sure.
     let deferral: Promise<unknown> | null = null;
     const timer = setTimeout(() => {
-      deferral = (
-        interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply()
-      ).catch((error: unknown) => logger.warn({ ...where, err: error }, 'could not defer'));
+      const type =
+        request.kind === 'button'
+          ? InteractionResponseType.DeferredMessageUpdate
+          : InteractionResponseType.DeferredChannelMessageWithSource;
+      deferral = delivery.respond({ type }).then(
+        () => {
+          progress.state = 'deferred';
+        },
+        (error: unknown) => logger.warn({ ...where, err: error }, 'could not defer'),
+      );
     }, deferAfterMs);
 
     let answer: ButtonAnswer;
     let outcome: Outcome = 'ok';
     try {
-      answer = await route(interaction, context);
+      answer = await route(request, context);
     } catch (error) {
       if (error instanceof NotFoundError) {
         outcome = 'not found';
@@ -150,30 +158,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     }
     if (deferral) await deferral;
     try {
-      await send(interaction, answer);
+      await send(request, delivery, progress, answer);
     } catch (error) {
       outcome = 'error';
       logger.error({ ...where, err: error }, 'could not send the answer');
       // Discord refused the content itself: an apology still tells the user something.
       if (refusedContent(error)) {
-        await send(interaction, { reply: { content: APOLOGY, ephemeral: true } });
+        await send(request, delivery, progress, {
+          reply: { content: APOLOGY, ephemeral: true },
+        });
       }
     }
     logger.info({ ...where, outcome, ms: Math.round(performance.now() - started) }, 'interaction');
     // A label from the known commands only, so a forged custom_id cannot grow the series.
-    const name = interaction.isChatInputCommand()
-      ? interaction.commandName
-      : (interaction.customId.split(':')[0] ?? '');
-    options.onHandled?.(byName.has(name) ? name : 'unknown', outcome);
+    const name = request.kind === 'command' ? request.command : request.customId.split(':')[0];
+    options.onHandled?.(name !== undefined && byName.has(name) ? name : 'unknown', outcome);
   }
 
-  return async (interaction) => {
-    if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+  return async (request, delivery) => {
     try {
-      await handle(interaction);
+      await handle(request, delivery);
     } catch (error) {
       // Sending failed (Discord refused, the token expired…): nothing more can reach the user.
-      logger.error({ err: error, interaction: interaction.id }, 'could not answer an interaction');
+      logger.error({ err: error, interaction: request.id }, 'could not answer an interaction');
     }
   };
 }

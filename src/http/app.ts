@@ -5,6 +5,8 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Config } from '../config.js';
+import type { InteractionsOptions } from '../interactions/options.js';
+import { registerInteractions } from '../interactions/route.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { GatewayState, Metrics } from '../metrics.js';
@@ -45,6 +47,8 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** Socket limits; the defaults suit a server without a proxy in front. */
   limits?: Partial<HttpLimits>;
+  /** Serves Discord's Interactions Endpoint at POST /interactions when given (DISCORD_PUBLIC_KEY). */
+  interactions?: InteractionsOptions;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -118,6 +122,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
   registerHealthRoutes(app, deps);
+  if (deps.interactions) {
+    await registerInteractions(
+      app,
+      { ...deps.interactions, read: deps.read, logger: deps.logger },
+      guard,
+    );
+  }
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));

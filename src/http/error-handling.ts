@@ -17,7 +17,8 @@ export function failureFrom(
   return new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) });
 }
 
-const CLIENT_ERRORS: Record<number, string> = {
+/** The error text of Fastify's own client errors, by status. */
+export const CLIENT_ERRORS: Record<number, string> = {
   404: MESSAGES.notFound,
   405: MESSAGES.methodNotAllowed,
   413: 'Request body too large',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readSignedRequest } from './interactions.js';
 import type { LoadOptions, LoadResult } from './load.js';
 
 /*
@@ -17,6 +18,7 @@ interface AutocannonRequest {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 interface AutocannonResult {
@@ -74,10 +76,18 @@ export function createAutocannon(toolsDir: string): (options: LoadOptions) => Pr
       headers,
       requests: [
         {
-          setupRequest: (request) => ({
-            ...request,
-            path: paths[Math.floor(Math.random() * paths.length)] ?? '/',
-          }),
+          setupRequest: (request) => {
+            const line = paths[Math.floor(Math.random() * paths.length)] ?? '/';
+            if (!options.signed) return { ...request, path: line };
+            const signed = readSignedRequest(line);
+            return {
+              ...request,
+              method: 'POST',
+              path: signed.path,
+              headers: { ...request.headers, ...signed.headers },
+              body: signed.body,
+            };
+          },
         },
       ],
     });

@@ -3,10 +3,13 @@
 --   BENCH_PATHS   file with one request path per line (required)
 --   BENCH_KEY     value of the Authorization header (optional: the baseline needs none)
 --   BENCH_STRICT  "1": also count every status outside 2xx in Lua (wrk's own count starts at 400)
+--   BENCH_SIGNED  "1": each line is a signed POST, "path<TAB>timestamp<TAB>signature<TAB>body"
+--                 (Discord's interactions: test/bench/interactions.ts writes them)
 
 local paths_file = os.getenv("BENCH_PATHS")
 local key = os.getenv("BENCH_KEY")
 local strict = os.getenv("BENCH_STRICT") == "1"
+local signed = os.getenv("BENCH_SIGNED") == "1"
 
 local requests = {}
 local threads = {}
@@ -22,7 +25,15 @@ function init(args)
     headers["Authorization"] = key
   end
   for line in io.lines(paths_file) do
-    if line ~= "" then
+    if line ~= "" and signed then
+      local path, timestamp, signature, body = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
+      local signed_headers = {
+        ["Content-Type"] = "application/json",
+        ["X-Signature-Timestamp"] = timestamp,
+        ["X-Signature-Ed25519"] = signature,
+      }
+      table.insert(requests, wrk.format("POST", path, signed_headers, body))
+    elseif line ~= "" then
       table.insert(requests, wrk.format("GET", line, headers))
     end
   end

@@ -3,9 +3,15 @@ import type { DatasetManifest } from './dataset.js';
 export interface Endpoint {
   id: string;
   label: string;
-  /** Which server answers: the real one, or baseline A. */
-  target: 'api' | 'baseline';
-  /** Request paths; each request picks one, so answers come from many guilds. */
+  /**
+   * Which server answers: the real one, baseline A, or the real one with DISCORD_PUBLIC_KEY
+   * set, sent signed interactions (its own process, so the others' memory figures stay as is).
+   */
+  target: 'api' | 'baseline' | 'interactions';
+  /**
+   * Request paths; each request picks one, so answers come from many guilds. For
+   * `interactions`, the guilds the signed interactions come from (signed afresh per run).
+   */
   paths: string[];
   connections: number;
   timeoutS: number;
@@ -74,6 +80,14 @@ export function apiEndpoints(manifest: DatasetManifest, connections: number): En
       manifest.withJobs.map((g) => `/v1/jobs/${g}`),
     ),
   ];
+  endpoints.push({
+    id: 'interactions-points',
+    label: 'POST /interactions (/points, signed)',
+    target: 'interactions',
+    paths: manifest.withPoints.slice(0, 200),
+    connections,
+    timeoutS: 10,
+  });
   if (sized(50_000).length > 0) {
     // Each answer is about 8 MB: a few connections keep the test about the server, not about
     // queueing megabytes in socket buffers; the long timeout lets a slow (unstreamed) list finish.

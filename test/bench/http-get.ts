@@ -11,8 +11,28 @@ export interface Answer {
  * must cost little itself: fetch's first call loads undici and would add tens of ms.
  */
 export function get(url: string, headers: Record<string, string>, agent?: Agent): Promise<Answer> {
+  return send(url, 'GET', headers, undefined, agent);
+}
+
+/** One POST of `body`, as the interactions endpoint's check sends it. */
+export function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  agent?: Agent,
+): Promise<Answer> {
+  return send(url, 'POST', headers, body, agent);
+}
+
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  agent?: Agent,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers, agent: agent ?? false }, (response) => {
+    const req = request(url, { method, headers, agent: agent ?? false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -25,6 +45,6 @@ export function get(url: string, headers: Record<string, string>, agent?: Agent)
       response.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -15,8 +15,12 @@ export interface LoadResult {
 export interface LoadOptions {
   /** Base URL, e.g. http://127.0.0.1:3000 */
   url: string;
-  /** File with one request path per line; each request picks one at random. */
+  /**
+   * File with one request path per line; each request picks one at random. With `signed`,
+   * each line is a whole signed POST instead (interactions.ts).
+   */
   pathsFile: string;
+  signed?: boolean;
   /** Authorization header value, if any. */
   authorization?: string;
   connections: number;

@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { get } from './http-get.js';
+import { type Answer, get } from './http-get.js';
 
 export interface ProbeResult {
   requests: number;
@@ -17,16 +17,14 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * A slow, steady loop of small requests (one at a time, `intervalMs` apart) with its own
- * latency record: what a user asking for one small thing feels while big lists are served.
- * wrk cannot tell us this, since its latencies are those of the big lists themselves.
+ * Sends one request at a time (the `i`th by `send`) over one kept-alive connection, as a real
+ * client would (no connect cost in the figure), `intervalMs` apart, until `until` settles, and
+ * records each one's latency.
  */
-export async function probe(
-  url: string,
-  paths: readonly string[],
-  headers: Record<string, string>,
+export async function oneAtATime(
+  send: (i: number, agent: Agent) => Promise<Answer>,
   until: Promise<unknown>,
-  intervalMs = 20,
+  intervalMs: number,
 ): Promise<ProbeResult> {
   let done = false;
   const stop = () => {
@@ -34,18 +32,16 @@ export async function probe(
   };
   // The caller awaits `until` itself and sees its failure; here it only ends the loop.
   until.then(stop, stop);
-  // One kept-alive connection, as a real client would have: no connect cost in the figure.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   let failures = 0;
   try {
     for (let i = 0; !done; i++) {
-      const path = paths[i % paths.length] ?? '/';
       const started = performance.now();
-      const answer = await get(url + path, headers, agent);
+      const answer = await send(i, agent);
       latencies.push(performance.now() - started);
       if (answer.status !== 200) failures++;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   } finally {
     agent.destroy();
@@ -58,4 +54,23 @@ export async function probe(
     maxMs: latencies.at(-1) ?? 0,
     failures,
   };
+}
+
+/**
+ * A slow, steady loop of small requests (one at a time, `intervalMs` apart) with its own
+ * latency record: what a user asking for one small thing feels while big lists are served.
+ * wrk cannot tell us this, since its latencies are those of the big lists themselves.
+ */
+export function probe(
+  url: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  until: Promise<unknown>,
+  intervalMs = 20,
+): Promise<ProbeResult> {
+  return oneAtATime(
+    (i, agent) => get(url + (paths[i % paths.length] ?? '/'), headers, agent),
+    until,
+    intervalMs,
+  );
 }

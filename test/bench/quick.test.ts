@@ -21,6 +21,7 @@ const EXPECTED_ROWS = [
   'players-1000',
   'player-member',
   'jobs',
+  'interactions-points',
   'A-small',
   'A-large',
 ];
@@ -56,5 +57,7 @@ describe('npm run bench -- --quick', () => {
     }
     expect(report.startup.serverMs.length).toBeGreaterThan(0);
     expect(report.eventLoop?.failures).toBe(0);
+    expect(report.interactionRoundTrip?.requests).toBeGreaterThan(0);
+    expect(report.interactionRoundTrip?.failures).toBe(0);
   }, 120_000);
 });

@@ -64,6 +64,8 @@ export interface Report {
     baselineIdleMiB: number | null;
   };
   eventLoop: (ProbeResult & { while: string; smallPath: string }) | null;
+  /** Signed /points interactions sent one at a time to POST /interactions. */
+  interactionRoundTrip: ProbeResult | null;
   rows: Row[];
 }
 
@@ -163,6 +165,13 @@ export function formatReport(report: Report): string {
       ? `small request (${e.smallPath}, one at a time) while ${e.while}: ${e.requests} requests, ` +
           `p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, max ${ms(e.maxMs)} ms`
       : 'event-loop probe: not run',
+  );
+  const r = report.interactionRoundTrip;
+  out.push(
+    r
+      ? `signed /points interaction, one at a time, POST /interactions round trip: ${r.requests} ` +
+          `requests, p50 ${ms(r.p50Ms)} ms, p99 ${ms(r.p99Ms)} ms, max ${ms(r.maxMs)} ms`
+      : 'interaction round trip: not run',
   );
   if (report.failures.length > 0) {
     out.push('');

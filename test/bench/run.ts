@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createKeyStore } from '../../src/keys/key-store.js';
 import { openDatabase } from '../../src/store/database.js';
+import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import { apiEndpoints, BASELINE_LARGE, BASELINE_SMALL, type Endpoint } from './endpoints.js';
-import { get } from './http-get.js';
+import { get, post } from './http-get.js';
+import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
 import { probe } from './probe.js';
@@ -81,6 +83,32 @@ function chooseLoadGenerator(): { run: LoadGenerator; name: string } {
   };
 }
 
+/** Discord's key pair for the interactions endpoint: its public key goes to that server. */
+const signer = new InteractionSigner();
+
+/** A signed /points interaction: 200 and `{"type":4,"data":{"embeds":[…]}}`, or a failure. */
+async function checkInteraction(endpoint: Endpoint, url: string, file: string): Promise<Sample> {
+  const line = readFileSync(file, 'utf8').split('\n')[0] ?? '';
+  const request = readSignedRequest(line);
+  const answer = await post(url + request.path, request.headers, request.body);
+  let validJson = answer.contentType.startsWith('application/json');
+  try {
+    const body = JSON.parse(answer.body.toString('utf8')) as {
+      type?: unknown;
+      data?: { embeds?: unknown[] };
+    };
+    if (body.type !== 4 || (body.data?.embeds?.length ?? 0) !== 1) validJson = false;
+  } catch {
+    validJson = false;
+  }
+  if (answer.status !== 200 || !validJson) {
+    failures.push(
+      `${endpoint.id}: POST ${request.path} answered ${answer.status}, valid ${validJson}`,
+    );
+  }
+  return { path: request.path, status: answer.status, bytes: answer.body.length, validJson };
+}
+
 /** Fetches a few of the endpoint's paths on their own: status 200 and a JSON body, or a failure. */
 async function check(endpoint: Endpoint, url: string, headers: Record<string, string>) {
   let first: Sample | undefined;
@@ -137,11 +165,16 @@ async function main(): Promise<number> {
       { ...BASELINE_LARGE, connections: settings.connections },
     ];
     const pathsFile = new Map<string, string>();
-    for (const endpoint of [...baselines, ...endpoints]) {
+    const writePaths = (endpoint: Endpoint) => {
       const file = join(work, `${endpoint.id}.txt`);
-      writeFileSync(file, `${endpoint.paths.join('\n')}\n`);
+      if (endpoint.target === 'interactions') {
+        writeSignedRequests(file, { signer, guilds: endpoint.paths });
+      } else {
+        writeFileSync(file, `${endpoint.paths.join('\n')}\n`);
+      }
       pathsFile.set(endpoint.id, file);
-    }
+    };
+    for (const endpoint of [...baselines, ...endpoints]) writePaths(endpoint);
     const firstPoints = endpoints[0]?.paths[0] ?? '/v1/points';
 
     // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
@@ -178,12 +211,13 @@ async function main(): Promise<number> {
     );
 
     // The processes under load, both on the server's core (only one is busy at a time).
-    const start = async (databasePath?: string) => {
+    const start = async (databasePath?: string, env?: Record<string, string>) => {
       const served = spawnServer({
         port: await freePort(),
         cpu: pinning?.server,
         cwd: work,
         databasePath,
+        env,
       });
       running.add(served);
       await waitForOk(
@@ -195,6 +229,12 @@ async function main(): Promise<number> {
     };
     const baseline = await start();
     const server = await start(dataset.path);
+    // Interactions are answered by a node of their own, configured as an Interactions Endpoint
+    // (no token: REST goes nowhere, and no answer here is slow enough to be deferred).
+    const interactionsServer = await start(dataset.path, {
+      DISCORD_PUBLIC_KEY: signer.publicKey,
+      DISCORD_REST_URL: 'http://127.0.0.1:9/api',
+    });
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
@@ -202,14 +242,27 @@ async function main(): Promise<number> {
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
 
-    const servedBy = (endpoint: Endpoint) => (endpoint.target === 'api' ? server : baseline);
+    const servedBy = (endpoint: Endpoint) =>
+      endpoint.target === 'api'
+        ? server
+        : endpoint.target === 'interactions'
+          ? interactionsServer
+          : baseline;
     const headersOf = (endpoint: Endpoint) => (endpoint.target === 'api' ? auth : {});
     const samples = new Map<string, Sample>();
     for (const endpoint of [...baselines, ...endpoints]) {
-      samples.set(endpoint.id, await check(endpoint, servedBy(endpoint).url, headersOf(endpoint)));
+      const url = servedBy(endpoint).url;
+      samples.set(
+        endpoint.id,
+        endpoint.target === 'interactions'
+          ? await checkInteraction(endpoint, url, pathsFile.get(endpoint.id) ?? '')
+          : await check(endpoint, url, headersOf(endpoint)),
+      );
     }
 
     const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
+      // Signatures older than 5 minutes are refused as replays: signed again for every run.
+      if (endpoint.target === 'interactions') writePaths(endpoint);
       const result = await load.run({
         url: servedBy(endpoint).url,
         pathsFile: pathsFile.get(endpoint.id) ?? '',
@@ -219,6 +272,7 @@ async function main(): Promise<number> {
         timeoutS: endpoint.timeoutS,
         cpu: pinning?.load,
         strict: (samples.get(endpoint.id)?.bytes ?? 0) <= STRICT_MAX_BODY,
+        signed: endpoint.target === 'interactions',
       });
       const problem = problemOf(result);
       if (problem) failures.push(`${endpoint.id}: ${problem}`);
@@ -242,7 +296,7 @@ async function main(): Promise<number> {
       const results: [Endpoint, LoadResult, number | null][] = [];
       for (const endpoint of order) {
         const result = await measure(endpoint, settings.durationS);
-        results.push([endpoint, result, memoryOf(server.pid)?.rssMiB ?? null]);
+        results.push([endpoint, result, memoryOf(servedBy(endpoint).pid)?.rssMiB ?? null]);
         log(
           `  ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms`,
         );
@@ -288,6 +342,21 @@ async function main(): Promise<number> {
         smallPath: '/v1/points/:g',
       };
     }
+    // The round trip Discord sees from an idle node, one signed interaction at a time.
+    let interactionRoundTrip: Report['interactionRoundTrip'] = null;
+    const signed = endpoints.find((e) => e.target === 'interactions');
+    if (signed) {
+      writePaths(signed);
+      log(`interaction round trip: ${settings.probeS} s of signed /points, one at a time`);
+      interactionRoundTrip = await roundTrips(
+        interactionsServer.url,
+        pathsFile.get(signed.id) ?? '',
+        settings.probeS * 1000,
+      );
+      if (interactionRoundTrip.failures > 0) {
+        failures.push(`interaction round trip: ${interactionRoundTrip.failures} answers not 200`);
+      }
+    }
     const serverPeak = memoryOf(server.pid);
     await stopAll();
 
@@ -327,6 +396,7 @@ async function main(): Promise<number> {
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
       },
       eventLoop,
+      interactionRoundTrip,
       rows,
     };
     writeReport(outPath, report);

@@ -33,7 +33,7 @@ async function startWithWrongToken(checkRestToken: boolean) {
   const bot = await startBot({
     config,
     read: createReadService(database.db),
-    keys: createKeyStore(database.db),
+    keyStore: createKeyStore(database.db),
     logger: log.logger,
   });
   return { bot, log, fake };
@@ -62,7 +62,7 @@ describe('a token Discord rejects', () => {
     const bot = await startBot({
       config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
       read: createReadService(database.db),
-      keys: createKeyStore(database.db),
+      keyStore: createKeyStore(database.db),
       logger: log.logger,
     });
     expect(bot.ready).toBe(true);
@@ -100,7 +100,7 @@ describe('no token at all', () => {
     const bot = await startBot({
       config: loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' }),
       read: createReadService(database.db),
-      keys: createKeyStore(database.db),
+      keyStore: createKeyStore(database.db),
       logger: log.logger,
     });
     expect(bot.ready).toBe(false);

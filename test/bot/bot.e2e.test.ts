@@ -2,7 +2,6 @@
  * The real discord.js Client, started by startBot, against the fake Discord and a real SQLite
  * file: every answer asserted here is what Discord would have received.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY, GUILD_ONLY } from '../../src/bot/dispatcher.js';
@@ -12,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { createKeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
+import { createReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   type CommandOption,
@@ -23,58 +22,30 @@ import {
   type UserData,
 } from '../support/fake-discord.js';
 import {
+  ALICE,
   BIG,
   BIG_PROFILES,
+  BOB,
   bigName,
   botFixture,
+  DRACO,
   EMPTY,
   LIFETIME,
-  MEMBER_WITH_THREE,
+  NOBODY,
   OTHER,
   RICH,
   SPARSE,
 } from './fixture.js';
 import { type CapturedLog, captureLog } from './log-capture.js';
+import { BROKEN, SLOW, withTroubleGuilds } from './trouble.js';
 
 const EPHEMERAL = 64;
-const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
-const BOB: UserData = { id: '500000000000000002', username: 'bob' };
-const DRACO: UserData = { id: MEMBER_WITH_THREE, username: 'draco' };
-const NOBODY: UserData = { id: '500000000000000099', username: 'nobody' };
-
-/** Guild ids the test's ReadService wrapper treats specially, to provoke real failures. */
-const BROKEN = '1133557799224466898';
-const SLOW = '1133557799224466899';
 const SLOW_MS = 400;
 
 let database: TestDatabase;
 let fake: FakeDiscord;
 let bot: RunningBot;
 let log: CapturedLog;
-
-/**
- * The real read service, except that BROKEN's points throw and SLOW's answers come late: the
- * one place the suite steps outside real data, to see failures and deferrals handled.
- */
-function withTroubleGuilds(real: ReadService): ReadService {
-  return {
-    ...real,
-    points: {
-      async get(guildId) {
-        if (guildId === BROKEN) throw new Error('points store exploded');
-        if (guildId === SLOW) await sleep(SLOW_MS);
-        return real.points.get(guildId === SLOW ? RICH : guildId);
-      },
-    },
-    jobs: {
-      ...real.jobs,
-      async withHolders(guildId) {
-        if (guildId === SLOW) await sleep(SLOW_MS);
-        return real.jobs.withHolders(guildId);
-      },
-    },
-  };
-}
 
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
@@ -87,8 +58,8 @@ beforeAll(async () => {
   });
   bot = await startBot({
     config,
-    read: withTroubleGuilds(createReadService(database.db)),
-    keys: createKeyStore(database.db),
+    read: withTroubleGuilds(createReadService(database.db), SLOW_MS),
+    keyStore: createKeyStore(database.db),
     logger: log.logger,
     deferAfterMs: 100,
   });

@@ -5,15 +5,19 @@
  */
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { messageData } from '../../src/bot/delivery.js';
 import { keyListEmbed } from '../../src/bot/embeds/apikeys.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
 import { jobsEmbed } from '../../src/bot/embeds/jobs.js';
 import {
+  BLANK_FIELD,
   clip,
   embedTextLength,
+  fieldsWithin,
   fitEmbed,
   LIMITS,
   linesWithin,
+  mention,
   plain,
 } from '../../src/bot/embeds/limits.js';
 import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
@@ -24,6 +28,19 @@ import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { Profile } from '../../src/records/profile.js';
+import { houseRuleProblems, messageProblems } from '../support/fake-discord/validation.js';
+
+const points = { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 };
+const key: KeyRecord = {
+  id: 1,
+  name: 'k',
+  hint: 'hc_abcd…',
+  guilds: ['1'],
+  rate_limit: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_used_at: null,
+  revoked_at: null,
+};
 
 /** 100 characters, full of what markdown and UTF-16 make expensive. */
 const LONG_NAME = `*_~\`|[]<>${'🦁'.repeat(20)}${'W'.repeat(51)}`;
@@ -195,5 +212,124 @@ describe('the limit helpers', () => {
     expect(embed.author?.name.length).toBeLessThanOrEqual(LIMITS.author);
     const empty = fitEmbed({ fields: [{ name: '', value: '' }] });
     expectWithinLimits(empty);
+  });
+});
+
+/*
+ * The defects real Discord refused or users could not see (issue 13), one test each, judged by
+ * the fake Discord's own validator: what it refuses, real Discord refuses.
+ */
+describe('embeds real Discord accepts', () => {
+  const accepted = (embed: APIEmbed) => {
+    const data = messageData({ embeds: [embed] }, true);
+    expect(messageProblems(data)).toEqual([]);
+    expect(houseRuleProblems(data)).toEqual([]);
+  };
+  const job = (id: number, name: string, description = ''): JobWithHolders => ({
+    id,
+    guild_id: '1',
+    name,
+    description,
+    salary: id,
+    holders: 0,
+  });
+  const profile = (id: number, name: string, userId = '200000000000000001'): Profile => ({
+    id,
+    user_id: userId,
+    guild_id: '1',
+    name,
+    house: null,
+    year: null,
+    job_id: null,
+    galleons: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+  });
+  const BLANKS = ['', ' ', '\t\n', '\u3000', '\u200e\u202e', '\u00a0\u2066\u2069', '\u200b\u2060'];
+
+  it('blank names: never a blank field name or value, whatever the names in the database', () => {
+    const jobs = jobsEmbed(BLANKS.map((name, i) => job(i + 1, name, name)));
+    accepted(jobs);
+    expect(jobs.fields?.map((f) => f.name)).toEqual(BLANKS.map((_, i) => `Job #${i + 1}`));
+    const member = memberProfilesEmbed(
+      '200000000000000001',
+      BLANKS.map((name, i) => profile(i + 1, name)),
+      new Map([[1, ' ']]),
+    );
+    accepted(member);
+    expect(member.fields?.map((f) => f.name)).toEqual(BLANKS.map((_, i) => `Profile #${i + 1}`));
+    const page = playersPageEmbed({
+      profiles: [profile(7, '  ')],
+      page: 0,
+      pageCount: 1,
+      total: 1,
+    });
+    expect(page.description).toMatch(/^\*\*Profile #7\*\* · /);
+    // The safety net for any other builder: a blank field gets a dash.
+    const fitted = fitEmbed({ fields: [{ name: ' ', value: '\u200f' }] });
+    accepted(fitted);
+    expect(fitted.fields).toEqual([{ name: BLANK_FIELD, value: BLANK_FIELD }]);
+  });
+
+  it('long lists: the "…and N more" field survives the 6,000-character total', () => {
+    // 40 jobs of ~760 characters: only 7 fit; before, 8 were kept and the count was dropped.
+    const jobs = jobsEmbed(
+      Array.from({ length: 40 }, (_, i) => job(i + 1, `Job ${i + 1}`, 'd'.repeat(700))),
+    );
+    accepted(jobs);
+    const last = jobs.fields?.at(-1);
+    expect(last).toMatchObject({ name: '…', value: expect.stringMatching(/^and \d+ more$/) });
+    const shown = (jobs.fields?.length ?? 0) - 1;
+    expect(shown + Number(/\d+/.exec(last?.value ?? '')?.[0])).toBe(40);
+    // A member's 30 profiles with long job names: over 25 fields and over the total.
+    const names = new Map(Array.from({ length: 30 }, (_, i) => [i, 'J'.repeat(100)] as const));
+    const many = profiles(30).map((p, i) => ({ ...p, job_id: i }));
+    const member = memberProfilesEmbed('200000000000000001', many, names);
+    accepted(member);
+    const more = Number(/^and (\d+) more$/.exec(member.fields?.at(-1)?.value ?? '')?.[1]);
+    expect((member.fields?.length ?? 0) - 1 + more).toBe(30);
+    // Whatever the budget, the count fits in it, and what is counted is what is missing.
+    for (const budget of [40, 200, 1_000, 3_000]) {
+      const fields = Array.from({ length: 60 }, (_, i) => ({
+        name: `F${i}`,
+        value: 'v'.repeat(50),
+      }));
+      const kept = fieldsWithin(fields, budget);
+      const size = kept.reduce((sum, f) => sum + f.name.length + f.value.length, 0);
+      expect(size).toBeLessThanOrEqual(budget);
+      expect(kept.length - 1 + Number(/\d+/.exec(kept.at(-1)?.value ?? '')?.[0])).toBe(60);
+    }
+  });
+
+  it('allowed_mentions: every message body says none may ping', () => {
+    for (const answer of [{ content: 'hi' }, { embeds: [pointsEmbed(points)], ephemeral: true }]) {
+      expect(messageData(answer, true).allowed_mentions).toEqual({ parse: [] });
+      expect(messageData(answer, false).allowed_mentions).toEqual({ parse: [] });
+    }
+  });
+
+  it('bidi controls: removed from every user string, so no name reorders its line', () => {
+    const evil = 'Harry\u202E\u2066 yrraH\u200F\u061C';
+    expect(plain(evil)).toBe('Harry yrraH');
+    accepted(jobsEmbed([job(1, evil, evil)]));
+    accepted(memberProfilesEmbed('200000000000000001', [profile(1, evil)], new Map()));
+    accepted(playersPageEmbed({ profiles: [profile(1, evil)], page: 0, pageCount: 1, total: 1 }));
+    accepted(keyListEmbed([{ ...key, name: evil }]));
+  });
+
+  it('user ids that are not snowflakes are shown as text, never as <@…> mentions', () => {
+    expect(mention('200000000000000001')).toBe('<@200000000000000001>');
+    for (const id of ['abc', 'not_a-snowflake', '1234', '123456789012345678901']) {
+      expect(mention(id)).not.toContain('<@');
+    }
+    const page = playersPageEmbed({
+      profiles: [profile(1, 'Odd', 'user_42'), profile(2, 'Even')],
+      page: 0,
+      pageCount: 1,
+      total: 2,
+    });
+    accepted(page);
+    expect(page.description).toContain('· user\\_42');
+    expect(page.description).toContain('· <@200000000000000001>');
+    accepted(memberProfilesEmbed('user_42', [profile(1, 'Odd', 'user_42')], new Map()));
   });
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
       DISCORD_REST_URL: fake.restUrl,
     }),
     read: withSlowGuild(createReadService(database.db)),
-    keys: createKeyStore(database.db),
+    keyStore: createKeyStore(database.db),
     logger: log.logger,
   });
 });
@@ -116,6 +116,7 @@ describe('a dropped gateway connection', () => {
         connection: 1,
         sessionId: 'fake-session-1',
         replayed: 0,
+        shard: [0, 1],
       },
     ]);
   });

@@ -2,9 +2,16 @@
  * The shared contract fixture plus what the bot tests need beyond it: a guild with enough
  * profiles for three pages, and a guild with no data at all.
  */
-import { fixture } from '../support/fixture.js';
+import type { UserData } from '../support/fake-discord.js';
+import { fixture, MEMBER_WITH_THREE } from '../support/fixture.js';
 
 export { LIFETIME, MEMBER_WITH_THREE, OTHER, RICH, SPARSE } from '../support/fixture.js';
+
+/** Members who run the commands; Draco has three profiles on RICH, nobody has none. */
+export const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
+export const BOB: UserData = { id: '500000000000000002', username: 'bob' };
+export const DRACO: UserData = { id: MEMBER_WITH_THREE, username: 'draco' };
+export const NOBODY: UserData = { id: '500000000000000099', username: 'nobody' };
 
 /** 23 profiles: pages of 10, 10 and 3. */
 export const BIG = '1133557799224466890';

@@ -69,7 +69,7 @@ beforeAll(async () => {
       DISCORD_REST_URL: fake.restUrl,
     }),
     read: withoutWholeList(read),
-    keys: createKeyStore(database.db),
+    keyStore: createKeyStore(database.db),
     logger: captureLog([FAKE_TOKEN]).logger,
   });
 });

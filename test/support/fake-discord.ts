@@ -1,124 +1,68 @@
 /*
  * A fake Discord for end-to-end tests: REST under /api/v10 and the gateway WebSocket on one
- * 127.0.0.1 port, enough for the real discord.js Client to log in, receive interactions and
- * answer them. It records every request, so tests assert on what the bot actually sent.
+ * 127.0.0.1 port, enough for the real discord.js Client to log in (with one shard or several),
+ * receive interactions and answer them; or, once an Interactions Endpoint URL is set, signed
+ * interactions POSTed to that URL, as Discord does. It records every request, so tests assert
+ * on what the bot actually sent, and it refuses (400, code 50035) every body real Discord
+ * would refuse (./fake-discord/validation.ts), plus those breaking housecup's own rules.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
+import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
+import { FakeGateway } from './fake-discord/gateway.js';
+import { parseBody, readBody } from './fake-discord/http.js';
+import {
+  APP_ID,
+  channelOf,
+  commandData,
+  interactionObject,
+  messageObject,
+} from './fake-discord/objects.js';
+import { InteractionSigner } from './fake-discord/signing.js';
+import type {
+  CallbackFault,
+  CommandOption,
+  Handshake,
+  InteractionCallback,
+  InteractionOptions,
+  Json,
+  MessageData,
+  RecordedRequest,
+  UserData,
+} from './fake-discord/types.js';
+import {
+  commandProblems,
+  invalidFormBody,
+  messageRefusal,
+  type Problem,
+  responseRefusal,
+} from './fake-discord/validation.js';
+
+export { shardOf } from './fake-discord/gateway.js';
+export { APP_ID, BOT_USER_ID } from './fake-discord/objects.js';
+export { InteractionSigner } from './fake-discord/signing.js';
+export type * from './fake-discord/types.js';
 
 export const FAKE_TOKEN = 'fake-bot-token.for-tests.only';
-export const APP_ID = '900000000000000001';
-export const BOT_USER_ID = '900000000000000002';
 
 export interface FakeDiscordOptions {
   /** The only token the gateway accepts; any other IDENTIFY is closed with 4004. */
   token?: string;
-  /** Guilds the bot is in: announced in READY, then one GUILD_CREATE each. */
+  /** Guilds the bot is in: announced in each shard's READY, then one GUILD_CREATE each. */
   guilds?: readonly string[];
   /** Answer REST calls with a wrong `Authorization: Bot <token>` by 401, as Discord does. */
   checkRestToken?: boolean;
+  /** Shards `GET /gateway/bot` recommends (what discord.js's `shards: 'auto'` runs). */
+  shards?: number;
+  /** `session_start_limit.max_concurrency`: IDENTIFYs allowed at once, one per 5 s otherwise. */
+  maxConcurrency?: number;
+  /** Also refuse bodies breaking housecup's own rules (validation.ts); on unless a test says. */
+  houseRules?: boolean;
 }
 
-export interface RecordedRequest {
-  method: string;
-  /** Below /api/v10, percent-decoded: `/webhooks/1/tok/messages/@original`. */
-  path: string;
-  query: URLSearchParams;
-  authorization: string | undefined;
-  body: unknown;
-}
-
-export interface InteractionCallback {
-  interactionId: string;
-  token: string;
-  /** 4 reply, 5 deferred reply, 6 deferred update, 7 update. */
-  type: number;
-  data: MessageData;
-  /** ms from INTERACTION_CREATE sent to this callback received. */
-  roundTripMs: number;
-}
-
-export interface EmbedData {
-  title?: string;
-  description?: string;
-  color?: number;
-  footer?: { text: string };
-  fields?: { name: string; value: string; inline?: boolean }[];
-}
-
-export interface ButtonData {
-  type: number;
-  custom_id: string;
-  disabled?: boolean;
-  emoji?: { name: string };
-}
-
-export interface MessageData {
-  content?: string;
-  embeds?: EmbedData[];
-  components?: { type: number; components: ButtonData[] }[];
-  flags?: number;
-}
-
-export interface UserData {
-  id: string;
-  username: string;
-  global_name?: string | null;
-}
-
-export interface CommandOption {
-  name: string;
-  type: number;
-  value?: string | number | boolean;
-  options?: CommandOption[];
-}
-
-export interface InteractionOptions {
-  /** null sends the interaction from a DM. */
-  guildId: string | null;
-  user: UserData;
-  /** Member permissions bit set, as a decimal string; all permissions by default. */
-  permissions?: string;
-}
-
-/** One IDENTIFY or RESUME the gateway answered, in arrival order. */
-export interface Handshake {
-  kind: 'identify' | 'resume';
-  /**
-   * `ready`: IDENTIFY answered with READY; `resumed`: RESUME answered with RESUMED (after any
-   * missed events); `invalid`: RESUME of an unknown session, answered with op 9 (d: false);
-   * `rejected`: a wrong token, closed with 4004.
-   */
-  outcome: 'ready' | 'resumed' | 'invalid' | 'rejected';
-  /** Which gateway connection (1 = the first) it came on. */
-  connection: number;
-  sessionId: string | null;
-  /** Events re-sent on RESUME because the client's `seq` had not reached them. */
-  replayed: number;
-}
-
-/** How the fake answers the next interaction callback(s) instead of accepting them. */
-export interface CallbackFault {
-  status: 500 | 429;
-  /** For 429: seconds, in the body's `retry_after` and the `retry-after` header. */
-  retryAfter?: number;
-  /** For 429: Discord's global limit, announced by the `x-ratelimit-global` header. */
-  global?: boolean;
-}
-
-type Json = Record<string, unknown>;
-
-/**
- * A gateway session: what READY named, every event dispatched in it (so a RESUME can replay
- * what the client missed), and the connection currently carrying it, if any.
- */
-interface Session {
-  id: string;
-  events: { s: number; frame: string }[];
-  socket: WebSocket | null;
-}
+type Reply = (status: number, body?: unknown, headers?: Record<string, string>) => void;
 
 interface PendingCallback {
   sentAt: number;
@@ -127,22 +71,17 @@ interface PendingCallback {
 
 export class FakeDiscord {
   readonly requests: RecordedRequest[] = [];
-  /** Every callback received, in order. */
+  /** Every first answer accepted (REST callback, or HTTP response), in order. */
   readonly callbacks: InteractionCallback[] = [];
-  /** How many gateway connections were opened, and IDENTIFY / RESUME payloads received. */
-  connections = 0;
-  identifies = 0;
-  resumes = 0;
-  /** Every IDENTIFY and RESUME with how it was answered, in order. */
-  readonly handshakes: Handshake[] = [];
   /** Callbacks answered with an injected fault instead of being accepted. */
   readonly failedCallbacks: (RecordedRequest & { status: number })[] = [];
+  /** Bodies refused as real Discord would refuse them, with the problems found. */
+  readonly refused: (RecordedRequest & { problems: Problem[] })[] = [];
+  /** The application's key pair: sign interactions with it, give its public key to the bot. */
+  readonly signer = new InteractionSigner();
 
-  private readonly sockets = new Set<WebSocket>();
-  private readonly sessions = new Map<string, Session>();
-  /** The session the latest READY opened: where interactions are dispatched. */
-  private current: Session | null = null;
-  private readonly handshakeWaiters: { index: number; resolve(h: Handshake): void }[] = [];
+  private readonly gateway: FakeGateway;
+  private endpoint: string | null = null;
   private readonly callbackFaults: CallbackFault[] = [];
   private readonly pending = new Map<string, PendingCallback>();
   /** The message each interaction token's `@original` stands for. */
@@ -158,7 +97,13 @@ export class FakeDiscord {
     private readonly wss: WebSocketServer,
     readonly port: number,
     private readonly options: Required<FakeDiscordOptions>,
-  ) {}
+  ) {
+    this.gateway = new FakeGateway({
+      token: options.token,
+      guilds: options.guilds,
+      url: `ws://127.0.0.1:${port}`,
+    });
+  }
 
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const server = createServer();
@@ -169,9 +114,12 @@ export class FakeDiscord {
       token: options.token ?? FAKE_TOKEN,
       guilds: options.guilds ?? [],
       checkRestToken: options.checkRestToken ?? false,
+      shards: options.shards ?? 1,
+      maxConcurrency: options.maxConcurrency ?? 1,
+      houseRules: options.houseRules ?? true,
     });
     server.on('request', (req, res) => void fake.onRequest(req, res));
-    wss.on('connection', (socket) => fake.onConnection(socket));
+    wss.on('connection', (socket) => fake.gateway.onConnection(socket));
     return fake;
   }
 
@@ -180,8 +128,40 @@ export class FakeDiscord {
     return `http://127.0.0.1:${this.port}/api`;
   }
 
+  /** The application's public key, as DISCORD_PUBLIC_KEY. */
+  get publicKey(): string {
+    return this.signer.publicKey;
+  }
+
   channelOf(guildId: string): string {
-    return (BigInt(guildId) + 1_000n).toString();
+    return channelOf(guildId);
+  }
+
+  // ---------- the gateway, delegated ----------
+
+  get connections(): number {
+    return this.gateway.connections;
+  }
+  get identifies(): number {
+    return this.gateway.identifies;
+  }
+  get resumes(): number {
+    return this.gateway.resumes;
+  }
+  get handshakes(): readonly Handshake[] {
+    return this.gateway.handshakes;
+  }
+  waitForHandshake(index: number): Promise<Handshake> {
+    return this.gateway.waitForHandshake(index);
+  }
+  disconnect(code: number, reason?: string): void {
+    this.gateway.disconnect(code, reason);
+  }
+  terminate(): void {
+    this.gateway.terminate();
+  }
+  forgetSessions(): void {
+    this.gateway.forgetSessions();
   }
 
   // ---------- REST ----------
@@ -204,7 +184,7 @@ export class FakeDiscord {
         waiter.resolve(record);
       }
     }
-    const reply = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    const reply: Reply = (status, body, headers = {}) => {
       if (body === undefined) {
         res.writeHead(status, headers).end();
         return;
@@ -231,8 +211,13 @@ export class FakeDiscord {
     if (route === 'GET /gateway/bot') {
       return reply(200, {
         url: `ws://127.0.0.1:${this.port}`,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+        shards: this.options.shards,
+        session_start_limit: {
+          total: 1000,
+          remaining: 999,
+          reset_after: 0,
+          max_concurrency: this.options.maxConcurrency,
+        },
       });
     }
     if (record.method === 'GET' && record.path === '/applications/@me') {
@@ -244,6 +229,7 @@ export class FakeDiscord {
       (parts.length === 3 || parts.length === 5) &&
       parts.at(-1) === 'commands'
     ) {
+      if (this.refuse(record, commandProblems(record.body), reply)) return;
       const body = Array.isArray(record.body) ? (record.body as Json[]) : [];
       return reply(
         200,
@@ -259,12 +245,20 @@ export class FakeDiscord {
     reply(404, { message: `404: Not Found (${route})`, code: 0 });
   }
 
+  /** Answers 400 as Discord does when `problems` is not empty; says whether it did. */
+  private refuse(record: RecordedRequest, problems: Problem[], reply: Reply): boolean {
+    if (problems.length === 0) return false;
+    this.refused.push({ ...record, problems });
+    reply(400, invalidFormBody(problems));
+    return true;
+  }
+
   private onCallback(
     interactionId: string,
     token: string,
     record: RecordedRequest,
     receivedAt: number,
-    reply: (status: number, body?: unknown, headers?: Record<string, string>) => void,
+    reply: Reply,
   ) {
     const fault = this.callbackFaults.shift();
     if (fault) {
@@ -286,78 +280,75 @@ export class FakeDiscord {
         },
       );
     }
+    if (this.refuse(record, responseRefusal(record.body, this.options.houseRules), reply)) return;
     const body = (record.body ?? {}) as { type?: number; data?: MessageData };
-    const type = body.type ?? 0;
-    const data = body.data ?? {};
     const pending = this.pending.get(interactionId);
+    const callback = this.accept(interactionId, token, body, 'gateway', receivedAt, pending);
+    const message = this.originals.get(token);
+    if (record.query.get('with_response') === 'true') {
+      return reply(200, {
+        interaction: { id: interactionId, type: 2, response_message_id: message?.id },
+        resource: { type: callback.type, message },
+      });
+    }
+    reply(204);
+  }
+
+  /** Records a first answer Discord accepted, and settles whoever waits for it. */
+  private accept(
+    interactionId: string,
+    token: string,
+    body: { type?: number; data?: MessageData },
+    via: InteractionCallback['via'],
+    receivedAt: number,
+    pending: PendingCallback | undefined,
+  ): InteractionCallback {
     const callback: InteractionCallback = {
       interactionId,
       token,
-      type,
-      data,
+      type: body.type ?? 0,
+      data: body.data ?? {},
       roundTripMs: pending ? receivedAt - pending.sentAt : Number.NaN,
+      via,
     };
     this.callbacks.push(callback);
     if (pending) {
       this.pending.delete(interactionId);
       pending.resolve(callback);
     }
-    if (type === 4 || type === 5) this.originals.set(token, this.message(data));
-    const message = this.originals.get(token);
-    if (record.query.get('with_response') === 'true') {
-      return reply(200, {
-        interaction: { id: interactionId, type: 2, response_message_id: message?.id },
-        resource: { type, message },
-      });
+    if (callback.type === 4 || callback.type === 5) {
+      this.originals.set(token, this.message(callback.data as Json));
     }
-    reply(204);
+    return callback;
   }
 
-  private onWebhook(
-    parts: string[],
-    record: RecordedRequest,
-    reply: (status: number, body?: unknown) => void,
-  ) {
+  private onWebhook(parts: string[], record: RecordedRequest, reply: Reply) {
     const token = parts[2] ?? '';
-    const data = (record.body ?? {}) as MessageData;
+    const data = (record.body ?? {}) as Json;
+    const refusal = () => messageRefusal(data, [], this.options.houseRules);
     if (parts[3] === 'messages' && parts[4] === '@original') {
       const original = this.originals.get(token) ?? this.message({});
       if (record.method === 'DELETE') {
         this.originals.delete(token);
         return reply(204);
       }
-      if (record.method === 'PATCH') Object.assign(original, data, { edited_timestamp: now() });
+      if (record.method === 'PATCH') {
+        if (this.refuse(record, refusal(), reply)) return;
+        Object.assign(original, data, { edited_timestamp: new Date().toISOString() });
+      }
       this.originals.set(token, original);
       return reply(200, original);
     }
-    if (record.method === 'POST' && parts.length === 3) return reply(200, this.message(data));
+    if (record.method === 'POST' && parts.length === 3) {
+      if (this.refuse(record, refusal(), reply)) return;
+      return reply(200, this.message(data));
+    }
     reply(404, { message: '404: Unknown Webhook', code: 10015 });
   }
 
   /** A full message object, as Discord answers webhook calls with. */
-  message(data: MessageData, guildId?: string): Json {
-    return {
-      id: this.snowflake(),
-      type: 20,
-      channel_id: guildId ? this.channelOf(guildId) : '1',
-      ...(guildId ? { guild_id: guildId } : {}),
-      author: botUser(),
-      content: '',
-      timestamp: now(),
-      edited_timestamp: null,
-      tts: false,
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      attachments: [],
-      embeds: [],
-      components: [],
-      pinned: false,
-      flags: 0,
-      application_id: APP_ID,
-      webhook_id: APP_ID,
-      ...data,
-    };
+  message(data: MessageData | Json, guildId?: string): Json {
+    return messageObject(this.snowflake(), data as Json, guildId);
   }
 
   /** Resolves with the first request, already received or still to come, that passes `test`. */
@@ -367,191 +358,11 @@ export class FakeDiscord {
     return new Promise((resolve) => this.waiters.push({ test, resolve }));
   }
 
-  // ---------- Gateway ----------
-
-  private onConnection(socket: WebSocket): void {
-    this.connections += 1;
-    const connection = this.connections;
-    this.sockets.add(socket);
-    socket.on('close', () => {
-      this.sockets.delete(socket);
-      for (const session of this.sessions.values()) {
-        if (session.socket === socket) session.socket = null;
-      }
-    });
-    socket.on('message', (raw) => this.onFrame(socket, connection, raw.toString()));
-    socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
-  }
-
-  private onFrame(socket: WebSocket, connection: number, raw: string): void {
-    const frame = JSON.parse(raw) as { op: number; d: Json | null };
-    if (frame.op === 1) {
-      socket.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      return;
-    }
-    if (frame.op === 2) this.onIdentify(socket, connection, frame.d ?? {});
-    if (frame.op === 6) this.onResume(socket, connection, frame.d ?? {});
-  }
-
-  private onIdentify(socket: WebSocket, connection: number, d: Json): void {
-    this.identifies += 1;
-    if (d.token !== this.options.token) {
-      socket.close(4004, 'Authentication failed.');
-      this.recordHandshake({ kind: 'identify', outcome: 'rejected', connection, sessionId: null });
-      return;
-    }
-    const session: Session = { id: `fake-session-${this.identifies}`, events: [], socket };
-    this.sessions.set(session.id, session);
-    this.current = session;
-    this.dispatchIn(session, 'READY', {
-      v: 10,
-      user: botUser(),
-      guilds: this.options.guilds.map((id) => ({ id, unavailable: true })),
-      session_id: session.id,
-      resume_gateway_url: `ws://127.0.0.1:${this.port}`,
-      shard: [0, 1],
-      application: { id: APP_ID, flags: 0 },
-    });
-    for (const id of this.options.guilds) this.dispatchIn(session, 'GUILD_CREATE', this.guild(id));
-    this.recordHandshake({ kind: 'identify', outcome: 'ready', connection, sessionId: session.id });
-  }
-
-  /** RESUME {token, session_id, seq}: replay what the client missed, then RESUMED. */
-  private onResume(socket: WebSocket, connection: number, d: Json): void {
-    this.resumes += 1;
-    const sessionId = typeof d.session_id === 'string' ? d.session_id : null;
-    if (d.token !== this.options.token) {
-      socket.close(4004, 'Authentication failed.');
-      this.recordHandshake({ kind: 'resume', outcome: 'rejected', connection, sessionId });
-      return;
-    }
-    const session = sessionId === null ? undefined : this.sessions.get(sessionId);
-    if (!session) {
-      // As Discord: "not resumable", so the client must IDENTIFY afresh.
-      socket.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
-      this.recordHandshake({ kind: 'resume', outcome: 'invalid', connection, sessionId });
-      return;
-    }
-    session.socket = socket;
-    const seq = typeof d.seq === 'number' ? d.seq : 0;
-    const missed = session.events.filter((event) => event.s > seq);
-    for (const event of missed) socket.send(event.frame);
-    this.dispatchIn(session, 'RESUMED', null);
-    this.recordHandshake({
-      kind: 'resume',
-      outcome: 'resumed',
-      connection,
-      sessionId,
-      replayed: missed.length,
-    });
-  }
-
-  private recordHandshake(handshake: Omit<Handshake, 'replayed'> & { replayed?: number }): void {
-    const recorded: Handshake = { replayed: 0, ...handshake };
-    this.handshakes.push(recorded);
-    const index = this.handshakes.length - 1;
-    for (const waiter of [...this.handshakeWaiters]) {
-      if (waiter.index === index) {
-        this.handshakeWaiters.splice(this.handshakeWaiters.indexOf(waiter), 1);
-        waiter.resolve(recorded);
-      }
-    }
-  }
-
-  /**
-   * Resolves with handshake number `index` (0-based, in arrival order) once it has been
-   * answered: `waitForHandshake(fake.handshakes.length)` waits for the next one.
-   */
-  waitForHandshake(index: number): Promise<Handshake> {
-    const seen = this.handshakes[index];
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.handshakeWaiters.push({ index, resolve }));
-  }
-
-  /**
-   * Numbers the event in its session and sends it if the session has a live connection;
-   * otherwise (or if that connection is dying) the event waits in the session for a RESUME.
-   */
-  private dispatchIn(session: Session, event: string, d: unknown): void {
-    const s = session.events.length + 1;
-    const frame = JSON.stringify({ op: 0, t: event, s, d });
-    session.events.push({ s, frame });
-    if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(frame);
-  }
-
-  private guild(id: string): Json {
-    return {
-      id,
-      name: `Guild ${id}`,
-      icon: null,
-      splash: null,
-      discovery_splash: null,
-      banner: null,
-      description: null,
-      owner_id: '1',
-      afk_channel_id: null,
-      afk_timeout: 300,
-      verification_level: 0,
-      default_message_notifications: 0,
-      explicit_content_filter: 0,
-      mfa_level: 0,
-      nsfw_level: 0,
-      premium_tier: 0,
-      premium_progress_bar_enabled: false,
-      preferred_locale: 'en-US',
-      system_channel_id: null,
-      system_channel_flags: 0,
-      rules_channel_id: null,
-      public_updates_channel_id: null,
-      safety_alerts_channel_id: null,
-      vanity_url_code: null,
-      application_id: null,
-      features: [],
-      roles: [
-        {
-          id,
-          name: '@everyone',
-          permissions: '0',
-          position: 0,
-          color: 0,
-          hoist: false,
-          managed: false,
-          mentionable: false,
-          flags: 0,
-        },
-      ],
-      emojis: [],
-      stickers: [],
-      joined_at: now(),
-      large: false,
-      unavailable: false,
-      member_count: 1,
-      members: [],
-      voice_states: [],
-      presences: [],
-      threads: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      soundboard_sounds: [],
-      channels: [
-        {
-          id: this.channelOf(id),
-          type: 0,
-          guild_id: id,
-          name: 'general',
-          position: 0,
-          permission_overwrites: [],
-          nsfw: false,
-          parent_id: null,
-          topic: null,
-          last_message_id: null,
-          rate_limit_per_user: 0,
-        },
-      ],
-    };
-  }
-
   // ---------- Interactions ----------
+
+  private ids() {
+    return { id: this.snowflake(), token: `interaction-token-${this.snowflake()}` };
+  }
 
   /** An APPLICATION_COMMAND interaction (type 2) for a slash command. */
   command(
@@ -560,83 +371,52 @@ export class FakeDiscord {
     who: InteractionOptions,
     resolvedUsers: UserData[] = [],
   ): Json {
-    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, userObject(u)]));
-    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, memberObject(null)]));
-    return this.interaction(2, who, {
-      id: this.snowflake(),
-      name,
-      type: 1,
-      options,
-      ...(resolvedUsers.length > 0 ? { resolved: { users, members } } : {}),
-    });
+    const data = commandData(this.snowflake(), name, options, resolvedUsers);
+    return interactionObject(this.ids(), 2, who, data);
   }
 
   /** A MESSAGE_COMPONENT interaction (type 3): `who` pressed `customId` on `message`. */
   button(customId: string, message: Json, who: InteractionOptions): Json {
-    return {
-      ...this.interaction(3, who, { custom_id: customId, component_type: 2 }),
-      message,
-    };
-  }
-
-  private interaction(type: number, who: InteractionOptions, data: Json): Json {
-    const base: Json = {
-      id: this.snowflake(),
-      application_id: APP_ID,
-      type,
-      token: `interaction-token-${this.snowflake()}`,
-      version: 1,
-      locale: 'en-US',
-      app_permissions: '2248473465835073',
-      entitlements: [],
-      attachment_size_limit: 8 * 1024 * 1024,
-      data,
-    };
-    if (who.guildId === null) {
-      return {
-        ...base,
-        user: userObject(who.user),
-        channel_id: '1',
-        channel: { id: '1', type: 1, recipients: [userObject(who.user)] },
-        context: 1,
-        authorizing_integration_owners: { '1': who.user.id },
-      };
-    }
-    return {
-      ...base,
-      guild_id: who.guildId,
-      guild_locale: 'en-US',
-      guild: { id: who.guildId, locale: 'en-US', features: [] },
-      channel_id: this.channelOf(who.guildId),
-      channel: {
-        id: this.channelOf(who.guildId),
-        type: 0,
-        guild_id: who.guildId,
-        name: 'general',
-        permissions: '2248473465835073',
-      },
-      member: {
-        ...memberObject(who.permissions ?? '2251799813685247'),
-        user: userObject(who.user),
-      },
-      context: 0,
-      authorizing_integration_owners: { '0': who.guildId },
-    };
+    const data = { custom_id: customId, component_type: 2 };
+    return { ...interactionObject(this.ids(), 3, who, data), message };
   }
 
   /**
-   * Dispatches an INTERACTION_CREATE in the current gateway session and resolves with the
-   * bot's callback for it (reply, deferral or update), timing the round trip. While the
-   * session has no live connection the event waits for the client's RESUME, as on Discord.
+   * As saving the Interactions Endpoint URL in the developer portal (endpoint.ts): checked with
+   * a signed and a forged PING, then every interaction goes there instead of the gateway.
+   * `null` goes back to the gateway.
+   */
+  async setInteractionsEndpoint(url: string | null): Promise<void> {
+    if (url !== null) await checkEndpoint(url, this.signer, this.snowflake());
+    this.endpoint = url;
+  }
+
+  /**
+   * Delivers an interaction the way Discord would now: as INTERACTION_CREATE on the gateway
+   * shard owning its guild (resolving with the bot's callback), or as a signed POST to the
+   * Interactions Endpoint URL (resolving with the response, which must be one Discord accepts).
+   * While a shard has no live connection the event waits for the client's RESUME.
    */
   sendInteraction(interaction: Json): Promise<InteractionCallback> {
+    if (this.endpoint !== null) return this.postInteraction(this.endpoint, interaction);
     const id = String(interaction.id);
-    const session = this.current;
-    if (!session) throw new Error('fake Discord: no gateway session to send in');
     return new Promise((resolve) => {
       this.pending.set(id, { sentAt: performance.now(), resolve });
-      this.dispatchIn(session, 'INTERACTION_CREATE', interaction);
+      this.gateway.dispatchInteraction(interaction);
     });
+  }
+
+  private async postInteraction(url: string, interaction: Json): Promise<InteractionCallback> {
+    const { answer, sentAt, receivedAt } = await postSigned(url, interaction, this.signer);
+    const problems = responseRefusal(answer, this.options.houseRules);
+    if (problems.length > 0) {
+      throw new Error(
+        `Discord would refuse this answer: ${JSON.stringify(invalidFormBody(problems))}`,
+      );
+    }
+    const pending: PendingCallback = { sentAt, resolve: () => {} };
+    const [id, token] = [String(interaction.id), String(interaction.token)];
+    return this.accept(id, token, answer, 'http', receivedAt, pending);
   }
 
   /** Answers the next `times` interaction callbacks with `fault` instead of accepting them. */
@@ -659,82 +439,11 @@ export class FakeDiscord {
     return this.nextId.toString();
   }
 
-  /** Closes every gateway connection with `code`, as Discord does when it drops a session. */
-  disconnect(code: number, reason = 'fake Discord disconnect'): void {
-    for (const socket of this.sockets) socket.close(code, reason);
-  }
-
-  /** Cuts every gateway connection without a close frame: the client sees 1006 (abnormal). */
-  terminate(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  /** Forgets every session, as after a long outage: the next RESUME gets op 9 (d: false). */
-  forgetSessions(): void {
-    this.sessions.clear();
-  }
-
   /** Closes the gateway with 4004 (so no client tries to reconnect), then the port. */
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.close(4004, 'fake Discord closing');
+    this.gateway.closeAll();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
-}
-
-function now(): string {
-  return new Date().toISOString();
-}
-
-function botUser(): Json {
-  return {
-    id: BOT_USER_ID,
-    username: 'housecup',
-    discriminator: '0',
-    global_name: null,
-    avatar: null,
-    bot: true,
-    flags: 0,
-  };
-}
-
-function userObject(user: UserData): Json {
-  return {
-    id: user.id,
-    username: user.username,
-    discriminator: '0',
-    global_name: user.global_name ?? null,
-    avatar: null,
-    public_flags: 0,
-  };
-}
-
-function memberObject(permissions: string | null): Json {
-  return {
-    roles: [],
-    nick: null,
-    avatar: null,
-    premium_since: null,
-    joined_at: now(),
-    pending: false,
-    mute: false,
-    deaf: false,
-    flags: 0,
-    ...(permissions === null ? {} : { permissions }),
-  };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** JSON bodies as objects; a multipart body (files) as its `payload_json` part. */
-function parseBody(raw: string, type: string | undefined): unknown {
-  if (raw === '') return undefined;
-  if (type?.startsWith('application/json')) return JSON.parse(raw);
-  const payload = /name="payload_json"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]*?)\r\n--/.exec(raw);
-  return payload?.[1] ? JSON.parse(payload[1]) : raw;
 }

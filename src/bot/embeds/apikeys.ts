@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { KeyRecord } from '../../keys/key-store.js';
 import { NEUTRAL_COLOUR } from './houses.js';
-import { fitEmbed, linesWithin, plain } from './limits.js';
+import { fitEmbed, linesWithin, named } from './limits.js';
 
 function day(iso: string | null): string {
   return iso === null ? 'never' : iso.slice(0, 10);
@@ -10,7 +10,7 @@ function day(iso: string | null): string {
 /** The guild's keys, never the keys themselves: only the hint stored beside each. */
 export function keyListEmbed(keys: readonly KeyRecord[]): APIEmbed {
   const lines = keys.map((key) => {
-    const name = key.name ? plain(key.name) : '(no name)';
+    const name = named(key.name, '(no name)');
     const state = key.revoked_at === null ? '' : ` · ❌ revoked ${day(key.revoked_at)}`;
     return `**#${key.id}** ${name} · \`${key.hint}\` · created ${day(key.created_at)} · last used ${day(key.last_used_at)}${state}`;
   });

@@ -14,6 +14,18 @@ export const LIMITS = {
 } as const;
 
 const ELLIPSIS = '…';
+/** What a field shows when its text would be blank: Discord refuses blank names and values. */
+export const BLANK_FIELD = '—';
+
+/**
+ * Bidi controls (embeddings, overrides, isolates, marks): in a name they reverse or reorder the
+ * rest of the line they sit on. Letters of right-to-left scripts need none of them to show.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Text Discord shows as nothing: whitespace, control and format characters only. */
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Z}]*$/u;
+/** A Discord user id; anything else (the import allows `[A-Za-z0-9_-]`) is not a mention. */
+const SNOWFLAKE = /^\d{17,20}$/;
 
 /** Cuts text to at most `max` characters (UTF-16 units, as Discord counts), marking the cut. */
 export function clip(text: string, max: number): string {
@@ -26,15 +38,34 @@ export function clip(text: string, max: number): string {
   return cut + ELLIPSIS;
 }
 
+export function isBlank(text: string): boolean {
+  return INVISIBLE.test(text);
+}
+
 /**
- * Neutralises markdown so a player's chosen name cannot restyle an embed, fake a link or a
- * mention, or break the line it sits on. Only characters with a meaning are escaped.
+ * Neutralises a user's string so that it cannot restyle an embed, fake a link or a mention,
+ * reorder its line (bidi controls) or break it: markdown is escaped, whitespace runs become one
+ * space, control characters go, and the ends are trimmed.
  */
 export function plain(text: string): string {
   return text
+    .replace(BIDI_CONTROLS, '')
     .replace(/\s+/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
     .replace(/[\\*_~`|[\]<>]/g, (c) => `\\${c}`)
     .replace(/^([#>-])/, '\\$1');
+}
+
+/** `plain(text)`, or `fallback` when nothing visible would be left (a name of spaces). */
+export function named(text: string, fallback: string): string {
+  const shown = plain(text);
+  return isBlank(shown) ? fallback : shown;
+}
+
+/** A member as a mention when the id is a Discord user id; any other id as plain text. */
+export function mention(userId: string): string {
+  return SNOWFLAKE.test(userId) ? `<@${userId}>` : named(userId, '(unknown member)');
 }
 
 /**
@@ -58,11 +89,39 @@ export function linesWithin(lines: readonly string[], max: number = LIMITS.descr
   return kept.join('\n');
 }
 
-/** At most 25 fields; when some are dropped, the last slot says how many. */
-export function fieldsWithin(fields: readonly APIEmbedField[]): APIEmbedField[] {
-  if (fields.length <= LIMITS.fields) return [...fields];
-  const kept = fields.slice(0, LIMITS.fields - 1);
-  return [...kept, { name: '…', value: `and ${fields.length - kept.length} more`, inline: false }];
+function moreField(count: number): APIEmbedField {
+  return { name: ELLIPSIS, value: `and ${count} more`, inline: false };
+}
+
+function fieldLength(field: APIEmbedField): number {
+  return field.name.length + field.value.length;
+}
+
+/**
+ * The leading fields that fit in Discord's 25 and in `budget` characters. When some are left
+ * out, the last field says how many, and fields are given back until it fits: the count is
+ * never what gets cut (it was the first to go when fields were dropped from the end to fit).
+ */
+export function fieldsWithin(
+  fields: readonly APIEmbedField[],
+  budget: number = LIMITS.total,
+): APIEmbedField[] {
+  const kept: APIEmbedField[] = [];
+  let used = 0;
+  for (const [index, field] of fields.entries()) {
+    const slots = index < fields.length - 1 ? LIMITS.fields - 1 : LIMITS.fields;
+    if (kept.length >= slots || used + fieldLength(field) > budget) break;
+    kept.push(field);
+    used += fieldLength(field);
+  }
+  if (kept.length === fields.length) return kept;
+  let more = moreField(fields.length - kept.length);
+  while (kept.length > 0 && used + fieldLength(more) > budget) {
+    const dropped = kept.pop();
+    if (dropped) used -= fieldLength(dropped);
+    more = moreField(fields.length - kept.length);
+  }
+  return fieldLength(more) <= budget ? [...kept, more] : kept;
 }
 
 function textLength(embed: APIEmbed): number {
@@ -70,6 +129,12 @@ function textLength(embed: APIEmbed): number {
   total += (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
   for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
   return total;
+}
+
+/** A field's text within its limit and never blank. */
+function visible(text: string, max: number): string {
+  const cut = clip(text, max);
+  return isBlank(cut) ? BLANK_FIELD : cut;
 }
 
 /**
@@ -87,15 +152,13 @@ export function fitEmbed(embed: APIEmbed): APIEmbed {
   if (fitted.author)
     fitted.author = { ...fitted.author, name: clip(fitted.author.name, LIMITS.author) };
   if (fitted.fields) {
-    fitted.fields = fieldsWithin(fitted.fields).map((field) => ({
+    const fields = fitted.fields.map((field) => ({
       ...field,
-      name: clip(field.name, LIMITS.fieldName) || '\u200b',
-      value: clip(field.value, LIMITS.fieldValue) || '\u200b',
+      name: visible(field.name, LIMITS.fieldName),
+      value: visible(field.value, LIMITS.fieldValue),
     }));
-  }
-  // Over the total: drop fields from the end, then shorten the description.
-  while (textLength(fitted) > LIMITS.total && fitted.fields && fitted.fields.length > 0) {
-    fitted.fields = fitted.fields.slice(0, -1);
+    // The fields get what the other texts leave of the total.
+    fitted.fields = fieldsWithin(fields, LIMITS.total - textLength({ ...fitted, fields: [] }));
   }
   const excess = textLength(fitted) - LIMITS.total;
   if (excess > 0 && fitted.description) {

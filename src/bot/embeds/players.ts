@@ -1,7 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Profile } from '../../records/profile.js';
 import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
-import { fieldsWithin, fitEmbed, linesWithin, plain } from './limits.js';
+import { fitEmbed, linesWithin, mention, named } from './limits.js';
 
 /** Job names by id, for showing "Auror" rather than a number. */
 export type JobNames = ReadonlyMap<number, string>;
@@ -9,7 +9,7 @@ export type JobNames = ReadonlyMap<number, string>;
 export function jobText(jobId: number | null, jobs: JobNames): string {
   if (jobId === null) return 'No job';
   const name = jobs.get(jobId);
-  return name === undefined ? `Job #${jobId}` : plain(name);
+  return name === undefined ? `Job #${jobId}` : named(name, `Job #${jobId}`);
 }
 
 function yearText(year: number | null): string {
@@ -29,11 +29,16 @@ export interface PlayersPage {
   total: number;
 }
 
+/** A profile's name as shown; a name of nothing visible still gets a label. */
+function profileName(profile: Profile): string {
+  return named(profile.name, `Profile #${profile.id}`);
+}
+
 /** One page of the guild's profiles: one line each, a footer telling where the reader is. */
 export function playersPageEmbed(view: PlayersPage): APIEmbed {
   const lines = view.profiles.map(
     (p) =>
-      `**${plain(p.name)}** · ${houseText(p.house)} · ${yearText(p.year)} · ${galleonsText(p.galleons)} · <@${p.user_id}>`,
+      `**${profileName(p)}** · ${houseText(p.house)} · ${yearText(p.year)} · ${galleonsText(p.galleons)} · ${mention(p.user_id)}`,
   );
   return fitEmbed({
     title: 'Players of this server',
@@ -52,7 +57,7 @@ export function memberProfilesEmbed(
   jobs: JobNames,
 ): APIEmbed {
   const fields: APIEmbedField[] = profiles.map((p) => ({
-    name: plain(p.name),
+    name: profileName(p),
     value: [
       houseText(p.house),
       yearText(p.year),
@@ -64,8 +69,8 @@ export function memberProfilesEmbed(
   const firstHouse = profiles.find((p) => p.house !== null)?.house ?? null;
   return fitEmbed({
     title: profiles.length === 1 ? 'Profile' : `${profiles.length} profiles`,
-    description: `Member: <@${userId}>`,
+    description: `Member: ${mention(userId)}`,
     color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
-    fields: fieldsWithin(fields),
+    fields,
   });
 }

@@ -1,0 +1,54 @@
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type REST,
+  Routes,
+} from 'discord.js';
+import type { InteractionRequest } from './command.js';
+import { webhookDelivery } from './delivery.js';
+import type { Dispatch } from './dispatcher.js';
+import { commandOptions } from './options.js';
+
+/** What the commands see of an interaction discord.js received on the gateway. */
+export function requestFromGateway(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+): InteractionRequest {
+  const base = {
+    id: interaction.id,
+    guildId: interaction.guildId,
+    user: { id: interaction.user.id, username: interaction.user.username },
+    memberPermissions: interaction.memberPermissions?.bitfield ?? null,
+  };
+  return interaction.isChatInputCommand()
+    ? {
+        ...base,
+        kind: 'command',
+        command: interaction.commandName,
+        options: commandOptions(interaction.options.data),
+      }
+    : { ...base, kind: 'button', customId: interaction.customId };
+}
+
+/**
+ * The gateway transport: discord.js delivers the interaction; its first answer goes back as a
+ * REST callback, with the very body `POST /interactions` would have put in its response.
+ */
+export function gatewayListener(
+  dispatch: Dispatch,
+  rest: REST,
+): (interaction: Interaction) => void {
+  return (interaction) => {
+    if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+    const callback = Routes.interactionCallback(interaction.id, interaction.token);
+    const delivery = webhookDelivery(
+      rest,
+      interaction.applicationId,
+      interaction.token,
+      async (response) => {
+        await rest.post(callback, { body: response, auth: false });
+      },
+    );
+    void dispatch(requestFromGateway(interaction), delivery);
+  };
+}

@@ -1,0 +1,25 @@
+import type { Outcome } from '../bot/dispatcher.js';
+import type { KeyStore } from '../keys/key-store.js';
+import type { Logger } from '../logger.js';
+import type { ReadService } from '../read/service.js';
+
+/** What `POST /interactions` needs beside the app's read service and logger. */
+export interface InteractionsOptions {
+  /** DISCORD_PUBLIC_KEY: 64 hex characters. */
+  publicKey: string;
+  /** DISCORD_APPLICATION_ID; when absent, each interaction's own `application_id`. */
+  applicationId?: string | undefined;
+  /** DISCORD_REST_URL, for the edits of deferred answers. */
+  restUrl: string;
+  /** For `/apikey`. */
+  keyStore: KeyStore;
+  /** As the gateway bot's: 2 s unless a test shortens it. */
+  deferAfterMs?: number;
+  /** Told of every handled interaction (housecup_bot_interactions_total). */
+  onHandled?: (command: string, outcome: Outcome) => void;
+}
+
+export interface InteractionsDependencies extends InteractionsOptions {
+  read: ReadService;
+  logger: Logger;
+}

@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_ERRORS, failureFrom } from '../http/error-handling.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
+import type { FailureGuard } from '../http/failure-guard.js';
+import type { Answerer } from './answerer.js';
+import type { InteractionsDependencies } from './options.js';
+import { isPing, parseInteraction } from './payload.js';
+import { createSignatureCheck } from './signature.js';
+
+/*
+ * `POST /interactions`: Discord's Interactions Endpoint URL (DESIGN §7). Outside /v1: no API
+ * key and no key budget, since Discord signs every request instead; but every refused request
+ * (a bad or stale signature, a wrong content type, an oversized or unreadable body) counts
+ * against the sender's per-address failure budget, so a flood of forgeries ends in 429s.
+ */
+
+export const INTERACTIONS_PATH = '/interactions';
+export const INVALID_SIGNATURE = 'Invalid request signature';
+/** Discord's interaction payloads are a few KiB; anything far larger is not from Discord. */
+export const MAX_INTERACTION_BYTES = 64 * 1024;
+
+const NO_BODY = Buffer.alloc(0);
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Resolves once the response has gone out (or the connection is gone): edits may follow. */
+function whenSent(reply: FastifyReply): Promise<void> {
+  return new Promise((resolve) => {
+    reply.raw.once('finish', resolve);
+    reply.raw.once('close', resolve);
+  });
+}
+
+export async function registerInteractions(
+  app: FastifyInstance,
+  deps: InteractionsDependencies,
+  guard: FailureGuard,
+): Promise<void> {
+  const checkSignature = createSignatureCheck(deps.publicKey);
+  const logger = deps.logger.child({ component: 'interactions' });
+  let answerer: Promise<Answerer> | undefined;
+  const loadAnswerer = () => {
+    answerer ??= import('./answerer.js').then(({ createAnswerer }) =>
+      createAnswerer({ ...deps, logger }),
+    );
+    return answerer;
+  };
+
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes: the body stays a Buffer, never parsed before that.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    // Fastify's own refusals here (415, 413, an unreadable body) count as failures too; the
+    // app's error handler, which this one hands them to, writes the JSON error body.
+    scope.setErrorHandler((error: FastifyError | ApiError, request) => {
+      if (error instanceof ApiError) throw error;
+      const status = error.statusCode ?? 500;
+      if (status < 400 || status >= 500) throw error;
+      throw failureFrom(guard, request.ip, status, CLIENT_ERRORS[status] ?? MESSAGES.badRequest);
+    });
+
+    scope.post(INTERACTIONS_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : NO_BODY;
+      const timestamp = header(request, 'x-signature-timestamp');
+      const signature = header(request, 'x-signature-ed25519');
+      if (!checkSignature(timestamp, signature, body)) {
+        throw failureFrom(guard, request.ip, 401, INVALID_SIGNATURE);
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw failureFrom(guard, request.ip, 400, MESSAGES.badRequest);
+      }
+      // Discord checks the endpoint with a PING when its URL is saved, and from time to time.
+      if (isPing(payload)) return reply.send({ type: 1 });
+      const interaction = parseInteraction(payload);
+      if (!interaction) throw failureFrom(guard, request.ip, 400, MESSAGES.badRequest);
+      const first = await (await loadAnswerer()).answer(interaction, whenSent(reply));
+      return reply.send(first);
+    });
+    // Any other method is answered 405 with `Allow: POST` by other-methods.ts, as every path is.
+  });
+
+  // Loaded once the API listens, not on the first interaction's 3 s clock (nor before listen).
+  app.addHook('onListen', (done) => {
+    loadAnswerer().catch((error: unknown) => {
+      logger.error({ err: error }, 'the Discord commands could not be loaded for /interactions');
+    });
+    done();
+  });
+}

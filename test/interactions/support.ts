@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/http/app.js';
+import { sqliteReadiness } from '../../src/http/health.js';
+import { createKeyStore, type KeyStore } from '../../src/keys/key-store.js';
+import { createKeyVerifier } from '../../src/keys/key-verifier.js';
+import { createLogger, type Logger } from '../../src/logger.js';
+import type { Metrics } from '../../src/metrics.js';
+import { createReadService, type ReadService } from '../../src/read/service.js';
+import { listen } from '../support/app.js';
+import { openTestDatabase, type TestDatabase } from '../support/database.js';
+
+export interface InteractionsApp {
+  app: FastifyInstance;
+  /** Base URL on a loopback port; the endpoint is `${url}/interactions`. */
+  url: string;
+  database: TestDatabase;
+  keyStore: KeyStore;
+  close(): Promise<void>;
+}
+
+export interface InteractionsAppOptions {
+  /** A database of the caller's (kept open on close); else a new one holding `data`. */
+  database?: TestDatabase;
+  data?: unknown;
+  publicKey: string;
+  restUrl: string;
+  deferAfterMs?: number;
+  failureLimitPerMinute?: number;
+  metrics?: Metrics;
+  logger?: Logger;
+  /** Wraps the real read service (the suites' slow and broken guilds). */
+  read?: (real: ReadService) => ReadService;
+}
+
+/** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
+export async function startInteractionsApp(
+  options: InteractionsAppOptions,
+): Promise<InteractionsApp> {
+  const database = options.database ?? openTestDatabase(options.data);
+  const keyStore = createKeyStore(database.db);
+  const real = createReadService(database.db);
+  const metrics = options.metrics;
+  const app = await buildApp({
+    config: { rateLimitPerMinute: 0, failureLimitPerMinute: options.failureLimitPerMinute ?? 0 },
+    read: options.read ? options.read(real) : real,
+    keyVerifier: createKeyVerifier(database.db),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
+    databaseReady: sqliteReadiness(database.db),
+    ...(metrics ? { metrics } : {}),
+    interactions: {
+      publicKey: options.publicKey,
+      restUrl: options.restUrl,
+      keyStore,
+      ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
+      ...(metrics
+        ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
+        : {}),
+    },
+  });
+  const { url } = await listen(app);
+  return {
+    app,
+    url,
+    database,
+    keyStore,
+    async close() {
+      await app.close();
+      if (!options.database) database.cleanup();
+    },
+  };
+}
