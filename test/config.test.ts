@@ -55,7 +55,7 @@ describe('configuration', () => {
     });
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, 'Invalid PORT: must be a port number'],
     [{ PORT: '70000' }, 'Invalid PORT: must be from 0 to 65535'],
     [
@@ -72,7 +72,7 @@ describe('configuration', () => {
     [{ METRICS: 'on' }, 'Invalid METRICS: must be true or false'],
     [{ AUTO_FIRST_KEY: 'sometimes' }, 'Invalid AUTO_FIRST_KEY: must be true or false'],
     ...['true', '*', 'proxy.example', '10.0.0.0/33', '::1/129', '10.0.0.0/8/8', '10.0.0.0/x'].map(
-      (value) => [
+      (value): [Record<string, string>, string] => [
         { TRUST_PROXY: `127.0.0.1,${value}` },
         'Invalid TRUST_PROXY: must be a comma-separated list of proxy addresses or CIDR blocks',
       ],
