@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOUSES } from '../read/types.js';
 
 /*
- * The import/export file (DESIGN.md §4). One schema validates a whole file before anything is
+ * The import/export file (README, "Import/export format"). One schema validates a whole file before anything is
  * written; an error names the JSON path of the first bad value.
  */
 

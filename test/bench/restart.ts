@@ -3,11 +3,12 @@
  * answering 200, over an existing database (a restart, not a first start). Prints each run and
  * the median.
  *
- *   tsx test/bench/restart.ts [--runs N] -- <command…>
+ *   tsx test/bench/restart.ts [--runs N] [--cwd DIR] -- <command…>
  *   tsx test/bench/restart.ts --runs 7 -- npm start
  *   tsx test/bench/restart.ts --runs 7 -- node dist/src/main.js
  *
- * The command runs in the repository root with PORT, DATABASE_PATH, DEMO_DATA=false and
+ * The command runs in the repository root (or DIR: e.g. an older commit's `git archive` with
+ * this checkout's node_modules linked in) with PORT, DATABASE_PATH, DEMO_DATA=false and
  * LOG_LEVEL=info set (stdout to /dev/null, as a service manager's journal would take it).
  */
 import { spawn } from 'node:child_process';
@@ -17,26 +18,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, waitForOk } from './processes.js';
 
-function parseArgs(argv: string[]): { runs: number; command: string[] } {
+function parseArgs(argv: string[]): { runs: number; cwd: string; command: string[] } {
   const split = argv.indexOf('--');
   const options = split === -1 ? argv : argv.slice(0, split);
   const command = split === -1 ? [] : argv.slice(split + 1);
   const runsAt = options.indexOf('--runs');
   const runs = runsAt === -1 ? 7 : Number(options[runsAt + 1]);
+  const cwdAt = options.indexOf('--cwd');
+  const cwd = cwdAt === -1 ? ROOT : (options[cwdAt + 1] ?? ROOT);
   if (command.length === 0 || !Number.isInteger(runs) || runs < 1) {
-    throw new Error('usage: tsx test/bench/restart.ts [--runs N] -- <command…>');
+    throw new Error('usage: tsx test/bench/restart.ts [--runs N] [--cwd DIR] -- <command…>');
   }
-  return { runs, command };
+  return { runs, cwd, command };
 }
 
-async function once(command: string[], env: NodeJS.ProcessEnv, url: string): Promise<number> {
+async function once(
+  command: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  url: string,
+): Promise<number> {
   const devNull = openSync('/dev/null', 'w');
   const started = performance.now();
   const [file = '', ...args] = command;
   // Its own process group, stopped as a whole (as systemd stops a unit's control group): `npm
   // start` leaves node running when only npm gets the signal.
   const child = spawn(file, args, {
-    cwd: ROOT,
+    cwd,
     env,
     stdio: ['ignore', devNull, 'inherit'],
     detached: true,
@@ -80,7 +88,7 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const { runs, command } = parseArgs(process.argv.slice(2));
+const { runs, cwd, command } = parseArgs(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), 'housecup-restart-'));
 try {
   const port = await freePort();
@@ -94,10 +102,10 @@ try {
   };
   const url = `http://127.0.0.1:${port}`;
   // The first start creates the database; it is not a restart and is not counted.
-  await once(command, env, url);
+  await once(command, cwd, env, url);
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const ms = await once(command, env, url);
+    const ms = await once(command, cwd, env, url);
     times.push(ms);
     process.stdout.write(`run ${run + 1}: ${ms.toFixed(0)} ms\n`);
   }
