@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { HOUSES } from '../read/types.js';
 
 /*
- * The import/export file (README, "Import/export format"). One schema validates a whole file before anything is
- * written; an error names the JSON path of the first bad value.
+ * The import/export file (README, "Import/export format"). One schema validates a whole file
+ * before anything is written; an error names the JSON path of the first bad value.
  */
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -');
