@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTrustedProxyEntry, splitList } from './trusted-proxies.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -13,6 +14,7 @@ const port = z.coerce
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1, 'must not be empty').default('data/housecup.db'),
   DEMO_DATA: booleanFlag.default(true),
+  AUTO_FIRST_KEY: booleanFlag.default(true),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   PORT: port.default(3000),
   LOG_LEVEL: z
@@ -36,15 +38,18 @@ const envSchema = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'must be 0 or more')
     .default(5),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform(splitList)
+    .refine((entries) => entries.every(isTrustedProxyEntry), {
+      error:
+        'must be a comma-separated list of proxy addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8), or loopback, linklocal, uniquelocal',
+    }),
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .pipe(
       z.array(
         z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }),
@@ -97,6 +102,8 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 export interface Config {
   databasePath: string;
   demoData: boolean;
+  /** Create an API key when this start creates the database (and only then). */
+  autoFirstKey: boolean;
   host: string;
   port: number;
   logLevel: LogLevel;
@@ -107,6 +114,11 @@ export interface Config {
   metrics: boolean;
   /** `Cache-Control: private, max-age=N` on data answers. */
   cacheMaxAge: number;
+  /**
+   * Addresses and CIDR blocks of reverse proxies whose X-Forwarded-For is believed; empty = none
+   * (the client address is the socket's).
+   */
+  trustProxy: string[];
   /** Browser origins allowed by CORS; empty = CORS off. */
   corsOrigins: string[];
   discord: {
@@ -147,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath: e.DATABASE_PATH,
     demoData: e.DEMO_DATA,
+    autoFirstKey: e.AUTO_FIRST_KEY,
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
@@ -154,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     failureLimitPerMinute: e.FAILURE_LIMIT_PER_MINUTE,
     metrics: e.METRICS,
     cacheMaxAge: e.CACHE_MAX_AGE,
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     discord: {
       token: e.DISCORD_TOKEN,

@@ -28,11 +28,11 @@ async function main(): Promise<void> {
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     service = await startService(config, logger, {
-      onFirstKey(key, url) {
+      onFirstKey(key, exampleUrl) {
         // Shown once, on the terminal, never through the logger.
         process.stdout.write(
-          `\nNo API key existed, so housecup created one. It is shown only this once:\n\n  ${key}\n\n` +
-            `Try it:\n  curl -H 'Authorization: ${key}' ${url}/v1/points/1133557799224466880\n\n`,
+          `\nA new database, so housecup created a first API key (it reads every guild). It is shown only this once:\n\n  ${key}\n\n` +
+            `Try it:\n  curl -H 'Authorization: ${key}' ${exampleUrl}\n\n`,
         );
       },
       onDamaged: (error) => fail(error.message),

@@ -1,7 +1,10 @@
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { RunningBot } from './bot/client.js';
+import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
+import { createFirstKey, exampleRequest } from './first-key.js';
 import { buildApp } from './http/app.js';
 import { sqliteReadiness } from './http/health.js';
 import { createKeyStore } from './keys/key-store.js';
@@ -26,8 +29,11 @@ export interface RunningService {
 const LAST_USED_FLUSH_MS = 30_000;
 
 export interface StartOptions {
-  /** Receives the first API key when start-up creates it: the caller shows it, once. */
-  onFirstKey(key: string, url: string): void;
+  /**
+   * Receives the first API key when start-up creates it (a new database, AUTO_FIRST_KEY on), with
+   * a URL that answers 200 with it from this machine: the caller shows both, once.
+   */
+  onFirstKey(key: string, exampleUrl: string): void;
   /**
    * Called if the integrity check of an existing database file finds it damaged. The API already
    * serves by then (readiness says "not ready" until the check passes); the caller stops.
@@ -59,7 +65,7 @@ export async function startService(
     logger.info(loaded, 'new database: demo data loaded');
   }
   const keyStore = createKeyStore(db);
-  const firstKey = keyStore.hasActiveKey() ? undefined : keyStore.create({ name: 'first key' }).key;
+  const firstKey = createFirstKey(db, keyStore, config, logger);
 
   const read = createReadService(db);
   const keyVerifier = createKeyVerifier(db);
@@ -104,6 +110,9 @@ export async function startService(
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     db.close();
+    // A first start that cannot listen (the port is taken) leaves no database behind, so the next
+    // start is a first start again and shows a first key: this one was never shown.
+    if (db.created) removeDatabaseFiles(db.path);
     throw error;
   }
   const address = app.server.address();
@@ -111,7 +120,7 @@ export async function startService(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: db.path }, 'housecup API listening');
-  if (firstKey) onFirstKey(firstKey, url);
+  if (firstKey) onFirstKey(firstKey, exampleRequest(db, clientUrl(config.host, port)));
   if (!checked) void checkIntegrity();
 
   if (config.discord.token) {
@@ -160,4 +169,9 @@ export async function startService(
       db.close();
     },
   };
+}
+
+function removeDatabaseFiles(path: string): void {
+  if (path === ':memory:') return;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }

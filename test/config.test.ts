@@ -6,6 +6,7 @@ describe('configuration', () => {
     expect(loadConfig({})).toEqual({
       databasePath: 'data/housecup.db',
       demoData: true,
+      autoFirstKey: true,
       host: '127.0.0.1',
       port: 3000,
       logLevel: 'info',
@@ -13,6 +14,7 @@ describe('configuration', () => {
       failureLimitPerMinute: 120,
       metrics: false,
       cacheMaxAge: 5,
+      trustProxy: [],
       corsOrigins: [],
       discord: {
         token: undefined,
@@ -71,7 +73,7 @@ describe('configuration', () => {
     });
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, 'Invalid PORT: must be a port number'],
     [{ PORT: '70000' }, 'Invalid PORT: must be from 0 to 65535'],
     [
@@ -86,6 +88,13 @@ describe('configuration', () => {
     ],
     [{ CACHE_MAX_AGE: '1.5' }, 'Invalid CACHE_MAX_AGE: must be a whole number of seconds'],
     [{ METRICS: 'on' }, 'Invalid METRICS: must be true or false'],
+    [{ AUTO_FIRST_KEY: 'sometimes' }, 'Invalid AUTO_FIRST_KEY: must be true or false'],
+    ...['true', '*', 'proxy.example', '10.0.0.0/33', '::1/129', '10.0.0.0/8/8', '10.0.0.0/x'].map(
+      (value): [Record<string, string>, string] => [
+        { TRUST_PROXY: `127.0.0.1,${value}` },
+        'Invalid TRUST_PROXY: must be a comma-separated list of proxy addresses or CIDR blocks',
+      ],
+    ),
     [{ DISCORD_REST_URL: 'ftp://x' }, 'Invalid DISCORD_REST_URL: must be an http(s) URL'],
     [
       { DISCORD_APPLICATION_ID: 'abc' },
@@ -122,5 +131,14 @@ describe('configuration', () => {
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses, CIDR blocks and named ranges', () => {
+    expect(
+      loadConfig({ TRUST_PROXY: ' 127.0.0.1, ::1 ,10.0.0.0/8,fd00::/8,,uniquelocal' }),
+    ).toMatchObject({
+      trustProxy: ['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8', 'uniquelocal'],
+    });
+    expect(loadConfig({ AUTO_FIRST_KEY: 'false' }).autoFirstKey).toBe(false);
   });
 });

@@ -6,19 +6,31 @@ import { withDatabase } from './configured-store.js';
 import { collect, guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
 
-function readJsonFile(file: string): unknown {
-  let text: string;
+/** The text of `file`, or of standard input when it is `-` (a pipe from the game's export job). */
+async function readInput(file: string): Promise<string> {
+  const source = file === '-' ? 'standard input' : file;
+  if (file === '-' && process.stdin.isTTY) {
+    // Waiting for a person to type a whole JSON file is never what was meant.
+    throw new CliError('import - reads standard input: pipe the file in (… | housecup import -)');
+  }
   try {
-    text = readFileSync(file, 'utf8');
+    if (file !== '-') return readFileSync(file, 'utf8');
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
-    throw new CliError(`Cannot read ${file}${code}`);
+    throw new CliError(`Cannot read ${source}${code}`);
   }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readInput(file);
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new CliError(
-      `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `${file === '-' ? 'standard input' : file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }
@@ -29,9 +41,9 @@ export function addDataCommands(program: Command): void {
     .description(
       'validate a JSON file, then replace the data of each guild in it (one transaction)',
     )
-    .argument('<file>', 'a file in the import/export format')
+    .argument('<file>', 'a file in the import/export format, or - to read standard input')
     .action(async (file: string) => {
-      const data = readJsonFile(file);
+      const data = await readJson(file);
       const summary = await withDatabase((db) => importData(db, data));
       process.stderr.write(
         `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).\n`,
@@ -48,7 +60,20 @@ export function addDataCommands(program: Command): void {
       [],
     )
     .action(async (options: { guild: string[] }) => {
-      const data = await withDatabase((db) => exportData(db, options.guild));
+      const { data, path } = await withDatabase((db) => ({
+        data: exportData(db, options.guild),
+        path: db.path,
+      }));
+      // A guild asked for by id that has no data is a mistake (a typo, the wrong database), not an
+      // empty export. (A guild exists for housecup once it has data.)
+      const found = new Set(data.guilds.map((guild) => guild.id));
+      const missing = [...new Set(options.guild)].filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        const guilds = missing.length === 1 ? 'Guild' : 'Guilds';
+        throw new CliError(
+          `${guilds} ${missing.join(', ')} not found in ${path}: nothing exported`,
+        );
+      }
       print(JSON.stringify(data, null, 2));
     });
 

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
+import { packageRoot } from '../paths.js';
 import { DatabaseOpenError } from '../store/database.js';
 import { ImportError } from '../transfer/import.js';
 import { addDataCommands } from './data.js';
@@ -53,10 +56,18 @@ function everyCommandOnOneLine(): Partial<Help> {
   };
 }
 
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
 const program = new Command('housecup')
   .description(
     'housecup: guild data for a role-play Discord community, over HTTP and slash commands',
   )
+  .version(packageVersion(), '-V, --version', 'print the version of housecup')
   .showHelpAfterError()
   .exitOverride()
   .configureHelp(everyCommandOnOneLine());

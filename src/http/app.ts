@@ -35,7 +35,7 @@ import { compileValidator } from './validation.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'rateLimitPerMinute'> &
-    Partial<Pick<Config, 'cacheMaxAge' | 'failureLimitPerMinute' | 'corsOrigins'>>;
+    Partial<Pick<Config, 'cacheMaxAge' | 'failureLimitPerMinute' | 'corsOrigins' | 'trustProxy'>>;
   read: ReadService;
   keyVerifier: KeyVerifier;
   logger: Logger;
@@ -80,6 +80,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError(ENDPOINTS),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
     clientErrorHandler: answerClientError,
+    // request.ip (the failure budget, the access line) comes from X-Forwarded-For only when the
+    // connection is from one of these proxies (TRUST_PROXY); otherwise it is the socket's address.
+    trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown up.
     forceCloseConnections: 'idle',
     // Data answers leave as bytes serialized once (body-cache.ts) and the response schemas are
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         reqId: request.id,
         method: request.method,
         url: request.url,
+        ip: request.ip,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
         key: request.apiKey?.id,

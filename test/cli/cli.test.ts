@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/paths.js';
 import { runCli } from '../support/cli.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { rawRequest } from '../support/raw-http.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let s: TestService;
@@ -261,5 +263,64 @@ describe('migrate and configuration', () => {
     expect(result.stderr).toMatch(
       /^housecup: Cannot open database .*: directory .* does not exist\n$/,
     );
+  });
+});
+
+describe('import - and export of named guilds', () => {
+  const guild = {
+    id: 'from-a-pipe',
+    points: { gryffindor: 7, slytherin: 6, ravenclaw: 5, hufflepuff: 4 },
+    jobs: [],
+    players: [],
+  };
+
+  it('import - reads the file from standard input, as a scheduled job pipes it', async () => {
+    const piped = runCli(['import', '-'], s.databasePath, JSON.stringify({ guilds: [guild] }));
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(piped.stderr).toBe('Imported 1 guild(s): 0 profile(s), 0 job(s).\n');
+    const exported = cli('export', '--guild', guild.id);
+    expect(JSON.parse(exported.stdout)).toEqual({ guilds: [guild] });
+    // A new connection: the runs of the CLI above block this process (the server's too) for
+    // longer than the server's 30 s request timeout, which then closes fetch's pooled connection.
+    const response = await rawRequest(s.url, `/v1/points/${guild.id}`, {
+      authorization: s.firstKey,
+      connection: 'close',
+    });
+    expect(JSON.parse(response.text)).toEqual({ ...guild.points, status: 200 });
+  });
+
+  it('import - of something that is not JSON writes nothing and says so on one line', () => {
+    const before = cli('export').stdout;
+    const piped = runCli(['import', '-'], s.databasePath, '{"guilds": [');
+    expect(piped.status).toBe(1);
+    expect(piped.stderr).toMatch(/^housecup: standard input is not valid JSON: [^\n]*\n$/);
+    expect(cli('export').stdout).toBe(before);
+  });
+
+  it('export of a guild that has no data is an error, not an empty file', () => {
+    const missing = cli('export', '--guild', 'no-such-guild');
+    expect(missing.status).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe(
+      `housecup: Guild no-such-guild not found in ${s.databasePath}: nothing exported\n`,
+    );
+    // One known and two unknown: the unknown ones are named, nothing is written.
+    const some = cli('export', '--guild', RICH, '--guild', 'x1', '--guild', 'x2');
+    expect(some.status).toBe(1);
+    expect(some.stdout).toBe('');
+    expect(some.stderr).toMatch(/^housecup: Guilds x1, x2 not found in /);
+  });
+});
+
+describe('housecup --version', () => {
+  it('prints the version of package.json', () => {
+    const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const result = cli(flag);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(`${manifest.version}\n`);
+    }
   });
 });

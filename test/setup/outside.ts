@@ -24,6 +24,10 @@ const finders: Record<OutsideName, () => string | null> = {
     executable(process.env.CHROMIUM_PATH) ??
     executable('/usr/bin/chromium') ??
     executable('/usr/bin/chromium-browser'),
+  'systemd-analyze': () =>
+    executable(process.env.SYSTEMD_ANALYZE_PATH) ??
+    executable('/usr/bin/systemd-analyze') ??
+    executable('/bin/systemd-analyze'),
 };
 
 export default function setup(project: TestProject) {

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
  * instead (.ci/run installs them all).
  */
 
-export type OutsideName = 'chromium';
+export type OutsideName = 'chromium' | 'systemd-analyze';
 
 export interface OutsideDependency {
   name: OutsideName;
@@ -22,6 +22,11 @@ export interface OutsideDependency {
 
 export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
   chromium: { name: 'chromium', label: 'Chromium', install: 'apt-get install -y chromium' },
+  'systemd-analyze': {
+    name: 'systemd-analyze',
+    label: 'systemd-analyze (systemd)',
+    install: 'apt-get install -y systemd',
+  },
 };
 
 /** Where each dependency was found this run (a path or an address), or null when missing. */
