@@ -60,18 +60,18 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
   if (subcommand === 'create') {
     // A blank label would list as nothing at all: it gets the default too.
     const name = options.string('name')?.trim() || `Discord, by ${request.user.username}`;
-    const created = keyStore.create({ name: name.slice(0, 100), guilds: [guildId] });
+    const created = await keyStore.create({ name: name.slice(0, 100), guilds: [guildId] });
     // The key itself goes only to the admin, never to a log line.
     logger.info({ keyId: created.id, by: context.userId }, 'api key created from Discord');
     return { embeds: [newKeyEmbed(created.id, created.key, guildId)], ephemeral: true };
   }
   if (subcommand === 'list') {
-    return { embeds: [keyListEmbed(keyStore.list({ guildId }))], ephemeral: true };
+    return { embeds: [keyListEmbed(await keyStore.list({ guildId }))], ephemeral: true };
   }
   if (subcommand === 'revoke') {
     const id = options.integer('id');
     if (id === null) throw new Error('/apikey revoke without its required id');
-    if (!keyStore.revoke(id, { guildId })) throw new NotFoundError(NOT_FOUND.key);
+    if (!(await keyStore.revoke(id, { guildId }))) throw new NotFoundError(NOT_FOUND.key);
     logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
     return { content: `API key #${id} is revoked: it stops working at once.`, ephemeral: true };
   }

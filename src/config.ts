@@ -13,6 +13,12 @@ const port = z.coerce
 
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1, 'must not be empty').default('data/housecup.db'),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// URL (e.g. postgres://user:password@host:5432/housecup)',
+    })
+    .optional(),
   DEMO_DATA: booleanFlag.default(true),
   AUTO_FIRST_KEY: booleanFlag.default(true),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
@@ -101,6 +107,8 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
 export interface Config {
   databasePath: string;
+  /** PostgreSQL's URL: when set, the store (and DATABASE_PATH is ignored). */
+  databaseUrl: string | undefined;
   demoData: boolean;
   /** Create an API key when this start creates the database (and only then). */
   autoFirstKey: boolean;
@@ -158,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (shardError) throw new ConfigError(shardError);
   return {
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
     demoData: e.DEMO_DATA,
     autoFirstKey: e.AUTO_FIRST_KEY,
     host: e.HOST,

@@ -1,8 +1,6 @@
 import type { Config } from './config.js';
-import type { KeyStore } from './keys/key-store.js';
 import type { Logger } from './logger.js';
-import type { Database } from './store/database.js';
-import { firstGuild } from './store/first-guild.js';
+import type { Store } from './store/store.js';
 
 /*
  * The first API key, so the quick start works with one curl. Made only when this very start
@@ -10,15 +8,17 @@ import { firstGuild } from './store/first-guild.js';
  * key must not be undone by a restart that prints a new all-guild key into a service's log).
  */
 
-/** Creates the first key when `db` is new and AUTO_FIRST_KEY allows it; returns it in clear. */
-export function createFirstKey(
-  db: Database,
-  keys: KeyStore,
+/** Creates the first key when the store is new and AUTO_FIRST_KEY allows it; returns it in clear. */
+export async function createFirstKey(
+  store: Pick<Store, 'created' | 'keyStore'>,
   config: Pick<Config, 'autoFirstKey'>,
   logger: Logger,
-): string | undefined {
-  if (db.created && config.autoFirstKey) return keys.create({ name: 'first key' }).key;
-  if (!keys.hasActiveKey()) {
+): Promise<string | undefined> {
+  const { keyStore } = store;
+  if (store.created && config.autoFirstKey) {
+    return (await keyStore.create({ name: 'first key' })).key;
+  }
+  if (!(await keyStore.hasActiveKey())) {
     logger.warn(
       'no API key works yet: create one with `housecup keys create` (a key is made automatically only when the first start creates the database)',
     );
@@ -27,8 +27,11 @@ export function createFirstKey(
 }
 
 /** A request that answers 200 with the first key: a guild's data if any, else an area description. */
-export function exampleRequest(db: Database, baseUrl: string): string {
-  const guild = firstGuild(db);
+export async function exampleRequest(
+  store: Pick<Store, 'firstGuild'>,
+  baseUrl: string,
+): Promise<string> {
+  const guild = await store.firstGuild();
   return guild
     ? `${baseUrl}/v1/${guild.area}/${encodeURIComponent(guild.guildId)}`
     : `${baseUrl}/v1/points`;

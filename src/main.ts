@@ -2,7 +2,7 @@ import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startService } from './start.js';
-import { DatabaseOpenError } from './store/database.js';
+import { StoreOpenError } from './store/errors.js';
 
 loadDotenv({ quiet: true });
 
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       onDamaged: (error) => fail(error.message),
     });
   } catch (error) {
-    if (error instanceof DatabaseOpenError) fail(error.message);
+    if (error instanceof StoreOpenError) fail(error.message);
     if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
       fail(`Cannot listen on ${config.host}:${config.port}: the address is in use (set PORT)`);
     }

@@ -6,20 +6,18 @@ import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { createFirstKey, exampleRequest } from './first-key.js';
 import { buildApp } from './http/app.js';
-import { sqliteReadiness } from './http/health.js';
-import { createKeyStore } from './keys/key-store.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
 import type { GatewayState, InteractionOutcome, Metrics } from './metrics.js';
-import { createReadService } from './read/service.js';
-import { type Database, DatabaseOpenError, openDatabase } from './store/database.js';
-import { quickCheck } from './store/integrity.js';
+import { StoreOpenError } from './store/errors.js';
+import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
 
 export interface RunningService {
   app: FastifyInstance;
   /** Where the Discord bot stands; 'disabled' without DISCORD_TOKEN. */
   botState(): GatewayState;
-  db: Database;
+  store: Store;
   /** The address the API listens on, e.g. http://127.0.0.1:3000. */
   url: string;
   /** Stops accepting requests, finishes in-flight ones, and closes the database. */
@@ -38,37 +36,38 @@ export interface StartOptions {
    * Called if the integrity check of an existing database file finds it damaged. The API already
    * serves by then (readiness says "not ready" until the check passes); the caller stops.
    */
-  onDamaged(error: DatabaseOpenError): void;
+  onDamaged(error: StoreOpenError): void;
 }
 
-/** Opens (and on first start, fills) the database, then serves the API. */
+/** Opens (and on first start, fills) the store, then serves the API. */
 export async function startService(
   config: Config,
   logger: Logger,
   { onFirstKey, onDamaged }: StartOptions,
 ): Promise<RunningService> {
-  const db = openDatabase(config.databasePath);
-  // Checked once the API listens: a whole-file check takes 0.4 s on a warm 1M-profile database and
-  // several seconds cold, and start-up should not wait for it (nor share a core with it: it starts
-  // after listen). SQLite refuses to read a damaged page on its own meanwhile, and /readyz says
-  // "not ready" until the check has passed.
-  let checked = db.created;
-  const checkIntegrity = () =>
-    quickCheck(db.path)
+  const store = await openStore(config, logger);
+  // SQLite's file is checked once the API listens: a whole-file check takes 0.4 s on a warm
+  // 1M-profile database and several seconds cold, and start-up should not wait for it (nor share a
+  // core with it: it starts after listen). SQLite refuses to read a damaged page on its own
+  // meanwhile, and /readyz says "not ready" until the check has passed.
+  const { checkIntegrity } = store;
+  let checked = store.created || !checkIntegrity;
+  const checkFile = () =>
+    (checkIntegrity?.() ?? Promise.resolve(null))
       .catch((error: unknown) => `the check itself failed (${String(error)})`)
       .then((problem) => {
-        if (problem) onDamaged(new DatabaseOpenError(`Database ${db.path} is damaged: ${problem}`));
-        else checked = true;
+        if (problem) {
+          onDamaged(new StoreOpenError(`Database ${store.location} is damaged: ${problem}`));
+        } else checked = true;
       });
-  if (db.created && config.demoData) {
-    const loaded = loadDemoData(db);
+  if (store.created && config.demoData) {
+    const loaded = await loadDemoData(store);
     logger.info(loaded, 'new database: demo data loaded');
   }
-  const keyStore = createKeyStore(db);
-  const firstKey = createFirstKey(db, keyStore, config, logger);
-
-  const read = createReadService(db);
-  const keyVerifier = createKeyVerifier(db);
+  const { keyStore, read } = store;
+  const firstKey = await createFirstKey(store, config, logger);
+  const keyVerifier = createKeyVerifier(store.keyTable);
+  await keyVerifier.load();
   let bot: RunningBot | undefined;
   let botStarting: Promise<RunningBot> | undefined;
   const botState = (): GatewayState => {
@@ -81,7 +80,6 @@ export async function startService(
   const metrics: Metrics | undefined = config.metrics
     ? (await import('./metrics.js')).createMetrics()
     : undefined;
-  const databaseReady = sqliteReadiness(db);
   const onHandled = metrics
     ? (command: string, outcome: InteractionOutcome) => metrics.countInteraction(command, outcome)
     : undefined;
@@ -91,7 +89,7 @@ export async function startService(
     keyVerifier,
     logger,
     metrics,
-    databaseReady: () => checked && databaseReady(),
+    databaseReady: () => checked && store.ready(),
     botState,
     // Discord's signed requests, answered by any node: no token, no gateway connection needed.
     ...(config.discord.publicKey
@@ -109,19 +107,19 @@ export async function startService(
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    db.close();
-    // A first start that cannot listen (the port is taken) leaves no database behind, so the next
-    // start is a first start again and shows a first key: this one was never shown.
-    if (db.created) removeDatabaseFiles(db.path);
+    await store.close();
+    // A first start that cannot listen (the port is taken) leaves no database file behind, so the
+    // next start is a first start again and shows a first key: this one was never shown.
+    if (store.created && store.kind === 'sqlite') removeDatabaseFiles(store.location);
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  logger.info({ url, database: db.path }, 'housecup API listening');
-  if (firstKey) onFirstKey(firstKey, exampleRequest(db, clientUrl(config.host, port)));
-  if (!checked) void checkIntegrity();
+  logger.info({ url, store: store.kind, database: store.location }, 'housecup API listening');
+  if (firstKey) onFirstKey(firstKey, await exampleRequest(store, clientUrl(config.host, port)));
+  if (!checked) void checkFile();
 
   if (config.discord.token) {
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
@@ -149,7 +147,7 @@ export async function startService(
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
-  const flush = setInterval(() => keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
+  const flush = setInterval(() => void keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
   const gauge = metrics && setInterval(() => metrics.setGatewayState(botState()), 5_000);
   gauge?.unref();
@@ -158,15 +156,15 @@ export async function startService(
   return {
     app,
     botState,
-    db,
+    store,
     url,
     async stop() {
       clearInterval(flush);
       clearInterval(gauge);
       await (await botStarting)?.stop();
       await app.close();
-      keyVerifier.flushLastUsed();
-      db.close();
+      await keyVerifier.flushLastUsed();
+      await store.close();
     },
   };
 }

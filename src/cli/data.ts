@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { exportData } from '../transfer/export.js';
-import { importData } from '../transfer/import.js';
-import { withDatabase } from './configured-store.js';
+import { withStore } from './configured-store.js';
 import { collect, guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
 
@@ -44,7 +42,7 @@ export function addDataCommands(program: Command): void {
     .argument('<file>', 'a file in the import/export format, or - to read standard input')
     .action(async (file: string) => {
       const data = await readJson(file);
-      const summary = await withDatabase((db) => importData(db, data));
+      const summary = await withStore((store) => store.importData(data));
       process.stderr.write(
         `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).\n`,
       );
@@ -60,9 +58,9 @@ export function addDataCommands(program: Command): void {
       [],
     )
     .action(async (options: { guild: string[] }) => {
-      const { data, path } = await withDatabase((db) => ({
-        data: exportData(db, options.guild),
-        path: db.path,
+      const { data, path } = await withStore(async (store) => ({
+        data: await store.exportData(options.guild),
+        path: store.location,
       }));
       // A guild asked for by id that has no data is a mistake (a typo, the wrong database), not an
       // empty export. (A guild exists for housecup once it has data.)
@@ -81,7 +79,7 @@ export function addDataCommands(program: Command): void {
     .command('migrate')
     .description('create the database if needed and apply pending migrations')
     .action(async () => {
-      const path = await withDatabase((db) => db.path);
+      const path = await withStore((store) => store.location);
       process.stderr.write(`Database ${path} is up to date.\n`);
     });
 }

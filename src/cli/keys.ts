@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { createKeyStore, type KeyRecord } from '../keys/key-store.js';
-import { withDatabase } from './configured-store.js';
+import type { KeyRecord } from '../keys/key-store.js';
+import { withStore } from './configured-store.js';
 import { collect, guildIdOption, nonNegativeInt, positiveInt } from './options.js';
 import { CliError, print } from './output.js';
 
@@ -55,8 +55,8 @@ export function addKeyCommands(program: Command): void {
       nonNegativeInt,
     )
     .action(async (options: { name: string; guild: string[]; rateLimit?: number }) => {
-      const { key } = await withDatabase((db) =>
-        createKeyStore(db).create({
+      const { key } = await withStore((store) =>
+        store.keyStore.create({
           name: options.name,
           guilds: options.guild,
           rateLimit: options.rateLimit,
@@ -72,7 +72,7 @@ export function addKeyCommands(program: Command): void {
     )
     .option('--json', 'print JSON instead of a table')
     .action(async (options: { json?: boolean }) => {
-      const records = await withDatabase((db) => createKeyStore(db).list());
+      const records = await withStore((store) => store.keyStore.list());
       if (options.json) return print(JSON.stringify(records, null, 2));
       if (records.length === 0) return print('No API keys.');
       const header = ['ID', 'NAME', 'HINT', 'SCOPE', 'RATE LIMIT', 'CREATED', 'LAST USED', 'STATE'];
@@ -84,7 +84,7 @@ export function addKeyCommands(program: Command): void {
     .description('revoke a key by id; a running server refuses it from the next request on')
     .argument('<id>', 'the key id shown by `keys list`', positiveInt)
     .action(async (id: number) => {
-      const revoked = await withDatabase((db) => createKeyStore(db).revoke(id));
+      const revoked = await withStore((store) => store.keyStore.revoke(id));
       if (!revoked) throw new CliError(`No active key with id ${id}`);
       print(`Key ${id} revoked.`);
     });

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
 import { packageRoot } from '../paths.js';
-import { DatabaseOpenError } from '../store/database.js';
-import { ImportError } from '../transfer/import.js';
+import { StoreOpenError } from '../store/errors.js';
+import { ImportError } from '../transfer/format.js';
+import { addCopyCommand } from './copy.js';
 import { addDataCommands } from './data.js';
 import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
@@ -22,6 +23,7 @@ const SUMMARIES: Record<string, string> = {
   import: 'replace the data of the guilds in a JSON file',
   export: 'write guild data to stdout as JSON (the import format)',
   migrate: 'create the database and apply pending migrations',
+  copy: 'copy everything into another SQLite file or PostgreSQL',
   register: 'publish the slash commands to Discord',
 };
 
@@ -74,10 +76,11 @@ const program = new Command('housecup')
 
 addKeyCommands(program);
 addDataCommands(program);
+addCopyCommand(program);
 addDiscordCommands(program);
 summarize(program);
 
-const KNOWN_ERRORS = [CliError, ConfigError, DatabaseOpenError, ImportError];
+const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, ImportError];
 
 try {
   await program.parseAsync(process.argv);

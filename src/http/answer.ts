@@ -59,9 +59,11 @@ export function sendAnswer(
     .send(answer.body);
 }
 
-/** What cached routes share: the cache and the max-age they announce. */
+/** What cached routes share: the cache, what keeps it true, and the max-age they announce. */
 export interface CachedRoutes {
   cache: BodyCache;
+  /** The generation of a guild's data (ReadService.generation). */
+  generation(guildId: string): string;
   /** Seconds for `Cache-Control: private, max-age=N`. */
   maxAge: number;
 }
@@ -73,13 +75,14 @@ export interface CachedRoutes {
  * the response stream's end with listeners of its own, which cost more than the whole hit.
  */
 export function serveCached(
-  { cache, maxAge }: CachedRoutes,
+  { cache, maxAge, generation }: CachedRoutes,
   request: FastifyRequest,
   reply: FastifyReply,
+  guildId: string,
   key: string,
   build: () => Promise<Built>,
 ): void {
-  const hit = cache.peek(key);
+  const hit = cache.peek(key, generation(guildId));
   if (hit) {
     sendAnswer(request, reply, hit, maxAge);
     return;
@@ -87,7 +90,7 @@ export function serveCached(
   // Whatever fails — the build or the sending — ends in Fastify's error handling, never as an
   // unhandled rejection.
   cache
-    .get(key, build)
+    .get(key, () => generation(guildId), build)
     .then((answer) => sendAnswer(request, reply, answer, maxAge))
     .catch((error: unknown) => reply.send(error));
 }

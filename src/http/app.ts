@@ -141,7 +141,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
-      cache: new BodyCache({ generation: deps.read.generation }),
+      cache: new BodyCache(),
+      generation: deps.read.generation,
       maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
     });
   });

@@ -22,8 +22,6 @@ export interface Built {
 }
 
 export interface BodyCacheOptions {
-  /** Changes whenever the data may have changed (ReadService.generation). */
-  generation: () => string;
   /** Bytes of bodies kept at most; least recently used go first. */
   maxBytes?: number;
   now?: () => number;
@@ -38,8 +36,9 @@ export function etagOf(body: Buffer): string {
 }
 
 /**
- * Serialized answers keyed by what determines them (endpoint, guild, page), valid while the
- * data generation is unchanged. Concurrent misses for one key share one build.
+ * Serialized answers keyed by what determines them (endpoint, guild, page), each valid while the
+ * generation of its guild's data is unchanged (ReadService.generation). Concurrent misses for one
+ * key share one build.
  */
 export class BodyCache {
   private readonly entries = new Map<string, Entry>();
@@ -48,7 +47,7 @@ export class BodyCache {
   private readonly maxBytes: number;
   private readonly now: () => number;
 
-  constructor(private readonly options: BodyCacheOptions) {
+  constructor(options: BodyCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.now = options.now ?? Date.now;
   }
@@ -57,10 +56,10 @@ export class BodyCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  /** The answer for `key` if one is held and still true, without a promise. */
-  peek(key: string): CachedAnswer | undefined {
+  /** The answer for `key` if one is held and still true at `generation`, without a promise. */
+  peek(key: string, generation: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.generation !== this.options.generation() || hit.staleAt <= this.now()) {
+    if (!hit || hit.generation !== generation || hit.staleAt <= this.now()) {
       return undefined;
     }
     // Re-inserting keeps the Map in least-recently-used order.
@@ -69,12 +68,16 @@ export class BodyCache {
     return hit;
   }
 
-  async get(key: string, build: () => Promise<Built>): Promise<CachedAnswer> {
-    const hit = this.peek(key);
+  async get(
+    key: string,
+    generation: () => string,
+    build: () => Promise<Built>,
+  ): Promise<CachedAnswer> {
+    const hit = this.peek(key, generation());
     if (hit) return hit;
     const pending = this.building.get(key);
     if (pending) return pending;
-    const promise = this.fill(key, this.options.generation(), build);
+    const promise = this.fill(key, generation, build);
     this.building.set(key, promise);
     try {
       return await promise;
@@ -83,7 +86,12 @@ export class BodyCache {
     }
   }
 
-  private async fill(key: string, generation: string, build: () => Promise<Built>): Promise<Entry> {
+  private async fill(
+    key: string,
+    generationOf: () => string,
+    build: () => Promise<Built>,
+  ): Promise<Entry> {
+    const generation = generationOf();
     const built = await build();
     const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
     const entry: Entry = {
@@ -94,7 +102,7 @@ export class BodyCache {
       staleAt: built.staleAt ?? Number.POSITIVE_INFINITY,
     };
     // A build that saw a later generation than it started with may hold either: don't keep it.
-    if (this.options.generation() === generation) this.store(key, entry);
+    if (generationOf() === generation) this.store(key, entry);
     return entry;
   }
 

@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayState } from '../metrics.js';
-import { migrationsFolderOf } from '../paths.js';
-import type { Database } from '../store/database.js';
 
 /*
  * /healthz: the process answers. /readyz: it can do its job: the database is open and carries
@@ -12,7 +8,7 @@ import type { Database } from '../store/database.js';
  */
 
 export interface HealthDependencies {
-  /** Whether the database is open and migrated; see sqliteReadiness. Absent: "unknown", not ready. */
+  /** Whether the store answers and is migrated (Store.ready). Absent: "unknown", not ready. */
   databaseReady?: () => boolean;
   /** The bot's gateway state; absent means the bot is not part of this process (disabled). */
   botState?: () => GatewayState;
@@ -22,33 +18,6 @@ export interface Readiness {
   status: 'ready' | 'not ready';
   database: 'ok' | 'down' | 'unknown';
   bot: GatewayState;
-}
-
-/** The number of migrations this build ships, from drizzle's journal. */
-function shippedMigrations(): number {
-  const journal = JSON.parse(
-    readFileSync(join(migrationsFolderOf('sqlite'), 'meta', '_journal.json'), 'utf8'),
-  );
-  return Array.isArray(journal.entries) ? journal.entries.length : 0;
-}
-
-/**
- * A readiness check of the SQLite store: a SELECT on drizzle's migrations table must work (the
- * connection is open and the file readable) and count every migration this build ships.
- */
-export function sqliteReadiness(db: Database): () => boolean {
-  const expected = shippedMigrations();
-  return () => {
-    try {
-      const row = db.sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as {
-        n: number;
-      };
-      return row.n >= expected;
-    } catch {
-      // Closed connection, missing table, unreadable file: all mean "not ready".
-      return false;
-    }
-  };
 }
 
 export function readiness(deps: HealthDependencies): Readiness {

@@ -1,6 +1,4 @@
-import { type ApiKeyRow, apiKey } from '../records/api-key.js';
-import { columnList } from '../records/record.js';
-import type { Database } from '../store/database.js';
+import type { ApiKeyRow } from '../records/api-key.js';
 import { digestOf, generateKey, hintOf } from './key-material.js';
 
 export interface NewKeyOptions {
@@ -14,74 +12,40 @@ export interface NewKeyOptions {
 /** A stored key as lists show it: everything but its digest. */
 export type KeyRecord = Omit<ApiKeyRow, 'digest'>;
 
-/** Creating, listing and revoking keys: what the CLI and /apikey do. */
+/** Creating, listing and revoking keys: what the CLI and /apikey do, on either store. */
 export interface KeyStore {
   /** Creates a key and returns it in clear: the only time it exists outside the caller. */
-  create(options?: NewKeyOptions): { id: number; key: string };
-  list(filter?: { guildId?: string }): KeyRecord[];
+  create(options?: NewKeyOptions): Promise<{ id: number; key: string }>;
+  list(filter?: { guildId?: string }): Promise<KeyRecord[]>;
   /** Revokes a key; false when no such key exists or it was already revoked. */
-  revoke(id: number, filter?: { guildId?: string }): boolean;
+  revoke(id: number, filter?: { guildId?: string }): Promise<boolean>;
   /** Whether any key that still works exists. */
-  hasActiveKey(): boolean;
+  hasActiveKey(): Promise<boolean>;
 }
 
-type StoredKey = Omit<KeyRecord, 'guilds'> & { guilds: string | null };
-
-const listed = columnList(apiKey, ['digest']);
-
-function fromRow(row: StoredKey): KeyRecord {
-  return { ...row, guilds: row.guilds === null ? null : (JSON.parse(row.guilds) as string[]) };
-}
-
-export function createKeyStore(db: Database, now: () => Date = () => new Date()): KeyStore {
-  const { sqlite } = db;
-  const insert = sqlite.prepare<[string, string, string, string | null, number | null, string]>(
-    `INSERT INTO ${apiKey.table} (name, digest, hint, guilds, rate_limit, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const all = sqlite.prepare<[], StoredKey>(`SELECT ${listed} FROM ${apiKey.table} ORDER BY id`);
-  const one = sqlite.prepare<[number], StoredKey>(
-    `SELECT ${listed} FROM ${apiKey.table} WHERE id = ?`,
-  );
-  const revoke = sqlite.prepare<[string, number]>(
-    `UPDATE ${apiKey.table} SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`,
-  );
-  const anyActive = sqlite
-    .prepare<[], number>(`SELECT 1 FROM ${apiKey.table} WHERE revoked_at IS NULL LIMIT 1`)
-    .pluck();
-
-  // A guild filter means "keys scoped to exactly this guild": what a guild's admins may manage.
-  const inGuild = (record: KeyRecord, guildId: string | undefined) =>
-    guildId === undefined || (record.guilds?.length === 1 && record.guilds[0] === guildId);
-
+/** A new key, and the row that stores it (its digest, never the key). */
+export function newKey(options: NewKeyOptions, now: Date) {
+  const key = generateKey();
+  const guilds = options.guilds && options.guilds.length > 0 ? [...new Set(options.guilds)] : null;
   return {
-    create(options = {}) {
-      const key = generateKey();
-      const guilds =
-        options.guilds && options.guilds.length > 0 ? [...new Set(options.guilds)] : null;
-      const { lastInsertRowid } = insert.run(
-        options.name ?? '',
-        digestOf(key),
-        hintOf(key),
-        guilds === null ? null : JSON.stringify(guilds),
-        options.rateLimit ?? null,
-        now().toISOString(),
-      );
-      return { id: Number(lastInsertRowid), key };
-    },
-    list(filter = {}) {
-      return all
-        .all()
-        .map(fromRow)
-        .filter((record) => inGuild(record, filter.guildId));
-    },
-    revoke(id, filter = {}) {
-      const row = one.get(id);
-      if (!row || !inGuild(fromRow(row), filter.guildId)) return false;
-      return revoke.run(now().toISOString(), id).changes === 1;
-    },
-    hasActiveKey() {
-      return anyActive.get() !== undefined;
+    key,
+    row: {
+      name: options.name ?? '',
+      digest: digestOf(key),
+      hint: hintOf(key),
+      guilds: guilds === null ? null : JSON.stringify(guilds),
+      rate_limit: options.rateLimit ?? null,
+      created_at: now.toISOString(),
     },
   };
+}
+
+/** A guild filter means "keys scoped to exactly this guild": what a guild's admins may manage. */
+export function inGuild(record: Pick<KeyRecord, 'guilds'>, guildId: string | undefined): boolean {
+  return guildId === undefined || (record.guilds?.length === 1 && record.guilds[0] === guildId);
+}
+
+/** A stored row as lists show it, its guilds parsed. */
+export function keyRecordOf(row: Omit<KeyRecord, 'guilds'> & { guilds: string | null }): KeyRecord {
+  return { ...row, guilds: row.guilds === null ? null : (JSON.parse(row.guilds) as string[]) };
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../store/database.js';
+import type { ActiveKeyRow, KeyTable } from '../store/store.js';
 import { looksLikeKey, lookupDigestOf, sameDigest, sameKey } from './key-material.js';
 
 export interface ApiKeyIdentity {
@@ -21,25 +21,37 @@ export interface KeyVerifier {
    */
   verify(key: string, connection?: object): ApiKeyIdentity | null;
   /** Writes pending last-used times; the server calls it on a timer and at shutdown. */
-  flushLastUsed(): void;
+  flushLastUsed(): Promise<void>;
+  /** Loads the active keys now (start-up: a store that loads asynchronously is ready after). */
+  load(): Promise<void>;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/**
- * Checks keys against an in-memory copy of the active keys, reloaded whenever the database
- * changes (a `keys revoke` in another process shows on the very next request).
- */
-export function createKeyVerifier(db: Database, now: () => number = Date.now): KeyVerifier {
-  const loadActive = db.sqlite.prepare<
-    [],
-    { id: number; digest: string; guilds: string | null; rate_limit: number | null }
-  >('SELECT id, digest, guilds, rate_limit FROM api_keys WHERE revoked_at IS NULL');
-  const touch = db.sqlite.prepare<[string, number]>(
-    'UPDATE api_keys SET last_used_at = ? WHERE id = ?',
-  );
+function cachedKeys(rows: readonly ActiveKeyRow[]): Map<string, CachedKey> {
+  const keys = new Map<string, CachedKey>();
+  for (const row of rows) {
+    const guilds = row.guilds === null ? null : (JSON.parse(row.guilds) as string[] | null);
+    const digest = Buffer.from(row.digest, 'hex');
+    keys.set(digest.toString('base64'), {
+      id: row.id,
+      digest,
+      guilds: guilds && guilds.length > 0 ? new Set(guilds) : null,
+      rateLimit: row.rate_limit,
+    });
+  }
+  return keys;
+}
 
+/**
+ * Checks keys against an in-memory copy of the active keys, reloaded whenever the key table's
+ * generation changes. On SQLite the reload is synchronous: a `keys revoke` in another process is
+ * refused on the very next request. On PostgreSQL it follows the change notification, so a key
+ * revoked on any node is refused within moments (the old set serves until the new one is loaded).
+ */
+export function createKeyVerifier(table: KeyTable, now: () => number = Date.now): KeyVerifier {
   let loadedAt: string | null = null;
+  let loading: string | null = null;
   let byDigest = new Map<string, CachedKey>();
   // Per connection, the key last proven on it and the key set it was proven against (a reload,
   // e.g. after a revocation, is a new Map, so nothing proven before it counts).
@@ -50,22 +62,29 @@ export function createKeyVerifier(db: Database, now: () => number = Date.now): K
   const lastUsed = new Map<number, number>();
   const pending = new Map<number, string>();
 
-  function refresh(): void {
-    const generation = db.generation();
-    if (generation === loadedAt) return;
-    const next = new Map<string, CachedKey>();
-    for (const row of loadActive.all()) {
-      const guilds = row.guilds === null ? null : (JSON.parse(row.guilds) as string[] | null);
-      const digest = Buffer.from(row.digest, 'hex');
-      next.set(digest.toString('base64'), {
-        id: row.id,
-        digest,
-        guilds: guilds && guilds.length > 0 ? new Set(guilds) : null,
-        rateLimit: row.rate_limit,
-      });
+  function refresh(): Promise<void> | undefined {
+    const generation = table.generation();
+    if (generation === loadedAt || generation === loading) return undefined;
+    const rows = table.active();
+    if (Array.isArray(rows)) {
+      byDigest = cachedKeys(rows);
+      loadedAt = generation;
+      return undefined;
     }
-    byDigest = next;
-    loadedAt = generation;
+    loading = generation;
+    return rows.then(
+      (loaded) => {
+        // A later generation may have started loading meanwhile: the latest load wins.
+        if (loading !== generation) return;
+        byDigest = cachedKeys(loaded);
+        loadedAt = generation;
+        loading = null;
+      },
+      () => {
+        // The store is unreachable: keep the keys known, and try again on the next request.
+        if (loading === generation) loading = null;
+      },
+    );
   }
 
   function noteUse(id: number): void {
@@ -79,7 +98,7 @@ export function createKeyVerifier(db: Database, now: () => number = Date.now): K
   return {
     verify(key, connection) {
       if (!looksLikeKey(key)) return null;
-      refresh();
+      void refresh();
       const known = connection && proven.get(connection);
       if (known && known.keys === byDigest && sameKey(known.key, key)) {
         noteUse(known.identity.id);
@@ -93,21 +112,15 @@ export function createKeyVerifier(db: Database, now: () => number = Date.now): K
       noteUse(cached.id);
       return cached;
     },
-    flushLastUsed() {
-      if (pending.size === 0 || !db.sqlite.open) return;
-      // Never wait on another writer (an import) here: try again at the next flush instead.
-      const timeout = db.sqlite.pragma('busy_timeout', { simple: true }) as number;
-      db.sqlite.pragma('busy_timeout = 0');
-      try {
-        db.sqlite.transaction(() => {
-          for (const [id, at] of pending) touch.run(at, id);
-        })();
-        pending.clear();
-      } catch {
-        // Busy: the times stay pending.
-      } finally {
-        db.sqlite.pragma(`busy_timeout = ${timeout}`);
-      }
+    async flushLastUsed() {
+      if (pending.size === 0) return;
+      const written = new Map(pending);
+      // Busy or unreachable: the times stay pending for the next flush.
+      if (!(await table.touch(written).catch(() => false))) return;
+      for (const [id, at] of written) if (pending.get(id) === at) pending.delete(id);
+    },
+    async load() {
+      await refresh();
     },
   };
 }

@@ -1,34 +1,96 @@
-import type { Database } from '../store/database.js';
-import { createJobsReader, type JobsReader } from './jobs.js';
-import { createPlayersReader, type PlayersReader } from './players.js';
-import { createPointsReader, type PointsReader } from './points.js';
-import { createPremiumReader, type PremiumReader } from './premium.js';
+import type { HousePoints } from '../records/house-points.js';
+import type { Job } from '../records/job.js';
+import type { Profile } from '../records/profile.js';
+import type { SerializedList } from './json-list.js';
+import type {
+  JobCursor,
+  JobWithHolders,
+  Page,
+  PageRequest,
+  PremiumStatus,
+  ProfileCursor,
+} from './types.js';
 
-/**
- * The one query path of housecup: the HTTP API and the Discord bot both read through it.
- * It is async and free of SQLite types, so another store (PostgreSQL) can stand behind it.
- * A `null` answer means "none": the presenters decide what that looks like.
+/*
+ * The one query path of housecup: the HTTP API and the Discord bot both read through it. Each
+ * store (src/store/sqlite, src/store/postgres) implements it; nothing here knows SQL, HTTP or
+ * Discord. A `null` answer means "none": the presenters decide what that looks like.
  */
+
+export interface PlayersReader {
+  /** The guild's profiles by user id, then id; null when the guild has none. */
+  list(
+    guildId: string,
+    page?: PageRequest<ProfileCursor>,
+  ): Promise<Page<Profile, ProfileCursor> | null>;
+  /** Every profile of one member on the guild; null when the member has none. */
+  ofMember(guildId: string, userId: string): Promise<Profile[] | null>;
+  /** `list`, serialized as a JSON array by the store. */
+  listSerialized(
+    guildId: string,
+    page?: PageRequest<ProfileCursor>,
+  ): Promise<SerializedList<ProfileCursor> | null>;
+  /** `ofMember`, serialized as a JSON array by the store. */
+  ofMemberSerialized(guildId: string, userId: string): Promise<SerializedList<never> | null>;
+  /** How many profiles the guild has (0 when none). */
+  count(guildId: string): Promise<number>;
+  /**
+   * Up to `limit` profiles from position `offset` of the `list` order: what a numbered page
+   * needs, without reading the profiles before or after it.
+   */
+  slice(guildId: string, offset: number, limit: number): Promise<Profile[]>;
+}
+
+export interface JobsReader {
+  /** The guild's jobs by id; null when the guild has none. */
+  list(guildId: string, page?: PageRequest<JobCursor>): Promise<Page<Job, JobCursor> | null>;
+  /** `list`, serialized as a JSON array by the store. */
+  listSerialized(
+    guildId: string,
+    page?: PageRequest<JobCursor>,
+  ): Promise<SerializedList<JobCursor> | null>;
+  /** The guild's jobs by id, each with how many profiles hold it; null when none. */
+  withHolders(guildId: string): Promise<JobWithHolders[] | null>;
+}
+
+export interface PointsReader {
+  /** The four houses' points; null when the guild has no house points. */
+  get(guildId: string): Promise<HousePoints | null>;
+}
+
+export interface PremiumReader {
+  /** Always answers: premium is a yes/no question, never "not found". */
+  get(guildId: string): Promise<PremiumStatus>;
+}
+
 export interface ReadService {
   players: PlayersReader;
   points: PointsReader;
   jobs: JobsReader;
   premium: PremiumReader;
-  /** A token that changes whenever the data may have changed: what caches key on. */
-  generation(): string;
+  /**
+   * A token that changes whenever the guild's data may have changed (a commit by this process,
+   * another process, or another node): what caches key on.
+   */
+  generation(guildId: string): string;
 }
 
-export interface ReadServiceOptions {
-  /** The clock premium expiry is judged by; tests set it. */
-  now?: () => Date;
+/** Premium's state from its stored expiry (`undefined`: no record). */
+export function premiumStatus(expiresAt: string | null | undefined, now: Date): PremiumStatus {
+  if (expiresAt === undefined) return { state: 'none', expiresAt: null };
+  if (expiresAt === null) return { state: 'active', expiresAt: null };
+  const active = Date.parse(expiresAt) > now.getTime();
+  return { state: active ? 'active' : 'expired', expiresAt };
 }
 
-export function createReadService(db: Database, options: ReadServiceOptions = {}): ReadService {
-  return {
-    players: createPlayersReader(db),
-    points: createPointsReader(db),
-    jobs: createJobsReader(db),
-    premium: createPremiumReader(db, options.now ?? (() => new Date())),
-    generation: db.generation,
-  };
+/** Splits the rows of a page read one past its end: the page, and where the next one starts. */
+export function pageOf<T, C>(
+  rows: T[],
+  request: PageRequest<C> | undefined,
+  cursorOf: (row: T) => C,
+): Page<T, C> {
+  if (!request || rows.length <= request.limit) return { items: rows, next: null };
+  const items = rows.slice(0, request.limit);
+  const last = items.at(-1);
+  return { items, next: last ? cursorOf(last) : null };
 }

@@ -220,3 +220,42 @@ export function validateTransferFile(data: unknown): Validation {
   }
   return { ok: false, problems: [...problems.values()] };
 }
+
+export class ImportError extends Error {
+  override name = 'ImportError';
+}
+
+/**
+ * A valid file, or an ImportError listing its problems: one line each (`path: message`), at most
+ * MAX_REPORTED_PROBLEMS of them, then how many more there are.
+ */
+export function checkTransferFile(data: unknown): TransferFile {
+  const result = validateTransferFile(data);
+  if (result.ok) return result.file;
+  const { problems } = result;
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+  const more = problems.length - shown.length;
+  const lines =
+    problems.length === 1
+      ? shown
+      : [
+          `${problems.length} problems in the file; nothing was written:`,
+          ...shown.map((problem) => `  ${problem}`),
+          ...(more > 0 ? [`  …and ${more} more`] : []),
+        ];
+  throw new ImportError(lines.join('\n'));
+}
+
+export interface ImportSummary {
+  guilds: number;
+  players: number;
+  jobs: number;
+}
+
+export function summarize(file: TransferFile): ImportSummary {
+  return {
+    guilds: file.guilds.length,
+    players: file.guilds.reduce((sum, guild) => sum + (guild.players?.length ?? 0), 0),
+    jobs: file.guilds.reduce((sum, guild) => sum + (guild.jobs?.length ?? 0), 0),
+  };
+}

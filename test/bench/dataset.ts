@@ -7,8 +7,8 @@ import { premium as premiumRecord } from '../../src/records/premium.js';
 import { profile } from '../../src/records/profile.js';
 import type { RecordDefinition } from '../../src/records/record.js';
 import { rowOf } from '../../src/records/row-values.js';
-import { openDatabase } from '../../src/store/database.js';
-import { inserter } from '../../src/store/sqlite-insert.js';
+import { openDatabase } from '../../src/store/sqlite/database.js';
+import { inserter } from '../../src/store/sqlite/insert.js';
 
 /*
  * The benchmark's database: written straight with better-sqlite3 prepared statements in big

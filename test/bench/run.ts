@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { openDatabase } from '../../src/store/database.js';
+import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
@@ -149,12 +148,12 @@ async function main(): Promise<number> {
 
   const dataset = ensureDataset(join(BENCH_DIR, '.data'), mode, log);
   const manifest = dataset.manifest;
-  const db = openDatabase(dataset.path);
-  const { key } = createKeyStore(db).create({
+  const benchStore = openSqliteStore(dataset.path);
+  const { key } = await benchStore.keyStore.create({
     name: `bench ${startedAt.toISOString()}`,
     rateLimit: 0,
   });
-  db.close();
+  await benchStore.close();
   const auth = { authorization: key };
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));

@@ -6,8 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BAD_TOKEN_MESSAGE, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { RICH } from './fixture.js';
@@ -32,8 +30,8 @@ async function startWithWrongToken(checkRestToken: boolean) {
   const config = loadConfig({ DISCORD_TOKEN: WRONG_TOKEN, DISCORD_REST_URL: fake.restUrl });
   const bot = await startBot({
     config,
-    read: createReadService(database.db),
-    keyStore: createKeyStore(database.db),
+    read: database.store.read,
+    keyStore: database.store.keyStore,
     logger: log.logger,
   });
   return { bot, log, fake };
@@ -61,8 +59,8 @@ describe('a token Discord rejects', () => {
     const log = captureLog([FAKE_TOKEN]);
     const bot = await startBot({
       config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-      read: createReadService(database.db),
-      keyStore: createKeyStore(database.db),
+      read: database.store.read,
+      keyStore: database.store.keyStore,
       logger: log.logger,
     });
     expect(bot.ready).toBe(true);
@@ -99,8 +97,8 @@ describe('no token at all', () => {
     const log = captureLog();
     const bot = await startBot({
       config: loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' }),
-      read: createReadService(database.db),
-      keyStore: createKeyStore(database.db),
+      read: database.store.read,
+      keyStore: database.store.keyStore,
       logger: log.logger,
     });
     expect(bot.ready).toBe(false);

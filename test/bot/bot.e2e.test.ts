@@ -9,9 +9,7 @@ import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
 import { NOT_FOUND } from '../../src/bot/not-found.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
-import { createReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   type CommandOption,
@@ -58,8 +56,8 @@ beforeAll(async () => {
   });
   bot = await startBot({
     config,
-    read: withTroubleGuilds(createReadService(database.db), SLOW_MS),
-    keyStore: createKeyStore(database.db),
+    read: withTroubleGuilds(database.store.read, SLOW_MS),
+    keyStore: database.store.keyStore,
     logger: log.logger,
     deferAfterMs: 100,
   });
@@ -294,8 +292,8 @@ describe('the bot against a fake Discord', () => {
 
       const app = await buildApp({
         config: { rateLimitPerMinute: 0 },
-        read: createReadService(database.db),
-        keyVerifier: createKeyVerifier(database.db),
+        read: database.store.read,
+        keyVerifier: createKeyVerifier(database.store.keyTable),
         logger: log.logger,
       });
       try {

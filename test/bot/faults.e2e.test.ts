@@ -8,8 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
+import type { ReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   type EmbedData,
@@ -63,8 +62,8 @@ beforeAll(async () => {
       DISCORD_TOKEN: FAKE_TOKEN,
       DISCORD_REST_URL: fake.restUrl,
     }),
-    read: withSlowGuild(createReadService(database.db)),
-    keyStore: createKeyStore(database.db),
+    read: withSlowGuild(database.store.read),
+    keyStore: database.store.keyStore,
     logger: log.logger,
   });
 });

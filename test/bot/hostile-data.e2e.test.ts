@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY } from '../../src/bot/dispatcher.js';
 import { loadConfig } from '../../src/config.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService } from '../../src/read/service.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
@@ -71,8 +69,8 @@ beforeAll(async () => {
   const log = captureLog([FAKE_TOKEN]);
   bot = await startBot({
     config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-    read: createReadService(database.db),
-    keyStore: createKeyStore(database.db),
+    read: database.store.read,
+    keyStore: database.store.keyStore,
     logger: log.logger,
   });
   served = await startInteractionsApp({

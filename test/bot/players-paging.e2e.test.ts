@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
+import type { ReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   FAKE_TOKEN,
@@ -60,7 +59,7 @@ function withoutWholeList(real: ReadService): ReadService {
 
 beforeAll(async () => {
   database = openTestDatabase(data);
-  read = createReadService(database.db);
+  read = database.store.read;
   fake = await FakeDiscord.start({ guilds: [HUGE] });
   bot = await startBot({
     config: loadConfig({
@@ -69,7 +68,7 @@ beforeAll(async () => {
       DISCORD_REST_URL: fake.restUrl,
     }),
     read: withoutWholeList(read),
-    keyStore: createKeyStore(database.db),
+    keyStore: database.store.keyStore,
     logger: captureLog([FAKE_TOKEN]).logger,
   });
 });

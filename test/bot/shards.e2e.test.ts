@@ -7,8 +7,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService } from '../../src/read/service.js';
 import { type Child, killChildren, startMain } from '../hardening/support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FAKE_TOKEN, FakeDiscord, type Handshake, shardOf } from '../support/fake-discord.js';
@@ -52,8 +50,8 @@ describe('DISCORD_SHARDS=auto: as many shards as Discord recommends, in this pro
         DISCORD_TOKEN: FAKE_TOKEN,
         DISCORD_REST_URL: fake.restUrl,
       }),
-      read: createReadService(database.db),
-      keyStore: createKeyStore(database.db),
+      read: database.store.read,
+      keyStore: database.store.keyStore,
       logger: captureLog([FAKE_TOKEN]).logger,
     });
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyStore } from '../../src/keys/key-store.js';
 import { demoDataFile } from '../../src/paths.js';
 import { rawRequest } from '../support/raw-http.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -120,8 +119,8 @@ describe('the real server on a loopback port, over the demo data', () => {
         req.end();
       });
     try {
-      const keys = createKeyStore(s.db);
-      const other = keys.create({ name: 'other' });
+      const keys = s.store.keyStore;
+      const other = await keys.create({ name: 'other' });
       expect(await over(s.firstKey)).toBe(200);
       expect(await over(s.firstKey)).toBe(200);
       expect(await over(other.key)).toBe(200);
@@ -129,7 +128,7 @@ describe('the real server on a loopback port, over the demo data', () => {
       const last = other.key.at(-1) === 'A' ? 'B' : 'A';
       expect(await over(`${other.key.slice(0, -1)}${last}`)).toBe(401);
       expect(await over(other.key)).toBe(200);
-      keys.revoke(other.id);
+      await keys.revoke(other.id);
       expect(await over(other.key)).toBe(401);
       expect(await over(s.firstKey)).toBe(200);
       expect(ports.size).toBe(1);

@@ -76,7 +76,7 @@ describe('per-address limit on failed requests', () => {
     expect(ok.headers['x-ratelimit-limit']).toBe('10');
     expect(ok.headers['x-ratelimit-remaining']).toBe('9');
     // A valid key's failures (bad ids) are its own business: not counted against the address.
-    const wide = a.keyStore.create({ name: 'wide', rateLimit: 100 }).key;
+    const wide = (await a.keyStore.create({ name: 'wide', rateLimit: 100 })).key;
     for (let i = 0; i < LIMIT * 2; i++) {
       expect((await get(a, '/v1/points/not%20an%20id', NEIGHBOUR, wide)).statusCode).toBe(400);
     }
@@ -87,8 +87,8 @@ describe('per-address limit on failed requests', () => {
 describe('per-key limit', () => {
   it("one key's 429 leaves another key's budget whole", async () => {
     const a = await app();
-    const noisy = a.keyStore.create({ name: 'noisy', rateLimit: 2 }).key;
-    const quiet = a.keyStore.create({ name: 'quiet', rateLimit: 2 }).key;
+    const noisy = (await a.keyStore.create({ name: 'noisy', rateLimit: 2 })).key;
+    const quiet = (await a.keyStore.create({ name: 'quiet', rateLimit: 2 })).key;
     expect((await get(a, `/v1/points/${RICH}`, ATTACKER, noisy)).statusCode).toBe(200);
     expect((await get(a, `/v1/points/${RICH}`, ATTACKER, noisy)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expectRefused(await get(a, `/v1/points/${RICH}`, ATTACKER, noisy));

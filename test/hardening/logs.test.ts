@@ -31,8 +31,8 @@ describe('logs', () => {
         logger,
         config: { rateLimitPerMinute: 3, failureLimitPerMinute: 4 },
       });
-      const revoked = t.keyStore.create({ name: 'old' });
-      t.keyStore.revoke(revoked.id);
+      const revoked = await t.keyStore.create({ name: 'old' });
+      await t.keyStore.revoke(revoked.id);
       const unknown = 'hc_ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ';
       const secrets = [t.key, revoked.key, unknown, DISCORD_TOKEN];
       const get = (url: string, authorization?: string) =>
@@ -62,7 +62,7 @@ describe('logs', () => {
           `GET /v1/points/${t.key} HTTP/1.1\r\nAuthorization: ${t.key}\r\nX: ${'x'.repeat(20_000)}\r\n\r\n`,
         );
         // A 500: the database closed under the app.
-        t.db.close();
+        await t.store.close();
         const broken = await get(`/v1/players/${RICH}?after=${t.key}`, `Bearer ${t.key}`);
         expect(broken.statusCode).toBe(500);
       } finally {

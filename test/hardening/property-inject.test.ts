@@ -12,10 +12,10 @@ let scoped: string;
 beforeAll(async () => {
   // Limits off, so the properties reach the routes rather than the 429s of a flood.
   t = await buildHardeningApp(fixture, { config: { failureLimitPerMinute: 0 } });
-  const old = t.keyStore.create({ name: 'revoked' });
-  t.keyStore.revoke(old.id);
+  const old = await t.keyStore.create({ name: 'revoked' });
+  await t.keyStore.revoke(old.id);
   revoked = old.key;
-  scoped = t.keyStore.create({ name: 'scoped', guilds: [RICH] }).key;
+  scoped = (await t.keyStore.create({ name: 'scoped', guilds: [RICH] })).key;
 });
 afterAll(async () => t.close());
 

@@ -190,9 +190,9 @@ describe('authentication', () => {
   });
 
   it('refuses garbage, unknown and revoked keys with 401 Invalid API key', async () => {
-    const revoked = t.keyStore.create({ name: 'to revoke' });
+    const revoked = await t.keyStore.create({ name: 'to revoke' });
     expect((await get(`/v1/points/${RICH}`, revoked.key)).status).toBe(200);
-    t.keyStore.revoke(revoked.id);
+    await t.keyStore.revoke(revoked.id);
     const unknown = `hc_${'A'.repeat(32)}`;
     for (const key of ['garbage', unknown, revoked.key, `${t.key}x`, t.key.toUpperCase()]) {
       const { status, raw } = await get(`/v1/points/${RICH}`, key);
@@ -212,7 +212,7 @@ describe('authentication', () => {
   });
 
   it('lets a scoped key read its guilds and the area descriptions, and nothing else (403)', async () => {
-    const { key } = t.keyStore.create({ guilds: [RICH] });
+    const { key } = await t.keyStore.create({ guilds: [RICH] });
     expect((await get(`/v1/points/${RICH}`, key)).status).toBe(200);
     expect((await get(`/v1/players/${RICH}/${MEMBER_WITH_THREE}`, key)).status).toBe(200);
     expect((await get('/v1/premium', key)).status).toBe(200);

@@ -1,10 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger } from '../../src/logger.js';
-import { createReadService } from '../../src/read/service.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { fixture, RICH } from '../support/fixture.js';
@@ -34,11 +32,11 @@ describe('rate limiting', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
 
     // Another key's budget is its own; a key with limit 0 is never limited.
-    const other = t.keyStore.create({ name: 'other' });
+    const other = await t.keyStore.create({ name: 'other' });
     expect((await call(other.key)).statusCode).toBe(200);
-    const unlimited = t.keyStore.create({ name: 'bench', rateLimit: 0 });
+    const unlimited = await t.keyStore.create({ name: 'bench', rateLimit: 0 });
     for (let i = 0; i < 6; i++) expect((await call(unlimited.key)).statusCode).toBe(200);
-    const generous = t.keyStore.create({ name: 'generous', rateLimit: 10 });
+    const generous = await t.keyStore.create({ name: 'generous', rateLimit: 10 });
     expect((await call(generous.key)).headers['x-ratelimit-limit']).toBe('10');
   });
 
@@ -63,11 +61,11 @@ describe('faults', () => {
       },
     });
     const database = openTestDatabase(fixture);
-    const { key } = createKeyStore(database.db).create();
+    const { key } = await database.store.keyStore.create();
     const app = await buildApp({
       config: { rateLimitPerMinute: 100 },
-      read: createReadService(database.db),
-      keyVerifier: createKeyVerifier(database.db),
+      read: database.store.read,
+      keyVerifier: createKeyVerifier(database.store.keyTable),
       logger: createLogger({ level: 'info', destination: sink }),
     });
     try {

@@ -12,8 +12,6 @@ import type { InteractionRequest } from '../../src/bot/command.js';
 import { requestFromGateway } from '../../src/bot/gateway.js';
 import { loadConfig } from '../../src/config.js';
 import { parseInteraction } from '../../src/interactions/payload.js';
-import { createKeyStore } from '../../src/keys/key-store.js';
-import { createReadService } from '../../src/read/service.js';
 import {
   ALICE,
   BIG,
@@ -50,7 +48,7 @@ const gatewayRequests = new Map<string, InteractionRequest>();
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
-  const read = withTroubleGuilds(createReadService(database.db), 300);
+  const read = withTroubleGuilds(database.store.read, 300);
   bot = await startBot({
     config: loadConfig({
       DATABASE_PATH: database.path,
@@ -58,7 +56,7 @@ beforeAll(async () => {
       DISCORD_REST_URL: fake.restUrl,
     }),
     read,
-    keyStore: createKeyStore(database.db),
+    keyStore: database.store.keyStore,
     logger: log.logger,
     deferAfterMs: 100,
   });

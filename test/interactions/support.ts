@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
-import { sqliteReadiness } from '../../src/http/health.js';
-import { createKeyStore, type KeyStore } from '../../src/keys/key-store.js';
+import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import type { Metrics } from '../../src/metrics.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
+import type { ReadService } from '../../src/read/service.js';
 import { listen } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -37,15 +36,15 @@ export async function startInteractionsApp(
   options: InteractionsAppOptions,
 ): Promise<InteractionsApp> {
   const database = options.database ?? openTestDatabase(options.data);
-  const keyStore = createKeyStore(database.db);
-  const real = createReadService(database.db);
+  const keyStore = database.store.keyStore;
+  const real = database.store.read;
   const metrics = options.metrics;
   const app = await buildApp({
     config: { rateLimitPerMinute: 0, failureLimitPerMinute: options.failureLimitPerMinute ?? 0 },
     read: options.read ? options.read(real) : real,
-    keyVerifier: createKeyVerifier(database.db),
+    keyVerifier: createKeyVerifier(database.store.keyTable),
     logger: options.logger ?? createLogger({ level: 'silent' }),
-    databaseReady: sqliteReadiness(database.db),
+    databaseReady: () => database.store.ready(),
     ...(metrics ? { metrics } : {}),
     interactions: {
       publicKey: options.publicKey,

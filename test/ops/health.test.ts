@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayState } from '../../src/metrics.js';
+import { sqliteOf } from '../support/store.js';
 import { buildDemoApp, type DemoApp } from './demo-app.js';
 
 const open: DemoApp[] = [];
@@ -29,7 +30,7 @@ describe('/healthz', () => {
 
   it('still answers while the database is gone: the process is alive', async () => {
     const t = await demoApp();
-    t.db.close();
+    await t.store.close();
     expect((await get(t, '/healthz')).statusCode).toBe(200);
   });
 });
@@ -45,7 +46,7 @@ describe('/readyz', () => {
 
   it('answers 503 once the database is closed', async () => {
     const t = await demoApp();
-    t.db.close();
+    await t.store.close();
     const response = await get(t, '/readyz');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'not ready', database: 'down', bot: 'disabled' });
@@ -53,7 +54,7 @@ describe('/readyz', () => {
 
   it('answers 503 when the migrations are not all applied', async () => {
     const t = await demoApp();
-    t.db.sqlite.exec('DELETE FROM __drizzle_migrations');
+    sqliteOf(t.store).db.sqlite.exec('DELETE FROM __drizzle_migrations');
     expect((await get(t, '/readyz')).statusCode).toBe(503);
   });
 

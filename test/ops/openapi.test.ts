@@ -87,14 +87,14 @@ beforeAll(async () => {
   demo = await buildDemoApp();
   limited = await buildDemoApp({ config: { rateLimitPerMinute: 1000 } });
   broken = await buildDemoApp();
-  const revoked = demo.keyStore.create({ name: 'gone' });
-  demo.keyStore.revoke(revoked.id);
+  const revoked = await demo.keyStore.create({ name: 'gone' });
+  await demo.keyStore.revoke(revoked.id);
   keys = {
     // Scoped to the other demo guild, so it may not read DEMO_GUILD.
-    scoped: demo.keyStore.create({ name: 'scoped', guilds: [DEMO_EXPIRED_GUILD] }).key,
+    scoped: (await demo.keyStore.create({ name: 'scoped', guilds: [DEMO_EXPIRED_GUILD] })).key,
     revoked: revoked.key,
   };
-  broken.db.close();
+  await broken.store.close();
 
   const served = await demo.app.inject({ method: 'GET', url: '/v1/openapi.json' });
   expect(served.statusCode).toBe(200);
@@ -374,7 +374,7 @@ describe('real answers over the demo data match the document', () => {
     for (const pattern of DATA_PATHS) {
       const url = pattern.replace(':guildId', G).replace(':userId', DEMO_MEMBER);
       // The limit counts a key's requests across paths: one fresh key per path.
-      const { key } = limited.keyStore.create({ name: 'one a minute', rateLimit: 1 });
+      const { key } = await limited.keyStore.create({ name: 'one a minute', rateLimit: 1 });
       await check(limited, pattern, url, key, 200);
       await check(limited, pattern, url, key, 429);
     }

@@ -31,6 +31,7 @@ const COMMANDS = [
   'import',
   'export',
   'migrate',
+  'copy',
   'register',
 ] as const;
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_ROWS, type SerializedList } from '../../src/read/json-list.js';
-import { createReadService, type ReadService } from '../../src/read/service.js';
-import { openDatabase } from '../../src/store/database.js';
-import { importData } from '../../src/transfer/import.js';
-import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import type { ReadService } from '../../src/read/service.js';
+import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /** A serialized list's JSON text (its pieces joined). */
 function text(list: SerializedList<unknown> | null | undefined): string | undefined {
@@ -24,17 +22,17 @@ const players = Array.from({ length: SIZE }, (_, i) => ({
   created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
 }));
 
-let t: TestDatabase;
-let read: ReadService;
-beforeAll(() => {
-  t = openTestDatabase({
-    guilds: [{ id: BIG, jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }], players }],
+describe.each(storeKinds(import.meta.filename))('store-serialized lists (%s)', (kind) => {
+  let t: TestStore;
+  let read: ReadService;
+  beforeAll(async () => {
+    t = await openTestStore(kind, {
+      guilds: [{ id: BIG, jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }], players }],
+    });
+    read = t.store.read;
   });
-  read = createReadService(t.db);
-});
-afterAll(() => t.cleanup());
+  afterAll(() => t.cleanup());
 
-describe('store-serialized lists', () => {
   it('equal JSON.stringify of the object read, across chunk boundaries', async () => {
     const objects = await read.players.list(BIG);
     const serialized = await read.players.listSerialized(BIG);
@@ -71,27 +69,23 @@ describe('store-serialized lists', () => {
   });
 
   it('never mix old and new data when another connection replaces the guild mid-read', async () => {
-    const writer = openDatabase(t.path);
-    try {
-      const oldJson = text(await read.players.listSerialized(BIG));
-      const renamed = players.map((p) => ({ ...p, name: `${p.name}*` }));
-      // Start a chunked read, and commit a replacement from another connection while it yields.
-      const reading = read.players.listSerialized(BIG);
-      importData(writer, {
-        guilds: [
-          {
-            id: BIG,
-            jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }],
-            players: renamed,
-          },
-        ],
-      });
-      const result = await reading;
-      const newJson = text(await read.players.listSerialized(BIG));
-      expect(newJson).not.toBe(oldJson);
-      expect([oldJson, newJson]).toContain(text(result));
-    } finally {
-      writer.close();
-    }
+    const writer = await t.reopen();
+    const oldJson = text(await read.players.listSerialized(BIG));
+    const renamed = players.map((p) => ({ ...p, name: `${p.name}*` }));
+    // Start a chunked read, and commit a replacement from another connection while it yields.
+    const reading = read.players.listSerialized(BIG);
+    await writer.importData({
+      guilds: [
+        {
+          id: BIG,
+          jobs: [{ id: 1, name: 'Job', description: 'd', salary: 1 }],
+          players: renamed,
+        },
+      ],
+    });
+    const result = await reading;
+    const newJson = text(await read.players.listSerialized(BIG));
+    expect(newJson).not.toBe(oldJson);
+    expect([oldJson, newJson]).toContain(text(result));
   });
 });

@@ -1,8 +1,14 @@
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { OUTSIDE, type OutsideFound, type OutsideName } from '../support/outside.js';
+import {
+  answersAsCreator,
+  type PrivatePostgres,
+  postgresBinaries,
+  startPostgresServer,
+} from '../support/postgres-server.js';
 
 /*
  * Vitest's global setup: finds the outside dependencies once for the whole run, and at the end
@@ -19,7 +25,27 @@ function executable(path: string | undefined): string | null {
   }
 }
 
-const finders: Record<OutsideName, () => string | null> = {
+/** Started here when no PostgreSQL answers but its binaries are installed; stopped at the end. */
+let privatePostgres: PrivatePostgres | undefined;
+
+/**
+ * TEST_DATABASE_URL when set; else a local server on 127.0.0.1:5432 that lets this user create
+ * databases; else a private server started from the installed binaries for this run.
+ */
+async function findPostgres(): Promise<string | null> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const users = [...new Set([userInfo().username, 'postgres'])];
+  for (const user of users) {
+    const url = `postgres://${user}@127.0.0.1:5432/postgres`;
+    if (await answersAsCreator(url)) return url;
+  }
+  const bin = postgresBinaries();
+  if (!bin) return null;
+  privatePostgres = await startPostgresServer(bin);
+  return privatePostgres.url;
+}
+
+const finders: Record<OutsideName, () => string | null | Promise<string | null>> = {
   chromium: () =>
     executable(process.env.CHROMIUM_PATH) ??
     executable('/usr/bin/chromium') ??
@@ -28,14 +54,16 @@ const finders: Record<OutsideName, () => string | null> = {
     executable(process.env.SYSTEMD_ANALYZE_PATH) ??
     executable('/usr/bin/systemd-analyze') ??
     executable('/bin/systemd-analyze'),
+  postgresql: findPostgres,
 };
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const found = Object.fromEntries(
-    Object.entries(finders).map(([name, find]) => [name, find()]),
+    await Promise.all(Object.entries(finders).map(async ([name, find]) => [name, await find()])),
   ) as OutsideFound;
   const missing = Object.values(OUTSIDE).filter((dependency) => found[dependency.name] === null);
   if (process.env.CI === 'true' && missing.length > 0) {
+    await privatePostgres?.stop();
     throw new Error(
       `CI=true and these test dependencies are missing: ${missing
         .map((dependency) => `${dependency.label} (${dependency.install})`)
@@ -46,7 +74,8 @@ export default function setup(project: TestProject) {
   project.provide('outside', found);
   project.provide('outsideNotes', notes);
 
-  return () => {
+  return async () => {
+    await privatePostgres?.stop();
     const lines = readdirSync(notes).map((file) => {
       const [name, suite] = readFileSync(join(notes, file), 'utf8').split('\n');
       const dependency = OUTSIDE[name as OutsideName];

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../../src/http/app.js';
-import { sqliteReadiness } from '../../src/http/health.js';
-import { createKeyStore, type KeyStore } from '../../src/keys/key-store.js';
+import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger } from '../../src/logger.js';
-import { createReadService } from '../../src/read/service.js';
-import { openTestDatabase, type TestDatabase } from './database.js';
+import { openTestStore, type StoreKind, type TestStore } from './store.js';
 
-export interface TestApp extends TestDatabase {
+export interface TestApp extends TestStore {
   app: FastifyInstance;
   keyStore: KeyStore;
   /** A key that reads every guild. */
@@ -20,34 +18,39 @@ export interface TestAppOptions
   config?: Partial<AppDependencies['config']>;
   /** Shorthand for config.rateLimitPerMinute; limiting is off unless a test asks for it. */
   rateLimitPerMinute?: number;
+  /** The store under the app (default SQLite). */
+  store?: StoreKind;
 }
 
 /**
- * The real HTTP app over a real SQLite file holding `data`, with one all-guild key; any other
- * dependency (logger, limits, metrics, bot state, config) can be given.
+ * The real HTTP app over a real store holding `data` (a SQLite file, or a PostgreSQL database of
+ * its own), with one all-guild key; any other dependency (logger, limits, metrics, bot state,
+ * config) can be given.
  */
 export async function buildTestApp(data: unknown, options: TestAppOptions = {}): Promise<TestApp> {
-  const { config, rateLimitPerMinute, ...rest } = options;
-  const database = openTestDatabase(data);
-  const keyStore = createKeyStore(database.db);
-  const { key } = keyStore.create({ name: 'test' });
+  const { config, rateLimitPerMinute, store: kind, ...rest } = options;
+  const test = await openTestStore(kind ?? 'sqlite', data);
+  const { store } = test;
+  const { key } = await store.keyStore.create({ name: 'test' });
+  const keyVerifier = createKeyVerifier(store.keyTable);
+  await keyVerifier.load();
   const app = await buildApp({
-    read: createReadService(database.db),
-    keyVerifier: createKeyVerifier(database.db),
+    read: store.read,
+    keyVerifier,
     logger: createLogger({ level: 'silent' }),
-    databaseReady: sqliteReadiness(database.db),
+    databaseReady: () => store.ready(),
     ...rest,
     config: { rateLimitPerMinute: rateLimitPerMinute ?? 0, ...config },
   });
   await app.ready();
   return {
-    ...database,
+    ...test,
     app,
-    keyStore,
+    keyStore: store.keyStore,
     key,
     async close() {
       await app.close();
-      database.cleanup();
+      await test.cleanup();
     },
   };
 }

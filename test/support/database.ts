@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '../../src/store/database.js';
-import { importData } from '../../src/transfer/import.js';
+import type { Database } from '../../src/store/sqlite/database.js';
+import { importData } from '../../src/store/sqlite/import.js';
+import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 
 export interface TestDatabase {
+  store: SqliteStore;
   db: Database;
   dir: string;
   path: string;
@@ -12,18 +14,22 @@ export interface TestDatabase {
   cleanup(): void;
 }
 
-/** A real, migrated SQLite file in a fresh temp folder, loaded with `data` when given. */
+/**
+ * A real, migrated SQLite file in a fresh temp folder, loaded with `data` when given: for tests
+ * of what only SQLite has (its file, its connection); the others take test/support/store.ts.
+ */
 export function openTestDatabase(data?: unknown): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'housecup-test-'));
   const path = join(dir, 'housecup.db');
-  const db = openDatabase(path);
-  if (data !== undefined) importData(db, data);
+  const store = openSqliteStore(path);
+  if (data !== undefined) importData(store.db, data);
   return {
-    db,
+    store,
+    db: store.db,
     dir,
     path,
     cleanup() {
-      db.close();
+      store.db.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

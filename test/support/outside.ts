@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 
 /*
- * Test suites that need something npm does not install (a browser, later a database server)
+ * Test suites that need something npm does not install (a browser, a database server)
  * ask for it here. test/setup/outside.ts looks for each once per run: a suite runs where its
  * dependency is found and, where it is missing, is skipped and named in the run's closing
  * summary with the line that installs it. Under CI=true a missing dependency fails the run
  * instead (.ci/run installs them all).
  */
 
-export type OutsideName = 'chromium' | 'systemd-analyze';
+/** `postgresql`: the URL of a server where suites may create (and drop) databases of their own. */
+export type OutsideName = 'chromium' | 'systemd-analyze' | 'postgresql';
 
 export interface OutsideDependency {
   name: OutsideName;
@@ -26,6 +27,11 @@ export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
     name: 'systemd-analyze',
     label: 'systemd-analyze (systemd)',
     install: 'apt-get install -y systemd',
+  },
+  postgresql: {
+    name: 'postgresql',
+    label: 'PostgreSQL',
+    install: 'apt-get install -y postgresql',
   },
 };
 

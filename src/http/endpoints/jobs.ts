@@ -53,10 +53,17 @@ export const listJobs = defineEndpoint({
   },
   handle(deps, { params, query }, request, reply) {
     const page = pageRequest(query, decodeJobCursor);
-    serveCached(deps, request, reply, `jobs:${params.guildId}:${pageKey(query)}`, async () => {
-      const list = await deps.read.jobs.listSerialized(params.guildId, page);
-      if (!list) return errorAnswer(404, MESSAGES.noJob);
-      return listAnswer(list, page && (list.next ? encodeJobCursor(list.next) : null));
-    });
+    serveCached(
+      deps,
+      request,
+      reply,
+      params.guildId,
+      `jobs:${params.guildId}:${pageKey(query)}`,
+      async () => {
+        const list = await deps.read.jobs.listSerialized(params.guildId, page);
+        if (!list) return errorAnswer(404, MESSAGES.noJob);
+        return listAnswer(list, page && (list.next ? encodeJobCursor(list.next) : null));
+      },
+    );
   },
 });

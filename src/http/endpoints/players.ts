@@ -74,11 +74,18 @@ export const listPlayers = defineEndpoint({
   notFound: noPlayer,
   handle(deps, { params, query }, request, reply) {
     const page = pageRequest(query, decodeProfileCursor);
-    serveCached(deps, request, reply, `players:${params.guildId}:${pageKey(query)}`, async () => {
-      const list = await deps.read.players.listSerialized(params.guildId, page);
-      if (!list) return errorAnswer(404, MESSAGES.noPlayer);
-      return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
-    });
+    serveCached(
+      deps,
+      request,
+      reply,
+      params.guildId,
+      `players:${params.guildId}:${pageKey(query)}`,
+      async () => {
+        const list = await deps.read.players.listSerialized(params.guildId, page);
+        if (!list) return errorAnswer(404, MESSAGES.noPlayer);
+        return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
+      },
+    );
   },
 });
 
@@ -104,7 +111,7 @@ export const listMemberProfiles = defineEndpoint({
   },
   handle(deps, { params }, request, reply) {
     const { guildId, userId } = params;
-    serveCached(deps, request, reply, `member:${guildId}:${userId}`, async () => {
+    serveCached(deps, request, reply, guildId, `member:${guildId}:${userId}`, async () => {
       const list = await deps.read.players.ofMemberSerialized(guildId, userId);
       return list ? listAnswer(list) : errorAnswer(404, MESSAGES.noPlayer);
     });

@@ -33,7 +33,7 @@ export const getPoints = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    serveCached(deps, request, reply, `points:${params.guildId}`, async () => {
+    serveCached(deps, request, reply, params.guildId, `points:${params.guildId}`, async () => {
       const points = await deps.read.points.get(params.guildId);
       if (!points) return errorAnswer(404, MESSAGES.noPoints);
       const body = Object.fromEntries(HOUSES.map((house) => [house, points[house]]));

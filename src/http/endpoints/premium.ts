@@ -31,7 +31,7 @@ export const getPremium = defineEndpoint({
   },
   handle(deps, { params }, request, reply) {
     const { guildId } = params;
-    serveCached(deps, request, reply, `premium:${guildId}`, async () => {
+    serveCached(deps, request, reply, guildId, `premium:${guildId}`, async () => {
       const { state, expiresAt } = await deps.read.premium.get(guildId);
       // The spec's premium answer is never an error body: a guild without premium is a 404
       // that still says {guildId, premium: false}.

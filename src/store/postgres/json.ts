@@ -25,7 +25,7 @@ export function pgJsonObject(record: RecordDefinition, alias?: string): string {
   return `(${parts.join(' || ')} || '}')`;
 }
 
-/** An aggregate of JSON object texts into one JSON array, as UTF-8 bytes (`[]` for none). */
+/** An aggregate of JSON object texts into one JSON array text (`[]` for none). */
 export function pgJsonArray(objects: string, order: string): string {
-  return `convert_to('[' || coalesce(string_agg(${objects}, ',' ORDER BY ${order}), '') || ']', 'UTF8')`;
+  return `'[' || coalesce(string_agg(${objects}, ',' ORDER BY ${order}), '') || ']'`;
 }

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { migrationsFolderOf } from '../paths.js';
+import { migrationsFolderOf } from '../../paths.js';
+import { StoreOpenError } from '../errors.js';
 
 export interface Database {
   readonly path: string;
@@ -24,10 +25,6 @@ export interface Database {
 /** How late generation() may see another connection's commit. */
 export const GENERATION_LAG_MS = 1;
 
-export class DatabaseOpenError extends Error {
-  override name = 'DatabaseOpenError';
-}
-
 export interface OpenOptions {
   /** Apply the migrations in drizzle/ (default true). */
   migrate?: boolean;
@@ -37,7 +34,7 @@ export interface OpenOptions {
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const fullPath = path === ':memory:' ? path : resolve(path);
   if (fullPath !== ':memory:' && !existsSync(dirname(fullPath))) {
-    throw new DatabaseOpenError(
+    throw new StoreOpenError(
       `Cannot open database ${fullPath}: directory ${dirname(fullPath)} does not exist`,
     );
   }
@@ -52,14 +49,14 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     // In WAL mode NORMAL is durable against application crashes, and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
   } catch (error) {
-    throw new DatabaseOpenError(`Cannot open database ${fullPath}: ${describe(error)}`);
+    throw new StoreOpenError(`Cannot open database ${fullPath}: ${describe(error)}`);
   }
   if (options.migrate !== false) {
     try {
       migrate(drizzle(sqlite), { migrationsFolder: migrationsFolderOf('sqlite') });
     } catch (error) {
       sqlite.close();
-      throw new DatabaseOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
+      throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
     }
   }
   // data_version (another connection committed) costs 2.5-3.5 µs, more than the rest of a cached

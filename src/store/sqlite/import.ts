@@ -1,49 +1,18 @@
-import { housePoints } from '../records/house-points.js';
-import { GUILD_RECORDS } from '../records/index.js';
-import { job } from '../records/job.js';
-import { premium } from '../records/premium.js';
-import { profile } from '../records/profile.js';
-import { rowOf } from '../records/row-values.js';
-import type { Database } from '../store/database.js';
-import { inserter } from '../store/sqlite-insert.js';
+import { housePoints } from '../../records/house-points.js';
+import { GUILD_RECORDS } from '../../records/index.js';
+import { job } from '../../records/job.js';
+import { premium } from '../../records/premium.js';
+import { profile } from '../../records/profile.js';
+import { rowOf } from '../../records/row-values.js';
 import {
   assignIds,
+  checkTransferFile,
   type GuildEntry,
-  MAX_REPORTED_PROBLEMS,
-  type TransferFile,
-  validateTransferFile,
-} from './format.js';
-
-export class ImportError extends Error {
-  override name = 'ImportError';
-}
-
-/**
- * A valid file, or an ImportError listing its problems: one line each (`path: message`), at most
- * MAX_REPORTED_PROBLEMS of them, then how many more there are.
- */
-export function checkTransferFile(data: unknown): TransferFile {
-  const result = validateTransferFile(data);
-  if (result.ok) return result.file;
-  const { problems } = result;
-  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
-  const more = problems.length - shown.length;
-  const lines =
-    problems.length === 1
-      ? shown
-      : [
-          `${problems.length} problems in the file; nothing was written:`,
-          ...shown.map((problem) => `  ${problem}`),
-          ...(more > 0 ? [`  …and ${more} more`] : []),
-        ];
-  throw new ImportError(lines.join('\n'));
-}
-
-export interface ImportSummary {
-  guilds: number;
-  players: number;
-  jobs: number;
-}
+  type ImportSummary,
+  summarize,
+} from '../../transfer/format.js';
+import type { Database } from './database.js';
+import { inserter } from './insert.js';
 
 /**
  * Replaces, in one transaction, the data of every guild in the file; other guilds are left
@@ -92,9 +61,5 @@ export function importData(
     })
     .immediate();
 
-  return {
-    guilds: file.guilds.length,
-    players: file.guilds.reduce((sum, guild) => sum + (guild.players?.length ?? 0), 0),
-    jobs: file.guilds.reduce((sum, guild) => sum + (guild.jobs?.length ?? 0), 0),
-  };
+  return summarize(file);
 }

@@ -1,10 +1,10 @@
-import { apiKey } from '../records/api-key.js';
-import { housePoints as housePointsRecord } from '../records/house-points.js';
-import { RECORDS } from '../records/index.js';
-import { job } from '../records/job.js';
-import { premium as premiumRecord } from '../records/premium.js';
-import { profile } from '../records/profile.js';
-import { sqliteTablesOf } from './sqlite-tables.js';
+import { apiKey } from '../../records/api-key.js';
+import { housePoints as housePointsRecord } from '../../records/house-points.js';
+import { RECORDS } from '../../records/index.js';
+import { job } from '../../records/job.js';
+import { premium as premiumRecord } from '../../records/premium.js';
+import { profile } from '../../records/profile.js';
+import { sqliteTablesOf } from './tables.js';
 
 /*
  * The SQLite schema drizzle-kit reads (drizzle.config.ts): every table is built from its record

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { columnNames, type RecordDefinition } from '../records/record.js';
+import { columnNames, type RecordDefinition } from '../../records/record.js';
 
 /** An INSERT of every column of `record`, taking rowOf()'s values in field order. */
 export function inserter(

@@ -1,4 +1,4 @@
-import { columnNames, type RecordDefinition } from '../records/record.js';
+import { columnNames, type RecordDefinition } from '../../records/record.js';
 
 /**
  * SQLite's expression for one row of `record` as a JSON object, keys in field order: what the

@@ -10,9 +10,9 @@ import {
   sqliteTable,
   text,
 } from 'drizzle-orm/sqlite-core';
-import type { Field } from '../records/field.js';
-import type { RecordDefinition } from '../records/record.js';
-import { checkOf } from './constraints.js';
+import type { Field } from '../../records/field.js';
+import type { RecordDefinition } from '../../records/record.js';
+import { checkOf } from '../constraints.js';
 
 /*
  * SQLite tables built from the record definitions: the schema drizzle-kit generates SQLite

@@ -1,27 +1,11 @@
-import { type Job, job } from '../records/job.js';
-import { columnList } from '../records/record.js';
-import type { Database } from '../store/database.js';
-import { sqliteJsonObject } from '../store/sqlite-json.js';
-import {
-  EMPTY_ARRAY,
-  type KeysetSource,
-  readAll,
-  readPage,
-  type SerializedList,
-} from './json-list.js';
-import type { JobCursor, JobWithHolders, Page, PageRequest } from './types.js';
-
-export interface JobsReader {
-  /** The guild's jobs by id; null when the guild has none. */
-  list(guildId: string, page?: PageRequest<JobCursor>): Promise<Page<Job, JobCursor> | null>;
-  /** `list`, serialized as a JSON array by the store. */
-  listSerialized(
-    guildId: string,
-    page?: PageRequest<JobCursor>,
-  ): Promise<SerializedList<JobCursor> | null>;
-  /** The guild's jobs by id, each with how many profiles hold it; null when none. */
-  withHolders(guildId: string): Promise<JobWithHolders[] | null>;
-}
+import { EMPTY_ARRAY } from '../../read/json-list.js';
+import { type JobsReader, pageOf } from '../../read/service.js';
+import type { JobCursor, JobWithHolders } from '../../read/types.js';
+import { type Job, job } from '../../records/job.js';
+import { columnList } from '../../records/record.js';
+import type { Database } from './database.js';
+import { sqliteJsonObject } from './json.js';
+import { type KeysetSource, readAll, readPage } from './keyset.js';
 
 const columns = columnList(job);
 const asJson = sqliteJsonObject(job);
@@ -80,10 +64,7 @@ export function createJobsReader(db: Database): JobsReader {
       // One row past the page tells whether another page follows.
       const rows = page.all(guildId, (request?.after ?? START).id, limit);
       if (rows.length === 0 && noneIn(guildId, request?.after)) return null;
-      if (!request || rows.length <= request.limit) return { items: rows, next: null };
-      const items = rows.slice(0, request.limit);
-      const last = items.at(-1);
-      return { items, next: last ? { id: last.id } : null };
+      return pageOf(rows, request, (row) => ({ id: row.id }));
     },
     async listSerialized(guildId, request) {
       const result = request

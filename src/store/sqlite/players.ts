@@ -1,39 +1,11 @@
-import { type Profile, profile } from '../records/profile.js';
-import { columnList } from '../records/record.js';
-import type { Database } from '../store/database.js';
-import { sqliteJsonObject } from '../store/sqlite-json.js';
-import {
-  EMPTY_ARRAY,
-  type KeysetSource,
-  readAll,
-  readPage,
-  type SerializedList,
-} from './json-list.js';
-import type { Page, PageRequest, ProfileCursor } from './types.js';
-
-export interface PlayersReader {
-  /** The guild's profiles by user id, then id; null when the guild has none. */
-  list(
-    guildId: string,
-    page?: PageRequest<ProfileCursor>,
-  ): Promise<Page<Profile, ProfileCursor> | null>;
-  /** Every profile of one member on the guild; null when the member has none. */
-  ofMember(guildId: string, userId: string): Promise<Profile[] | null>;
-  /** `list`, serialized as a JSON array by the store. */
-  listSerialized(
-    guildId: string,
-    page?: PageRequest<ProfileCursor>,
-  ): Promise<SerializedList<ProfileCursor> | null>;
-  /** `ofMember`, serialized as a JSON array by the store. */
-  ofMemberSerialized(guildId: string, userId: string): Promise<SerializedList<never> | null>;
-  /** How many profiles the guild has (0 when none). */
-  count(guildId: string): Promise<number>;
-  /**
-   * Up to `limit` profiles from position `offset` of the `list` order: what a numbered page
-   * needs, without reading the profiles before or after it.
-   */
-  slice(guildId: string, offset: number, limit: number): Promise<Profile[]>;
-}
+import { EMPTY_ARRAY } from '../../read/json-list.js';
+import { type PlayersReader, pageOf } from '../../read/service.js';
+import type { ProfileCursor } from '../../read/types.js';
+import { type Profile, profile } from '../../records/profile.js';
+import { columnList } from '../../records/record.js';
+import type { Database } from './database.js';
+import { sqliteJsonObject } from './json.js';
+import { type KeysetSource, readAll, readPage } from './keyset.js';
 
 const columns = columnList(profile);
 const asJson = sqliteJsonObject(profile);
@@ -114,10 +86,7 @@ export function createPlayersReader(db: Database): PlayersReader {
       // One row past the page tells whether another page follows.
       const rows = page.all(guildId, after.userId, after.id, limit);
       if (rows.length === 0 && noneIn(guildId, request?.after)) return null;
-      if (!request || rows.length <= request.limit) return { items: rows, next: null };
-      const items = rows.slice(0, request.limit);
-      const last = items.at(-1);
-      return { items, next: last ? { userId: last.user_id, id: last.id } : null };
+      return pageOf(rows, request, (row) => ({ userId: row.user_id, id: row.id }));
     },
     async ofMember(guildId, userId) {
       const items = ofMember.all(guildId, userId);

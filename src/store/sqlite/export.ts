@@ -1,11 +1,11 @@
-import type { HousePoints } from '../records/house-points.js';
-import { HOUSES } from '../records/houses.js';
-import { GUILD_RECORDS } from '../records/index.js';
-import { type Job, job } from '../records/job.js';
-import { type Profile, profile } from '../records/profile.js';
-import { columnList } from '../records/record.js';
-import type { Database } from '../store/database.js';
-import type { FileEntry, GuildEntry, TransferFile } from './format.js';
+import type { HousePoints } from '../../records/house-points.js';
+import { HOUSES } from '../../records/houses.js';
+import { GUILD_RECORDS } from '../../records/index.js';
+import { type Job, job } from '../../records/job.js';
+import { type Profile, profile } from '../../records/profile.js';
+import { columnList } from '../../records/record.js';
+import type { FileEntry, GuildEntry, TransferFile } from '../../transfer/format.js';
+import type { Database } from './database.js';
 
 /** Every guild (or the named ones) in the import format, so that import(export) is the identity. */
 export function exportData(db: Database, guildIds?: readonly string[]): TransferFile {

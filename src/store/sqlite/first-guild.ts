@@ -17,11 +17,11 @@ const QUERY = `
   UNION ALL SELECT 'jobs', (SELECT min(guild_id) FROM jobs)
   UNION ALL SELECT 'premium', (SELECT min(guild_id) FROM premium)`;
 
-/** A guild that has data, with the area it has data in; undefined when the store holds none. */
-export function firstGuild(db: Database): FirstGuild | undefined {
+/** A guild that has data, with the area it has data in; null when the store holds none. */
+export function firstGuild(db: Database): FirstGuild | null {
   const rows = db.sqlite
     .prepare<[], { area: FirstGuild['area']; guild_id: string | null }>(QUERY)
     .all();
   const row = rows.find((candidate) => candidate.guild_id !== null);
-  return row?.guild_id ? { area: row.area, guildId: row.guild_id } : undefined;
+  return row?.guild_id ? { area: row.area, guildId: row.guild_id } : null;
 }

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { createLogger } from '../logger.js';
+import type { RecordDefinition } from '../records/record.js';
+import type { RowBatches, Store } from '../store/store.js';
+import { cliConfig, withStore } from './configured-store.js';
+import { CliError } from './output.js';
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
+/** The store `--to` names: a PostgreSQL URL, or a SQLite file's path (created if missing). */
+async function openTarget(to: string): Promise<Store> {
+  if (POSTGRES_URL.test(to)) {
+    const { openPostgresStore } = await import('../store/postgres/store.js');
+    return openPostgresStore(to, { logger: createLogger({ level: 'silent' }) });
+  }
+  const { openSqliteStore } = await import('../store/sqlite/store.js');
+  return openSqliteStore(to);
+}
+
+/** Counts the rows that pass, per table, for the closing line. */
+function counting(rows: (record: RecordDefinition) => RowBatches, counts: Map<string, number>) {
+  return async function* (record: RecordDefinition): RowBatches {
+    for await (const batch of rows(record)) {
+      counts.set(record.table, (counts.get(record.table) ?? 0) + batch.length);
+      yield batch;
+    }
+  };
+}
+
+export function addCopyCommand(program: Command): void {
+  program
+    .command('copy')
+    .description(
+      'copy everything (guild data and API key digests, revoked keys included) from the configured store into another, in one transaction on the target',
+    )
+    .requiredOption('--to <target>', 'a SQLite file path, or a postgres:// URL')
+    .option('--replace', 'empty a target that already holds guild data or keys, then copy')
+    .action(async (options: { to: string; replace?: boolean }) => {
+      const config = cliConfig();
+      const same = POSTGRES_URL.test(options.to)
+        ? options.to === config.databaseUrl
+        : !config.databaseUrl && resolve(options.to) === resolve(config.databasePath);
+      if (same) throw new CliError('The target is the configured store itself: nothing to copy');
+      await withStore(async (source) => {
+        const target = await openTarget(options.to);
+        try {
+          const counts = new Map<string, number>();
+          const copied = await source.readEverything((rows) =>
+            target.writeEverything(counting(rows, counts), { replace: options.replace === true }),
+          );
+          if (!copied) {
+            throw new CliError(
+              `${target.location} already holds guild data or keys: nothing copied (--replace overwrites it)`,
+            );
+          }
+          const summary = [...counts].map(([table, n]) => `${n} ${table}`).join(', ');
+          process.stderr.write(
+            `Copied ${source.location} to ${target.location}: ${summary || 'nothing (empty)'}.\n`,
+          );
+        } finally {
+          await target.close();
+        }
+      });
+    });
+}

@@ -1,0 +1,115 @@
+import type pg from 'pg';
+import type { Logger } from '../../logger.js';
+import { createClient, describe } from './connection.js';
+
+/*
+ * What each node knows of the changes committed anywhere: a dedicated connection LISTENs on
+ * `housecup_changes` (the triggers of drizzle/postgres/0001 notify it at every commit) and counts
+ * them per guild. A guild's generation is that count, so a commit to one guild leaves every
+ * other guild's cached answers valid.
+ *
+ * Notifications sent while the connection is down are lost. So a reconnection starts a new epoch
+ * (every generation changes: everything cached is dropped), and while it is down nothing can be
+ * trusted to stay current: a guild's generation is new on every call, which turns caching off,
+ * and the keys are reloaded every second.
+ */
+
+export const CHANNEL = 'housecup_changes';
+
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+export interface ChangeListener {
+  /** The token of one guild's data: changes when that guild's data may have changed. */
+  guild(guildId: string): string;
+  /** The token of the API keys. */
+  keys(): string;
+  /** Whether the listening connection is up (what /readyz reports for the database). */
+  connected(): boolean;
+  /** Resolves once the first connection listens; rejects if it cannot be made. */
+  started: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function listenForChanges(url: string, logger: Logger): ChangeListener {
+  const guilds = new Map<string, number>();
+  let epoch = 0;
+  let everything = 0;
+  let keys = 0;
+  let offline = 0;
+  let client: pg.Client | null = null;
+  let up = false;
+  let closed = false;
+  let retryMs = RETRY_FIRST_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let wasDown = false;
+
+  const onNotification = (message: pg.Notification) => {
+    const payload = message.payload ?? '*';
+    if (payload === 'k') keys += 1;
+    else if (payload.startsWith('g:')) {
+      const guild = payload.slice(2);
+      guilds.set(guild, (guilds.get(guild) ?? 0) + 1);
+    } else everything += 1;
+  };
+
+  const lost = (error?: unknown) => {
+    if (closed) return;
+    if (up) {
+      up = false;
+      wasDown = true;
+      logger.error(
+        { err: error },
+        'PostgreSQL change notifications lost: answers are not cached until they are back',
+      );
+    }
+    client?.removeAllListeners();
+    void client?.end().catch(() => {});
+    client = null;
+    clearTimeout(timer);
+    timer = setTimeout(() => void connect().catch(lost), retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
+
+  async function connect(): Promise<void> {
+    const next = createClient(url);
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', onNotification);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${CHANNEL}`);
+    // Whatever was committed while no one listened is unknown: a new epoch forgets everything.
+    epoch += 1;
+    guilds.clear();
+    up = true;
+    retryMs = RETRY_FIRST_MS;
+    if (wasDown) logger.info('PostgreSQL change notifications are back');
+  }
+
+  const started = connect().catch((error: unknown) => {
+    lost(error);
+    throw new Error(`cannot listen for changes: ${describe(error)}`);
+  });
+
+  return {
+    guild(guildId) {
+      if (!up) return `offline.${++offline}`;
+      return `${epoch}.${everything}.${guilds.get(guildId) ?? 0}`;
+    },
+    keys() {
+      // Reloading the keys costs a query: while offline, at most once a second.
+      if (!up) return `offline.${Math.floor(Date.now() / 1000)}`;
+      return `${epoch}.${everything}.${keys}`;
+    },
+    connected: () => up,
+    started,
+    async close() {
+      closed = true;
+      up = false;
+      clearTimeout(timer);
+      client?.removeAllListeners();
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Logger } from '../../logger.js';
+import type { ReadService } from '../../read/service.js';
+import type { Store } from '../store.js';
+import { listenForChanges } from './changes.js';
+import { createPool, displayUrl, migratePostgres } from './connection.js';
+import { readEverything, writeEverything } from './copy.js';
+import { firstGuild } from './first-guild.js';
+import { createJobsReader } from './jobs.js';
+import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
+import { createPlayersReader } from './players.js';
+import { createPointsReader } from './points.js';
+import { createPremiumReader } from './premium.js';
+import { exportData, importData } from './transfer.js';
+
+export interface PostgresStoreOptions {
+  logger: Logger;
+  now?: () => Date;
+  /** Apply migrations first (default true). */
+  migrate?: boolean;
+}
+
+/**
+ * The store of a deployment on several machines (DATABASE_URL): PostgreSQL, pooled, migrated at
+ * start, and coherent across nodes through change notifications (changes.ts).
+ */
+export async function openPostgresStore(
+  url: string,
+  options: PostgresStoreOptions,
+): Promise<Store> {
+  const { created } = options.migrate === false ? { created: false } : await migratePostgres(url);
+  const now = options.now ?? (() => new Date());
+  const pool = createPool(url);
+  const changes = listenForChanges(url, options.logger);
+  try {
+    await changes.started;
+  } catch (error) {
+    await changes.close();
+    await pool.end();
+    throw error;
+  }
+  const read: ReadService = {
+    players: createPlayersReader(pool),
+    points: createPointsReader(pool),
+    jobs: createJobsReader(pool),
+    premium: createPremiumReader(pool, now),
+    generation: changes.guild,
+  };
+  return {
+    kind: 'postgres',
+    location: displayUrl(url),
+    created,
+    read,
+    keyStore: createPostgresKeyStore(pool, now),
+    keyTable: createPostgresKeyTable(pool, changes.keys),
+    importData: (data) => importData(pool, data, now),
+    exportData: (guildIds) => exportData(pool, guildIds),
+    firstGuild: () => firstGuild(pool),
+    readEverything: (work) => readEverything(pool, work),
+    writeEverything: (rows, copyOptions) => writeEverything(pool, rows, copyOptions),
+    ready: changes.connected,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}

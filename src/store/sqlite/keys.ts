@@ -1,0 +1,90 @@
+import {
+  inGuild,
+  type KeyRecord,
+  type KeyStore,
+  keyRecordOf,
+  newKey,
+} from '../../keys/key-store.js';
+import { apiKey } from '../../records/api-key.js';
+import { columnList } from '../../records/record.js';
+import type { ActiveKeyRow, KeyTable } from '../store.js';
+import type { Database } from './database.js';
+
+type StoredKey = Omit<KeyRecord, 'guilds'> & { guilds: string | null };
+const listed = columnList(apiKey, ['digest']);
+
+export function createSqliteKeyStore(db: Database, now: () => Date): KeyStore {
+  const { sqlite } = db;
+  const insert = sqlite.prepare<[string, string, string, string | null, number | null, string]>(
+    `INSERT INTO api_keys (name, digest, hint, guilds, rate_limit, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const all = sqlite.prepare<[], StoredKey>(`SELECT ${listed} FROM api_keys ORDER BY id`);
+  const one = sqlite.prepare<[number], StoredKey>(`SELECT ${listed} FROM api_keys WHERE id = ?`);
+  const revoke = sqlite.prepare<[string, number]>(
+    'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  );
+  const anyActive = sqlite
+    .prepare<[], number>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1')
+    .pluck();
+
+  return {
+    async create(options = {}) {
+      const { key, row } = newKey(options, now());
+      const { lastInsertRowid } = insert.run(
+        row.name,
+        row.digest,
+        row.hint,
+        row.guilds,
+        row.rate_limit,
+        row.created_at,
+      );
+      return { id: Number(lastInsertRowid), key };
+    },
+    async list(filter = {}) {
+      return all
+        .all()
+        .map(keyRecordOf)
+        .filter((record) => inGuild(record, filter.guildId));
+    },
+    async revoke(id, filter = {}) {
+      const row = one.get(id);
+      if (!row || !inGuild(keyRecordOf(row), filter.guildId)) return false;
+      return revoke.run(now().toISOString(), id).changes === 1;
+    },
+    async hasActiveKey() {
+      return anyActive.get() !== undefined;
+    },
+  };
+}
+
+export function createSqliteKeyTable(db: Database): KeyTable {
+  const { sqlite } = db;
+  const active = sqlite.prepare<[], ActiveKeyRow>(
+    'SELECT id, digest, guilds, rate_limit FROM api_keys WHERE revoked_at IS NULL',
+  );
+  const touch = sqlite.prepare<[string, number]>(
+    'UPDATE api_keys SET last_used_at = ? WHERE id = ?',
+  );
+  return {
+    // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
+    generation: db.generation,
+    active: () => active.all(),
+    async touch(times) {
+      if (!sqlite.open) return false;
+      // Never wait on another writer (an import) here: the caller tries again at its next flush.
+      const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+      sqlite.pragma('busy_timeout = 0');
+      try {
+        sqlite.transaction(() => {
+          for (const [id, at] of times) touch.run(at, id);
+        })();
+        return true;
+      } catch {
+        return false;
+      } finally {
+        sqlite.pragma(`busy_timeout = ${timeout}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { ReadService } from '../../read/service.js';
+import type { Store } from '../store.js';
+import { readEverything, writeEverything } from './copy.js';
+import { type Database, type OpenOptions, openDatabase } from './database.js';
+import { exportData } from './export.js';
+import { firstGuild } from './first-guild.js';
+import { importData } from './import.js';
+import { quickCheck } from './integrity.js';
+import { createJobsReader } from './jobs.js';
+import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
+import { createPlayersReader } from './players.js';
+import { createPointsReader } from './points.js';
+import { createPremiumReader } from './premium.js';
+import { sqliteReadiness } from './readiness.js';
+
+export interface SqliteStore extends Store {
+  readonly kind: 'sqlite';
+  /** The connection, for what only SQLite has (tests, the benchmark's loader). */
+  readonly db: Database;
+  /** SQLite's quick_check of the file: null when sound, else SQLite's description. */
+  checkIntegrity(): Promise<string | null>;
+}
+
+export interface SqliteStoreOptions extends OpenOptions {
+  /** The clock premium expiry and key times are judged by; tests set it. */
+  now?: () => Date;
+}
+
+/**
+ * The default store: one SQLite file. Data changes show through SQLite's data_version, which
+ * says that something changed, not what: every guild's generation is the database's.
+ */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = openDatabase(path, options);
+  const now = options.now ?? (() => new Date());
+  const read: ReadService = {
+    players: createPlayersReader(db),
+    points: createPointsReader(db),
+    jobs: createJobsReader(db),
+    premium: createPremiumReader(db, now),
+    generation: () => db.generation(),
+  };
+  const ready = sqliteReadiness(db);
+  return {
+    kind: 'sqlite',
+    location: db.path,
+    created: db.created,
+    db,
+    read,
+    keyStore: createSqliteKeyStore(db, now),
+    keyTable: createSqliteKeyTable(db),
+    async importData(data) {
+      return importData(db, data, now);
+    },
+    async exportData(guildIds) {
+      return exportData(db, guildIds);
+    },
+    async firstGuild() {
+      return firstGuild(db);
+    },
+    readEverything: (work) => readEverything(db, work),
+    writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
+    ready,
+    checkIntegrity: () => quickCheck(db.path),
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { KeyStore } from '../keys/key-store.js';
+import type { ReadService } from '../read/service.js';
+import type { RecordDefinition } from '../records/record.js';
+import type { ImportSummary, TransferFile } from '../transfer/format.js';
+
+/*
+ * A store: where housecup's data lives, SQLite (src/store/sqlite/) or PostgreSQL
+ * (src/store/postgres/). Everything above it — the HTTP API, the bot, the CLI — reads and writes
+ * through this interface only, so both stores answer exactly alike.
+ */
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** An active key as the key check holds it. */
+export interface ActiveKeyRow {
+  id: number;
+  /** Hex SHA-256 of the key. */
+  digest: string;
+  /** JSON array of guild ids, or null for every guild. */
+  guilds: string | null;
+  rate_limit: number | null;
+}
+
+/** What the key check reads: the active keys, when they change, and where "last used" goes. */
+export interface KeyTable {
+  /** Changes whenever a key may have been created, revoked or changed (on any node). */
+  generation(): string;
+  /**
+   * The keys that work. Synchronous where the store is (SQLite: a revocation in another process
+   * is refused on the very next request), a promise where it is not.
+   */
+  active(): ActiveKeyRow[] | Promise<ActiveKeyRow[]>;
+  /** Writes last-used times (ISO 8601, by key id); false when the store was busy. */
+  touch(times: ReadonlyMap<number, string>): Promise<boolean>;
+}
+
+/** Rows of one table, in its record's field order, a batch at a time: what `copy` moves. */
+export type RowBatches = AsyncIterable<unknown[][]>;
+
+export interface Store {
+  readonly kind: StoreKind;
+  /** For logs and messages: the file's path, or the URL without its password. */
+  readonly location: string;
+  /** This open created the database (a first start): demo data and the first key may go in. */
+  readonly created: boolean;
+  readonly read: ReadService;
+  readonly keyStore: KeyStore;
+  readonly keyTable: KeyTable;
+  /** Validates, then replaces each guild of the file in one transaction. */
+  importData(data: unknown): Promise<ImportSummary>;
+  /** Every guild with data (or the named ones), in the import format, from one snapshot. */
+  exportData(guildIds?: readonly string[]): Promise<TransferFile>;
+  /** A guild that has data, with an area it has data in: for the first key's example request. */
+  firstGuild(): Promise<{
+    area: 'points' | 'players' | 'jobs' | 'premium';
+    guildId: string;
+  } | null>;
+  /** Reads every row of every table from one snapshot, for `copy`. */
+  readEverything<T>(
+    work: (rows: (record: RecordDefinition) => RowBatches) => Promise<T>,
+  ): Promise<T>;
+  /**
+   * Writes everything in one transaction: refused (false) when the store already holds guild
+   * data or keys, unless `replace`, which empties it first.
+   */
+  writeEverything(
+    rows: (record: RecordDefinition) => RowBatches,
+    options: { replace: boolean },
+  ): Promise<boolean>;
+  /** Whether the store answers now (for /readyz). */
+  ready(): boolean;
+  /** SQLite only: its quick_check of the file, null when sound, else SQLite's description. */
+  checkIntegrity?(): Promise<string | null>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/*
+ * Finding a PostgreSQL for the test suites, or starting a private one from the installed Debian
+ * binaries when none answers. Suites never touch a database they did not create: each makes its
+ * own (test/support/store.ts) and drops it.
+ */
+
+/** Whether `url` answers and its role may create databases. */
+export async function answersAsCreator(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ ok: boolean }>(
+      'SELECT rolcreatedb OR rolsuper AS ok FROM pg_roles WHERE rolname = current_user',
+    );
+    return rows[0]?.ok === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The newest installed server binaries (Debian: /usr/lib/postgresql/<version>/bin). */
+export function postgresBinaries(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface PrivatePostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * initdb in a temp folder and a server on a free loopback port. As root, both run as the
+ * `postgres` user (initdb refuses root).
+ */
+export async function startPostgresServer(bin: string): Promise<PrivatePostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'housecup-pg-'));
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) =>
+    asRoot
+      ? { file: 'runuser', args: ['-u', 'postgres', '--', command, ...args] }
+      : { file: command, args };
+  if (asRoot) {
+    chmodSync(dir, 0o777);
+  }
+  const init = run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  execFileSync(init.file, init.args, { stdio: 'ignore' });
+  const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`;
+  const start = run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    options,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
+  execFileSync(start.file, start.args, { stdio: 'ignore' });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    async stop() {
+      const stop = run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      try {
+        execFileSync(stop.file, stop.args, { stdio: 'ignore' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
