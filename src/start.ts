@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunningBot } from './bot/client.js';
+import { createBudgets } from './budgets/budgets.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { buildApp } from './http/app.js';
@@ -75,6 +76,8 @@ export async function startService(
   const metrics: Metrics | undefined = config.metrics
     ? (await import('./metrics.js')).createMetrics()
     : undefined;
+  // With REDIS_URL, waits at most ~0.75 s for Redis; an unreachable one is logged, not fatal.
+  const budgets = await createBudgets(config, logger);
   const databaseReady = sqliteReadiness(db);
   const app = await buildApp({
     config,
@@ -84,10 +87,12 @@ export async function startService(
     metrics,
     databaseReady: () => checked && databaseReady(),
     botState,
+    budgets,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await budgets.close();
     db.close();
     throw error;
   }
@@ -139,6 +144,7 @@ export async function startService(
       clearInterval(gauge);
       await (await botStarting)?.stop();
       await app.close();
+      await budgets.close();
       keys.flushLastUsed();
       db.close();
     },

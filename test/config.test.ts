@@ -11,6 +11,8 @@ describe('configuration', () => {
       logLevel: 'info',
       rateLimitPerMinute: 600,
       failureLimitPerMinute: 120,
+      redisUrl: undefined,
+      redisKeyPrefix: 'housecup:',
       metrics: false,
       cacheMaxAge: 5,
       corsOrigins: [],
@@ -26,6 +28,8 @@ describe('configuration', () => {
       PORT: '8080',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      REDIS_URL: 'redis://:secret@cache:6379/2',
+      REDIS_KEY_PREFIX: 'hc-test:',
       METRICS: 'true',
       CACHE_MAX_AGE: '0',
       CORS_ORIGINS: 'https://a.example, http://localhost:5173',
@@ -41,6 +45,8 @@ describe('configuration', () => {
       port: 8080,
       logLevel: 'warn',
       rateLimitPerMinute: 0,
+      redisUrl: 'redis://:secret@cache:6379/2',
+      redisKeyPrefix: 'hc-test:',
     });
     expect(config.discord).toEqual({
       token: 'token',
@@ -68,6 +74,9 @@ describe('configuration', () => {
     ],
     [{ CACHE_MAX_AGE: '1.5' }, 'Invalid CACHE_MAX_AGE: must be a whole number of seconds'],
     [{ METRICS: 'on' }, 'Invalid METRICS: must be true or false'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ REDIS_URL: 'cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ REDIS_KEY_PREFIX: 'a b' }, 'Invalid REDIS_KEY_PREFIX: must have no blanks'],
     [{ DISCORD_REST_URL: 'ftp://x' }, 'Invalid DISCORD_REST_URL: must be an http(s) URL'],
     [
       { DISCORD_APPLICATION_ID: 'abc' },

@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { Config } from '../config.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
@@ -18,7 +19,6 @@ import {
   installErrorHandling,
   refuseOtherMethods,
 } from './error-handling.js';
-import { FailureGuard } from './failure-guard.js';
 import { registerHealthRoutes } from './health.js';
 import {
   answerClientError,
@@ -28,7 +28,7 @@ import {
 } from './http-server.js';
 import { installMetrics } from './metrics-route.js';
 import { registerOpenApi } from './openapi.js';
-import { KeyRateLimiter, limitRate } from './rate-limit.js';
+import { limitRate } from './rate-limit.js';
 import { LazyRequestLogger } from './request-logger.js';
 import type { RouteContext } from './routes/context.js';
 import { registerJobRoutes } from './routes/jobs.js';
@@ -51,6 +51,8 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** Socket limits; the defaults suit a server without a proxy in front. */
   limits?: Partial<HttpLimits>;
+  /** Per-key and per-address budgets (start.ts: in Redis with REDIS_URL); in memory when absent. */
+  budgets?: Budgets;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -107,7 +109,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
-  const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
+  const budgets =
+    deps.budgets ??
+    memoryBudgets({
+      rateLimitPerMinute: deps.config.rateLimitPerMinute,
+      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
+    });
+  const guard = budgets.failures;
 
   app.decorateRequest('apiKey', null);
   installErrorHandling(app, guard);
@@ -135,12 +143,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.metrics) installMetrics(app, deps.metrics);
   await registerOpenApi(app);
   await registerDocs(app);
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keys, guard));
     if (deps.config.rateLimitPerMinute > 0) {
-      v1.addHook('onRequest', limitRate(new KeyRateLimiter(deps.config.rateLimitPerMinute)));
+      v1.addHook('onRequest', limitRate(budgets.keys));
     }
     const routes: RouteContext = {
       read: deps.read,

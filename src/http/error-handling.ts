@@ -1,17 +1,25 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FailureGuard } from '../budgets/failure-guard.js';
 import { ApiError, errorBody, MESSAGES } from './errors.js';
-import type { FailureGuard } from './failure-guard.js';
 
-/** The error for a failed request, or a 429 once its address has failed too often. */
+/**
+ * Hands `then` the error for a failed request, or a 429 once its address has failed too often
+ * (at once with budgets in memory, when Redis answers with shared ones).
+ */
 export function failureFrom(
   guard: FailureGuard,
   address: string,
   status: number,
   message: string,
-): ApiError {
-  const wait = guard.fail(address);
-  if (wait === 0) return new ApiError(status, message);
-  return new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) });
+  then: (error: ApiError) => void,
+): void {
+  guard.fail(address, (wait) => {
+    then(
+      wait === 0
+        ? new ApiError(status, message)
+        : new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) }),
+    );
+  });
 }
 
 const CLIENT_ERRORS: Record<number, string> = {
@@ -67,9 +75,10 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
     },
   );
 
-  app.setNotFoundHandler((request) => {
-    // A flood of unknown paths from one address is refused like a flood of bad keys.
-    throw failureFrom(guard, request.ip, 404, MESSAGES.notFound);
+  // A flood of unknown paths from one address is refused like a flood of bad keys. (Not async:
+  // the answer is sent when the guard has counted, through the error handler above.)
+  app.setNotFoundHandler((request, reply) => {
+    failureFrom(guard, request.ip, 404, MESSAGES.notFound, (error) => reply.send(error));
   });
 }
 
