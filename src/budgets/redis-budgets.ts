@@ -16,7 +16,11 @@ export interface RedisBudgetOptions extends BudgetConfig {
 /** Budgets shared in Redis, each falling back to memory of its own while Redis is unreachable. */
 export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets> {
   const { prefix } = options;
-  const link = new RedisLink({ url: options.url, logger: options.logger, probeKey: `${prefix}probe` });
+  const link = new RedisLink({
+    url: options.url,
+    logger: options.logger,
+    probeKey: `${prefix}probe`,
+  });
   await link.settled();
   return {
     keys: new WindowKeyLimiter(

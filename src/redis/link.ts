@@ -1,6 +1,6 @@
 import { createClient } from '@redis/client';
-import type { Logger } from '../logger.js';
 import { WINDOW_MS, type WindowThen } from '../budgets/windows.js';
+import type { Logger } from '../logger.js';
 import { WINDOW_SCRIPT } from './window-script.js';
 
 /** Giving up on a connection attempt after this: start-up and recovery stay quick. */

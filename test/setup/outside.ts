@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { OUTSIDE, type OutsideFound, type OutsideName } from '../support/outside.js';
+import { answersPing, type PrivateRedis, startRedisServer } from '../support/redis-server.js';
 
 /*
  * Vitest's global setup: finds the outside dependencies once for the whole run, and at the end
@@ -19,19 +20,43 @@ function executable(path: string | undefined): string | null {
   }
 }
 
-const finders: Record<OutsideName, () => string | null> = {
+const redisServerBinary = () =>
+  executable(process.env.REDIS_SERVER_PATH) ?? executable('/usr/bin/redis-server');
+
+/** Started here when no Redis answers but the binary is installed; stopped in the teardown. */
+let privateRedis: PrivateRedis | undefined;
+
+/**
+ * TEST_REDIS_URL when set; else the usual local Redis (127.0.0.1:6379) if it answers; else a
+ * private redis-server for this run. Suites never flush it: each writes under a prefix of its own
+ * and deletes what it wrote.
+ */
+async function findRedis(): Promise<string | null> {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const local = 'redis://127.0.0.1:6379';
+  if (await answersPing(local)) return local;
+  const binary = redisServerBinary();
+  if (!binary) return null;
+  privateRedis = await startRedisServer(binary);
+  return privateRedis.url;
+}
+
+const finders: Record<OutsideName, () => string | null | Promise<string | null>> = {
   chromium: () =>
     executable(process.env.CHROMIUM_PATH) ??
     executable('/usr/bin/chromium') ??
     executable('/usr/bin/chromium-browser'),
+  redis: findRedis,
+  'redis-server': redisServerBinary,
 };
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const found = Object.fromEntries(
-    Object.entries(finders).map(([name, find]) => [name, find()]),
+    await Promise.all(Object.entries(finders).map(async ([name, find]) => [name, await find()])),
   ) as OutsideFound;
   const missing = Object.values(OUTSIDE).filter((dependency) => found[dependency.name] === null);
   if (process.env.CI === 'true' && missing.length > 0) {
+    await privateRedis?.kill();
     throw new Error(
       `CI=true and these test dependencies are missing: ${missing
         .map((dependency) => `${dependency.label} (${dependency.install})`)
@@ -42,7 +67,8 @@ export default function setup(project: TestProject) {
   project.provide('outside', found);
   project.provide('outsideNotes', notes);
 
-  return () => {
+  return async () => {
+    await privateRedis?.kill();
     const lines = readdirSync(notes).map((file) => {
       const [name, suite] = readFileSync(join(notes, file), 'utf8').split('\n');
       const dependency = OUTSIDE[name as OutsideName];

@@ -3,14 +3,18 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 
 /*
- * Test suites that need something npm does not install (a browser, later a database server)
+ * Test suites that need something npm does not install (a browser, a Redis server)
  * ask for it here. test/setup/outside.ts looks for each once per run: a suite runs where its
  * dependency is found and, where it is missing, is skipped and named in the run's closing
  * summary with the line that installs it. Under CI=true a missing dependency fails the run
  * instead (.ci/run installs them all).
  */
 
-export type OutsideName = 'chromium';
+/**
+ * `redis`: the URL of a Redis the suites may write keys to (each under a prefix of its own);
+ * `redis-server`: the binary, for suites that start (and kill) a private server.
+ */
+export type OutsideName = 'chromium' | 'redis' | 'redis-server';
 
 export interface OutsideDependency {
   name: OutsideName;
@@ -22,6 +26,12 @@ export interface OutsideDependency {
 
 export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
   chromium: { name: 'chromium', label: 'Chromium', install: 'apt-get install -y chromium' },
+  redis: { name: 'redis', label: 'Redis', install: 'apt-get install -y redis-server' },
+  'redis-server': {
+    name: 'redis-server',
+    label: 'the redis-server binary',
+    install: 'apt-get install -y redis-server',
+  },
 };
 
 /** Where each dependency was found this run (a path or an address), or null when missing. */
