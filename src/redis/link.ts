@@ -1,7 +1,7 @@
 import { createClient } from '@redis/client';
 import { WINDOW_MS, type WindowThen } from '../budgets/windows.js';
 import type { Logger } from '../logger.js';
-import { WINDOW_SCRIPT } from './window-script.js';
+import { evalshaWindow, evalWindow, isNoScript } from './window-script.js';
 
 /** Giving up on a connection attempt after this: start-up and recovery stay quick. */
 const CONNECT_TIMEOUT_MS = 500;
@@ -33,7 +33,6 @@ function openClient(url: string) {
   return createClient({
     url,
     RESP: 2,
-    scripts: { window: WINDOW_SCRIPT },
     // A request never waits for a connection: while there is none it is counted in memory.
     disableOfflineQueue: true,
     // node-redis' own per-command timeout arms an AbortSignal per command, which measured ~20 µs
@@ -119,10 +118,18 @@ export class RedisLink {
   count(key: string, then: WindowThen, otherwise: () => void): void {
     const call: Call = { settled: false, tick: this.tick, then, otherwise };
     this.calls.push(call);
+    this.send(call, evalshaWindow(key), key);
+  }
+
+  /** Sends `command`; on NOSCRIPT, once more as EVAL (`key` is set for that first try only). */
+  private send(call: Call, command: string[], key: string | null): void {
     try {
-      this.client.window(key, WINDOW_MS).then(
+      this.client.sendCommand<number[]>(command).then(
         (reply) => this.answered(call, reply),
-        (error: unknown) => this.failed(call, error),
+        (error: unknown) => {
+          if (key !== null && isNoScript(error)) this.send(call, evalWindow(key), null);
+          else this.failed(call, error);
+        },
       );
     } catch (error) {
       this.failed(call, error);
@@ -197,7 +204,8 @@ export class RedisLink {
       else this.goDown(error);
     };
     try {
-      this.client.window(this.probeKey, WINDOW_MS).then(
+      // EVAL, not EVALSHA: it also stores the script, so requests find it once Redis is up.
+      this.client.sendCommand(evalWindow(this.probeKey)).then(
         () => settle(true),
         (error: unknown) => settle(false, error),
       );

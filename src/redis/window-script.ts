@@ -1,10 +1,10 @@
-import { defineScript } from '@redis/client';
+import { createHash } from 'node:crypto';
+import { WINDOW_MS } from '../budgets/windows.js';
 
 /*
  * One fixed window in one atomic step: count the request, and start the window's minute when it
  * is the first. The minute runs on Redis' own clock (the key's expiry), so the nodes' clocks
- * play no part. The reply is [count, milliseconds left]. The client sends it as EVALSHA and
- * falls back to EVAL when Redis does not know it (NOSCRIPT, after a restart).
+ * play no part. The reply is [count, milliseconds left].
  */
 const SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
@@ -15,14 +15,27 @@ if left < 0 then
 end
 return {count, left}
 `;
+const SHA1 = createHash('sha1').update(SCRIPT).digest('hex');
+const WINDOW = String(WINDOW_MS);
 
-export const WINDOW_SCRIPT = defineScript({
-  NUMBER_OF_KEYS: 1,
-  SCRIPT,
-  parseCommand(parser, key: string, windowMs: number) {
-    parser.pushKey(key);
-    parser.push(String(windowMs));
-  },
-  // No transformation at run time (the two integers arrive as numbers); this only types them.
-  transformReply: undefined as unknown as () => number[],
-});
+/*
+ * Sent as raw commands rather than through node-redis' defineScript, whose script commands wrap
+ * each call in two more async functions and a command parser. NOSCRIPT handling (a Redis
+ * restarted or flushed) is the caller's: it resends with `evalWindow`, which also stores the
+ * script in Redis again.
+ */
+
+/** EVALSHA of the script on `key`: the call of every request. */
+export function evalshaWindow(key: string): string[] {
+  return ['EVALSHA', SHA1, '1', key, WINDOW];
+}
+
+/** EVAL of the script on `key`: the first call after Redis lost its scripts, and the probe. */
+export function evalWindow(key: string): string[] {
+  return ['EVAL', SCRIPT, '1', key, WINDOW];
+}
+
+/** Whether `error` is Redis saying it does not know the script (it restarted, or was flushed). */
+export function isNoScript(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('NOSCRIPT');
+}

@@ -5,6 +5,8 @@ export interface Endpoint {
   label: string;
   /** Which server answers: the real one, or baseline A. */
   target: 'api' | 'baseline';
+  /** 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts). */
+  via?: 'redis';
   /** Request paths; each request picks one, so answers come from many guilds. */
   paths: string[];
   connections: number;

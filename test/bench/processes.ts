@@ -37,6 +37,8 @@ export interface SpawnOptions {
   databasePath?: string;
   /** Folder to run in: the real server reads a `.env` there, so never the developer's own. */
   cwd: string;
+  /** More environment for the real server (REDIS_URL...). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -60,6 +62,7 @@ export function spawnServer(options: SpawnOptions): Served {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '600',
       METRICS: 'false',
+      ...options.env,
     });
   }
   // A real file descriptor on /dev/null: pino writes its lines exactly as in production.

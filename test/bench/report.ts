@@ -64,6 +64,8 @@ export interface Report {
     baselineIdleMiB: number | null;
   };
   eventLoop: (ProbeResult & { while: string; smallPath: string }) | null;
+  /** Points with REDIS_URL over points without, per round and their median; null: no Redis. */
+  redis: { source: string; ratioToPoints: number; rounds: number[] } | null;
   rows: Row[];
 }
 
@@ -163,6 +165,13 @@ export function formatReport(report: Report): string {
       ? `small request (${e.smallPath}, one at a time) while ${e.while}: ${e.requests} requests, ` +
           `p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, max ${ms(e.maxMs)} ms`
       : 'event-loop probe: not run',
+  );
+  const r = report.redis;
+  out.push(
+    r
+      ? `Redis (${r.source}): points with REDIS_URL, a limited key = ${fixed(r.ratioToPoints, 3)} × ` +
+          `points without [${r.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
+      : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
   if (report.failures.length > 0) {
     out.push('');

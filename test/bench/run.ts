@@ -13,6 +13,15 @@ import { choosePinning, describeCode, describeMachine } from './machine.js';
 import { probe } from './probe.js';
 import { freePort, memoryOf, ROOT, type Served, spawnServer, waitForOk } from './processes.js';
 import {
+  type BenchRedis,
+  benchRedis,
+  HIGH_LIMIT,
+  REDIS_ROW,
+  redisPointsEndpoint,
+  redisRatio,
+  redisRowProblem,
+} from './redis.js';
+import {
   formatReport,
   median,
   type Report,
@@ -59,10 +68,13 @@ const outPath = resolve(
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
 const running = new Set<Served>();
 const failures: string[] = [];
+let redis: BenchRedis | null = null;
 
 async function stopAll(): Promise<void> {
   await Promise.all([...running].map((served) => served.stop()));
   running.clear();
+  await redis?.stop();
+  redis = null;
 }
 
 process.on('SIGINT', () => {
@@ -126,12 +138,19 @@ async function main(): Promise<number> {
     name: `bench ${startedAt.toISOString()}`,
     rateLimit: 0,
   });
+  const limitedKey = createKeyStore(db).create({
+    name: `bench, limited ${startedAt.toISOString()}`,
+    rateLimit: HIGH_LIMIT,
+  }).key;
   db.close();
   const auth = { authorization: key };
+  redis = await benchRedis(pinning?.load);
+  log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
+    if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
     const baselines = [
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
@@ -178,12 +197,13 @@ async function main(): Promise<number> {
     );
 
     // The processes under load, both on the server's core (only one is busy at a time).
-    const start = async (databasePath?: string) => {
+    const start = async (databasePath?: string, env?: Record<string, string>) => {
       const served = spawnServer({
         port: await freePort(),
         cpu: pinning?.server,
         cwd: work,
         databasePath,
+        env,
       });
       running.add(served);
       await waitForOk(
@@ -195,25 +215,52 @@ async function main(): Promise<number> {
     };
     const baseline = await start();
     const server = await start(dataset.path);
+    // The same server with budgets in Redis: only the Redis row reads from it.
+    const redisServer =
+      redis &&
+      (await start(dataset.path, {
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: `housecup-bench:${startedAt.getTime()}:`,
+      }));
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
+    if (redisServer) {
+      await waitForOk(`${redisServer.url}/readyz`, {}, performance.now(), 120_000, [503]);
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
 
-    const servedBy = (endpoint: Endpoint) => (endpoint.target === 'api' ? server : baseline);
-    const headersOf = (endpoint: Endpoint) => (endpoint.target === 'api' ? auth : {});
+    const servedBy = (endpoint: Endpoint) =>
+      endpoint.via === 'redis' && redisServer
+        ? redisServer
+        : endpoint.target === 'api'
+          ? server
+          : baseline;
+    const keyOf = (endpoint: Endpoint) =>
+      endpoint.via === 'redis' ? limitedKey : endpoint.target === 'api' ? key : undefined;
+    const headersOf = (endpoint: Endpoint): Record<string, string> => {
+      const authorization = keyOf(endpoint);
+      return authorization ? { authorization } : {};
+    };
     const samples = new Map<string, Sample>();
     for (const endpoint of [...baselines, ...endpoints]) {
       samples.set(endpoint.id, await check(endpoint, servedBy(endpoint).url, headersOf(endpoint)));
     }
+    const redisRowCheck = async () => {
+      const row = endpoints.find((endpoint) => endpoint.id === REDIS_ROW);
+      if (!row || !redisServer) return;
+      const problem = await redisRowProblem(redisServer.url, row.paths[0] ?? '', limitedKey);
+      if (problem) failures.push(problem);
+    };
+    await redisRowCheck();
 
     const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
       const result = await load.run({
         url: servedBy(endpoint).url,
         pathsFile: pathsFile.get(endpoint.id) ?? '',
-        authorization: endpoint.target === 'api' ? key : undefined,
+        authorization: keyOf(endpoint),
         connections: endpoint.connections,
         durationS,
         timeoutS: endpoint.timeoutS,
@@ -242,7 +289,7 @@ async function main(): Promise<number> {
       const results: [Endpoint, LoadResult, number | null][] = [];
       for (const endpoint of order) {
         const result = await measure(endpoint, settings.durationS);
-        results.push([endpoint, result, memoryOf(server.pid)?.rssMiB ?? null]);
+        results.push([endpoint, result, memoryOf(servedBy(endpoint).pid)?.rssMiB ?? null]);
         log(
           `  ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms`,
         );
@@ -289,6 +336,9 @@ async function main(): Promise<number> {
       };
     }
     const serverPeak = memoryOf(server.pid);
+    // Still counting in Redis after all that load: no round fell back to memory.
+    await redisRowCheck();
+    const redisSource = redis?.source ?? '';
     await stopAll();
 
     const rows: Row[] = [...endpoints, ...baselines].map((endpoint) =>
@@ -327,6 +377,10 @@ async function main(): Promise<number> {
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
       },
       eventLoop,
+      redis: (() => {
+        const ratio = redisRatio(rows);
+        return ratio && { source: redisSource, ratioToPoints: ratio.median, rounds: ratio.rounds };
+      })(),
       rows,
     };
     writeReport(outPath, report);

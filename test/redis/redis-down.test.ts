@@ -1,3 +1,4 @@
+import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../src/keys/key-store.js';
 import { type Child, startMain } from '../hardening/support/child.js';
@@ -136,6 +137,16 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
       expect(count(n, DOWN)).toBe(1);
       expect(count(n, BACK)).toBe(1);
     }
+
+    // Redis forgets its scripts (this private server only): the nodes send the script again,
+    // still sharing, without counting it as Redis going away.
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    await admin.scriptFlush();
+    admin.destroy();
+    const flushed = keys.create({ name: 'flushed', rateLimit: 4 }).key;
+    expect(await spend([a, b], flushed, 6)).toEqual([...ok(4), 429, 429]);
+    for (const n of [a, b]) expect(count(n, DOWN)).toBe(1);
 
     // Stopped (alive, connected, silent): requests are answered without it, then it is back.
     redis.process.kill('SIGSTOP');
