@@ -27,8 +27,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function privateRedis(port?: number): Promise<PrivateRedis> {
-  const redis = await startRedisServer(binary, port);
+async function privateRedis(port?: number, extra: string[] = []): Promise<PrivateRedis> {
+  const redis = await startRedisServer(binary, port, extra);
   cleanups.push(() => {
     redis.process.kill('SIGCONT');
     return redis.kill();
@@ -183,5 +183,20 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
     expect(count(a, DOWN)).toBe(1);
     expect(count(a, BACK)).toBe(1);
     expect(a.child.stderr()).toBe('');
+  });
+
+  it('a Redis password never reaches a log line, right or wrong', async () => {
+    const password = 'redis-secret-5f0c2e9a';
+    const redis = await privateRedis(undefined, ['--requirepass', password]);
+    const db = database();
+    const wrong = await node(db, `redis://:${password}x@127.0.0.1:${redis.port}`, testPrefix());
+    await untilRedis(wrong, 'down');
+    const right = await node(db, `redis://:${password}@127.0.0.1:${redis.port}`, testPrefix());
+    await untilRedis(right, 'ok');
+    expect(count(wrong, DOWN)).toBe(1);
+    for (const n of [wrong, right]) {
+      expect(n.child.stdout()).not.toContain(password);
+      expect(n.child.stderr()).toBe('');
+    }
   });
 });

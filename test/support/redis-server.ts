@@ -6,7 +6,7 @@ import { createConnection, createServer } from 'node:net';
  * a private `redis-server` started from the installed binary, keeping nothing on disk.
  */
 
-/** True when a Redis at `url` answers PING within `timeoutMs`. */
+/** True when a Redis at `url` answers PING within `timeoutMs` (a NOAUTH refusal is an answer). */
 export function answersPing(url: string, timeoutMs = 500): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -21,7 +21,7 @@ export function answersPing(url: string, timeoutMs = 500): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
+      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG') || reply.startsWith('-NOAUTH'));
     });
     socket.once('error', () => finish(false));
   });
@@ -49,14 +49,18 @@ export interface PrivateRedis {
 }
 
 /**
- * Starts `binary` on `port` (a free one when absent), bound to loopback, with persistence off;
- * resolves once it answers PING.
+ * Starts `binary` on `port` (a free one when absent), bound to loopback, with persistence off and
+ * `extra` arguments (`--requirepass x`); resolves once it answers PING.
  */
-export async function startRedisServer(binary: string, port?: number): Promise<PrivateRedis> {
+export async function startRedisServer(
+  binary: string,
+  port?: number,
+  extra: string[] = [],
+): Promise<PrivateRedis> {
   const chosen = port ?? (await freePort());
   const child = spawn(
     binary,
-    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra],
     { stdio: 'ignore' },
   );
   // Never outlive the test process, whatever ends it.
