@@ -112,22 +112,23 @@ export class RedisLink {
   }
 
   /**
-   * Counts one request in the window `key`, calling `then` with Redis' answer, or `otherwise`
-   * (exactly one of them, once) when Redis fails or is too slow to answer.
+   * Counts `requests` requests in the window `key`, calling `then` with Redis' answer (the count
+   * after them), or `otherwise` (exactly one of them, once) when Redis fails or is too slow.
    */
-  count(key: string, then: WindowThen, otherwise: () => void): void {
+  count(key: string, requests: number, then: WindowThen, otherwise: () => void): void {
     const call: Call = { settled: false, tick: this.tick, then, otherwise };
     this.calls.push(call);
-    this.send(call, evalshaWindow(key), key);
+    this.send(call, key, requests, false);
   }
 
-  /** Sends `command`; on NOSCRIPT, once more as EVAL (`key` is set for that first try only). */
-  private send(call: Call, command: string[], key: string | null): void {
+  /** Sends the script as EVALSHA, or (`asEval`, after a NOSCRIPT) once more as EVAL. */
+  private send(call: Call, key: string, requests: number, asEval: boolean): void {
     try {
+      const command = asEval ? evalWindow(key, requests) : evalshaWindow(key, requests);
       this.client.sendCommand<number[]>(command).then(
         (reply) => this.answered(call, reply),
         (error: unknown) => {
-          if (key !== null && isNoScript(error)) this.send(call, evalWindow(key), null);
+          if (!asEval && isNoScript(error)) this.send(call, key, requests, true);
           else this.failed(call, error);
         },
       );
@@ -205,7 +206,7 @@ export class RedisLink {
     };
     try {
       // EVAL, not EVALSHA: it also stores the script, so requests find it once Redis is up.
-      this.client.sendCommand(evalWindow(this.probeKey)).then(
+      this.client.sendCommand(evalWindow(this.probeKey, 1)).then(
         () => settle(true),
         (error: unknown) => settle(false, error),
       );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../src/keys/key-store.js';
+import { parseAnswer, type RawAnswer, sendRaw } from '../hardening/support/raw-socket.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
@@ -50,6 +51,20 @@ async function twoNodes(env: Record<string, string> = {}) {
 function shape(answer: Answer) {
   const { limit, remaining, reset, retryAfter } = budgetHeaders(answer);
   return { status: answer.status, body: answer.body, limit, remaining, reset, retryAfter };
+}
+
+/** The responses of a pipelined exchange, one by one (Content-Length framed). */
+function splitAnswers(raw: Buffer): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let rest = raw;
+  while (rest.length > 0) {
+    const answer = parseAnswer(rest, false);
+    if (answer.status === 0) break;
+    answers.push(answer);
+    const head = rest.indexOf('\r\n\r\n') + 4;
+    rest = rest.subarray(head + Number(answer.headers['content-length'] ?? 0));
+  }
+  return answers;
 }
 
 function expectResetWithinAMinute(answer: Answer) {
@@ -105,6 +120,36 @@ describe.skipIf(!redisUrl)('budgets shared in Redis by two nodes', () => {
       inMemory.map((answer) => answer.headers.get('content-type')),
     );
     expect(shared[6]?.body).toBe(TOO_MANY);
+  });
+
+  it('requests counted together (one event-loop turn) each get a place of their own', async () => {
+    const { a, b, keys } = await twoNodes();
+    const { key } = keys.create({ name: 'busy', rateLimit: 8 });
+    expect((await get(`${b.url}/v1/points/${RICH}`, key)).status).toBe(200);
+    // Ten requests in one write (HTTP pipelining): node a parses them in one turn, and Redis
+    // counts them in one call; each answer still shows its own place in the shared budget.
+    const request = (last: boolean) =>
+      `GET /v1/points/${RICH} HTTP/1.1\r\nHost: x\r\nAuthorization: ${key}\r\n` +
+      `${last ? 'Connection: close\r\n' : ''}\r\n`;
+    const raw = await sendRaw(
+      Number(new URL(a.url).port),
+      Array.from({ length: 10 }, (_, i) => request(i === 9)).join(''),
+    );
+    const answers = splitAnswers(raw.raw);
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(7).fill(200), 429, 429, 429]);
+    expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual([
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
+    expect(answers[9]?.body).toBe(TOO_MANY);
   });
 
   it('failed requests from one address spend one budget across both nodes', async () => {
