@@ -38,6 +38,14 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(120),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(/^\S+$/, 'must have no blanks')
+    .default('housecup:'),
   METRICS: booleanFlag.default(false),
   CACHE_MAX_AGE: z.coerce
     .number({ error: 'must be a whole number of seconds' })
@@ -118,6 +126,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Failed requests (bad key, unknown path) per client address per minute; 0 = no limit. */
   failureLimitPerMinute: number;
+  /** Redis holding the rate-limit budgets shared by every node; unset = budgets in memory. */
+  redisUrl: string | undefined;
+  /** Starts every Redis key this node writes; nodes that share budgets share it. */
+  redisKeyPrefix: string;
   /** Serve Prometheus metrics at /metrics. */
   metrics: boolean;
   /** `Cache-Control: private, max-age=N` on data answers. */
@@ -174,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     failureLimitPerMinute: e.FAILURE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metrics: e.METRICS,
     cacheMaxAge: e.CACHE_MAX_AGE,
     trustProxy: e.TRUST_PROXY,

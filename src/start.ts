@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { RunningBot } from './bot/client.js';
+import { createBudgets } from './budgets/budgets.js';
 import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
@@ -83,6 +84,8 @@ export async function startService(
   const onHandled = metrics
     ? (command: string, outcome: InteractionOutcome) => metrics.countInteraction(command, outcome)
     : undefined;
+  // With REDIS_URL, waits at most ~0.75 s for Redis; an unreachable one is logged, not fatal.
+  const budgets = await createBudgets(config, logger);
   const app = await buildApp({
     config,
     read,
@@ -103,10 +106,12 @@ export async function startService(
           },
         }
       : {}),
+    budgets,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await budgets.close();
     await store.close();
     // A first start that cannot listen (the port is taken) leaves no database file behind, so the
     // next start is a first start again and shows a first key: this one was never shown.
@@ -163,6 +168,7 @@ export async function startService(
       clearInterval(gauge);
       await (await botStarting)?.stop();
       await app.close();
+      await budgets.close();
       await keyVerifier.flushLastUsed();
       await store.close();
     },

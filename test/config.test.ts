@@ -12,6 +12,8 @@ describe('configuration', () => {
       logLevel: 'info',
       rateLimitPerMinute: 600,
       failureLimitPerMinute: 120,
+      redisUrl: undefined,
+      redisKeyPrefix: 'housecup:',
       metrics: false,
       cacheMaxAge: 5,
       trustProxy: [],
@@ -35,6 +37,8 @@ describe('configuration', () => {
       PORT: '8080',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      REDIS_URL: 'redis://:secret@cache:6379/2',
+      REDIS_KEY_PREFIX: 'hc-test:',
       METRICS: 'true',
       CACHE_MAX_AGE: '0',
       CORS_ORIGINS: 'https://a.example, http://localhost:5173',
@@ -53,6 +57,8 @@ describe('configuration', () => {
       port: 8080,
       logLevel: 'warn',
       rateLimitPerMinute: 0,
+      redisUrl: 'redis://:secret@cache:6379/2',
+      redisKeyPrefix: 'hc-test:',
     });
     expect(config.discord).toEqual({
       token: 'token',
@@ -95,6 +101,9 @@ describe('configuration', () => {
         'Invalid TRUST_PROXY: must be a comma-separated list of proxy addresses or CIDR blocks',
       ],
     ),
+    [{ REDIS_URL: 'http://cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ REDIS_URL: 'cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ REDIS_KEY_PREFIX: 'a b' }, 'Invalid REDIS_KEY_PREFIX: must have no blanks'],
     [{ DISCORD_REST_URL: 'ftp://x' }, 'Invalid DISCORD_REST_URL: must be an http(s) URL'],
     [
       { DISCORD_APPLICATION_ID: 'abc' },

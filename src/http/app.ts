@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { Config } from '../config.js';
 import type { InteractionsOptions } from '../interactions/options.js';
 import { registerInteractions } from '../interactions/route.js';
@@ -17,7 +18,6 @@ import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { answerFrameworkError, installErrorHandling } from './error-handling.js';
-import { FailureGuard } from './failure-guard.js';
 import { registerHealthRoutes } from './health.js';
 import {
   answerClientError,
@@ -28,7 +28,7 @@ import {
 import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
-import { KeyRateLimiter, limitRate } from './rate-limit.js';
+import { limitRate } from './rate-limit.js';
 import { LazyRequestLogger } from './request-logger.js';
 import { serveEndpoints } from './serve-endpoints.js';
 import { compileValidator } from './validation.js';
@@ -49,6 +49,8 @@ export interface AppDependencies {
   limits?: Partial<HttpLimits>;
   /** Serves Discord's Interactions Endpoint at POST /interactions when given (DISCORD_PUBLIC_KEY). */
   interactions?: InteractionsOptions;
+  /** Per-key and per-address budgets (start.ts: in Redis with REDIS_URL); in memory when absent. */
+  budgets?: Budgets;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -95,7 +97,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
-  const guard = new FailureGuard(deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT);
+  const budgets =
+    deps.budgets ??
+    memoryBudgets({
+      rateLimitPerMinute: deps.config.rateLimitPerMinute,
+      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
+    });
+  const guard = budgets.failures;
 
   app.decorateRequest('apiKey', null);
   // First: it learns the known paths from every route added after it.
@@ -125,7 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.metrics) installMetrics(app, deps.metrics);
   await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
-  registerHealthRoutes(app, deps);
+  registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
   if (deps.interactions) {
     await registerInteractions(
       app,
@@ -137,7 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
     if (deps.config.rateLimitPerMinute > 0) {
-      v1.addHook('onRequest', limitRate(new KeyRateLimiter(deps.config.rateLimitPerMinute)));
+      v1.addHook('onRequest', limitRate(budgets.keys));
     }
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,

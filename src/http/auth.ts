@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { ApiKeyIdentity, KeyVerifier } from '../keys/key-verifier.js';
 import { failureFrom } from './error-handling.js';
 import { ApiError, MESSAGES } from './errors.js';
-import type { FailureGuard } from './failure-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +42,7 @@ export function authenticate(verifier: KeyVerifier, guard: FailureGuard) {
       done();
     } else {
       const message = key === undefined ? MESSAGES.missingKey : MESSAGES.invalidKey;
-      done(failureFrom(guard, request.ip, 401, message, CHALLENGE));
+      failureFrom(guard, request.ip, 401, message, done, CHALLENGE);
     }
   };
 }

@@ -1,20 +1,38 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { ApiError, errorBody, MESSAGES } from './errors.js';
-import type { FailureGuard } from './failure-guard.js';
 import { malformedParameter } from './serve-endpoints.js';
 
-/** The error for a failed request, or a 429 once its address has failed too often. */
+/**
+ * Hands `then` the error for a failed request, or a 429 once its address has failed too often
+ * (at once with budgets in memory, when Redis answers with shared ones).
+ */
 export function failureFrom(
   guard: FailureGuard,
   address: string,
   status: number,
   message: string,
+  then: (error: ApiError) => void,
   headers: Record<string, string> = {},
-): ApiError {
-  const wait = guard.fail(address);
-  if (wait === 0) return new ApiError(status, message, headers);
-  return new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) });
+): void {
+  guard.fail(address, (wait) => {
+    then(
+      wait === 0
+        ? new ApiError(status, message, headers)
+        : new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) }),
+    );
+  });
+}
+
+/** failureFrom for async code: the error, to throw. */
+export function failureOf(
+  guard: FailureGuard,
+  address: string,
+  status: number,
+  message: string,
+): Promise<ApiError> {
+  return new Promise((resolve) => failureFrom(guard, address, status, message, resolve));
 }
 
 /** The error text of Fastify's own client errors, by status. */
@@ -65,9 +83,10 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
     },
   );
 
-  app.setNotFoundHandler((request) => {
-    // A flood of unknown paths from one address is refused like a flood of bad keys.
-    throw failureFrom(guard, request.ip, 404, MESSAGES.notFound);
+  // A flood of unknown paths from one address is refused like a flood of bad keys. (Not async:
+  // the answer is sent when the guard has counted, through the error handler above.)
+  app.setNotFoundHandler((request, reply) => {
+    failureFrom(guard, request.ip, 404, MESSAGES.notFound, (error) => reply.send(error));
   });
 }
 

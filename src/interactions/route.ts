@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ERRORS, failureFrom } from '../http/error-handling.js';
+import type { FailureGuard } from '../budgets/failure-guard.js';
+import { CLIENT_ERRORS, failureOf } from '../http/error-handling.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
-import type { FailureGuard } from '../http/failure-guard.js';
 import type { Answerer } from './answerer.js';
 import type { InteractionsDependencies } from './options.js';
 import { isPing, parseInteraction } from './payload.js';
@@ -59,11 +59,16 @@ export async function registerInteractions(
     );
     // Fastify's own refusals here (415, 413, an unreadable body) count as failures too; the
     // app's error handler, which this one hands them to, writes the JSON error body.
-    scope.setErrorHandler((error: FastifyError | ApiError, request) => {
+    scope.setErrorHandler(async (error: FastifyError | ApiError, request) => {
       if (error instanceof ApiError) throw error;
       const status = error.statusCode ?? 500;
       if (status < 400 || status >= 500) throw error;
-      throw failureFrom(guard, request.ip, status, CLIENT_ERRORS[status] ?? MESSAGES.badRequest);
+      throw await failureOf(
+        guard,
+        request.ip,
+        status,
+        CLIENT_ERRORS[status] ?? MESSAGES.badRequest,
+      );
     });
 
     scope.post(INTERACTIONS_PATH, { schema: { hide: true } }, async (request, reply) => {
@@ -71,18 +76,18 @@ export async function registerInteractions(
       const timestamp = header(request, 'x-signature-timestamp');
       const signature = header(request, 'x-signature-ed25519');
       if (!checkSignature(timestamp, signature, body)) {
-        throw failureFrom(guard, request.ip, 401, INVALID_SIGNATURE);
+        throw await failureOf(guard, request.ip, 401, INVALID_SIGNATURE);
       }
       let payload: unknown;
       try {
         payload = JSON.parse(body.toString('utf8'));
       } catch {
-        throw failureFrom(guard, request.ip, 400, MESSAGES.badRequest);
+        throw await failureOf(guard, request.ip, 400, MESSAGES.badRequest);
       }
       // Discord checks the endpoint with a PING when its URL is saved, and from time to time.
       if (isPing(payload)) return reply.send({ type: 1 });
       const interaction = parseInteraction(payload);
-      if (!interaction) throw failureFrom(guard, request.ip, 400, MESSAGES.badRequest);
+      if (!interaction) throw await failureOf(guard, request.ip, 400, MESSAGES.badRequest);
       const first = await (await loadAnswerer()).answer(interaction, whenSent(reply));
       return reply.send(first);
     });

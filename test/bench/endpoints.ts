@@ -8,6 +8,8 @@ export interface Endpoint {
    * set, sent signed interactions (its own process, so the others' memory figures stay as is).
    */
   target: 'api' | 'baseline' | 'interactions';
+  /** 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts). */
+  via?: 'redis';
   /**
    * Request paths; each request picks one, so answers come from many guilds. For
    * `interactions`, the guilds the signed interactions come from (signed afresh per run).

@@ -37,7 +37,7 @@ export interface SpawnOptions {
   databasePath?: string;
   /** Folder to run in: the real server reads a `.env` there, so never the developer's own. */
   cwd: string;
-  /** More configuration of the real server (DISCORD_PUBLIC_KEY…). */
+  /** More configuration of the real server (DISCORD_PUBLIC_KEY, REDIS_URL…). */
   env?: Record<string, string>;
 }
 

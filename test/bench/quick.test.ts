@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import type { Report } from './report.js';
 
@@ -12,8 +12,12 @@ import type { Report } from './report.js';
  * the machines that run `npm test` are shared and noisy.
  */
 
+// The Redis row runs wherever a Redis does (test/setup/outside.ts finds or starts one).
+const redisUrl = inject('outside').redis;
+
 const EXPECTED_ROWS = [
   'points',
+  ...(redisUrl ? ['points-redis'] : []),
   'premium',
   'players-area',
   'players-10',
@@ -35,6 +39,7 @@ describe('npm run bench -- --quick', () => {
     // Through the npm script, so the build of dist/ that the server runs from is fresh.
     const run = spawnSync('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', out], {
       cwd: packageRoot,
+      env: redisUrl ? { ...process.env, TEST_REDIS_URL: redisUrl } : process.env,
       encoding: 'utf8',
       timeout: 110_000,
     });
@@ -59,5 +64,6 @@ describe('npm run bench -- --quick', () => {
     expect(report.eventLoop?.failures).toBe(0);
     expect(report.interactionRoundTrip?.requests).toBeGreaterThan(0);
     expect(report.interactionRoundTrip?.failures).toBe(0);
+    if (redisUrl) expect(report.redis?.ratioToPoints).toBeGreaterThan(0);
   }, 120_000);
 });

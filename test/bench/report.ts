@@ -66,6 +66,8 @@ export interface Report {
   eventLoop: (ProbeResult & { while: string; smallPath: string }) | null;
   /** Signed /points interactions sent one at a time to POST /interactions. */
   interactionRoundTrip: ProbeResult | null;
+  /** Points with REDIS_URL over points without, per round and their median; null: no Redis. */
+  redis: { source: string; ratioToPoints: number; rounds: number[] } | null;
   rows: Row[];
 }
 
@@ -172,6 +174,13 @@ export function formatReport(report: Report): string {
       ? `signed /points interaction, one at a time, POST /interactions round trip: ${r.requests} ` +
           `requests, p50 ${ms(r.p50Ms)} ms, p99 ${ms(r.p99Ms)} ms, max ${ms(r.maxMs)} ms`
       : 'interaction round trip: not run',
+  );
+  const redis = report.redis;
+  out.push(
+    redis
+      ? `Redis (${redis.source}): points with REDIS_URL, a limited key = ${fixed(redis.ratioToPoints, 3)} × ` +
+          `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
+      : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
   if (report.failures.length > 0) {
     out.push('');

@@ -14,6 +14,15 @@ import { choosePinning, describeCode, describeMachine } from './machine.js';
 import { probe } from './probe.js';
 import { freePort, memoryOf, ROOT, type Served, spawnServer, waitForOk } from './processes.js';
 import {
+  type BenchRedis,
+  benchRedis,
+  HIGH_LIMIT,
+  REDIS_ROW,
+  redisPointsEndpoint,
+  redisRatio,
+  redisRowProblem,
+} from './redis.js';
+import {
   formatReport,
   median,
   type Report,
@@ -60,10 +69,13 @@ const outPath = resolve(
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
 const running = new Set<Served>();
 const failures: string[] = [];
+let redis: BenchRedis | null = null;
 
 async function stopAll(): Promise<void> {
   await Promise.all([...running].map((served) => served.stop()));
   running.clear();
+  await redis?.stop();
+  redis = null;
 }
 
 process.on('SIGINT', () => {
@@ -153,12 +165,21 @@ async function main(): Promise<number> {
     name: `bench ${startedAt.toISOString()}`,
     rateLimit: 0,
   });
+  const limitedKey = (
+    await benchStore.keyStore.create({
+      name: `bench, limited ${startedAt.toISOString()}`,
+      rateLimit: HIGH_LIMIT,
+    })
+  ).key;
   await benchStore.close();
   const auth = { authorization: key };
+  redis = await benchRedis(pinning?.load);
+  log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
+    if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
     const baselines = [
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
@@ -234,20 +255,37 @@ async function main(): Promise<number> {
       DISCORD_PUBLIC_KEY: signer.publicKey,
       DISCORD_REST_URL: 'http://127.0.0.1:9/api',
     });
+    // The same server with budgets in Redis: only the Redis row reads from it.
+    const redisServer =
+      redis &&
+      (await start(dataset.path, {
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: `housecup-bench:${startedAt.getTime()}:`,
+      }));
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
+    if (redisServer) {
+      await waitForOk(`${redisServer.url}/readyz`, {}, performance.now(), 120_000, [503]);
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
 
     const servedBy = (endpoint: Endpoint) =>
-      endpoint.target === 'api'
-        ? server
-        : endpoint.target === 'interactions'
-          ? interactionsServer
-          : baseline;
-    const headersOf = (endpoint: Endpoint) => (endpoint.target === 'api' ? auth : {});
+      endpoint.via === 'redis' && redisServer
+        ? redisServer
+        : endpoint.target === 'api'
+          ? server
+          : endpoint.target === 'interactions'
+            ? interactionsServer
+            : baseline;
+    const keyOf = (endpoint: Endpoint) =>
+      endpoint.via === 'redis' ? limitedKey : endpoint.target === 'api' ? key : undefined;
+    const headersOf = (endpoint: Endpoint): Record<string, string> => {
+      const authorization = keyOf(endpoint);
+      return authorization ? { authorization } : {};
+    };
     const samples = new Map<string, Sample>();
     for (const endpoint of [...baselines, ...endpoints]) {
       const url = servedBy(endpoint).url;
@@ -258,6 +296,13 @@ async function main(): Promise<number> {
           : await check(endpoint, url, headersOf(endpoint)),
       );
     }
+    const redisRowCheck = async () => {
+      const row = endpoints.find((endpoint) => endpoint.id === REDIS_ROW);
+      if (!row || !redisServer) return;
+      const problem = await redisRowProblem(redisServer.url, row.paths[0] ?? '', limitedKey);
+      if (problem) failures.push(problem);
+    };
+    await redisRowCheck();
 
     const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
       // Signatures older than 5 minutes are refused as replays: signed again for every run.
@@ -265,7 +310,7 @@ async function main(): Promise<number> {
       const result = await load.run({
         url: servedBy(endpoint).url,
         pathsFile: pathsFile.get(endpoint.id) ?? '',
-        authorization: endpoint.target === 'api' ? key : undefined,
+        authorization: keyOf(endpoint),
         connections: endpoint.connections,
         durationS,
         timeoutS: endpoint.timeoutS,
@@ -290,8 +335,15 @@ async function main(): Promise<number> {
       const before = [await measure(baselines[0] as Endpoint, settings.durationS)];
       before.push(await measure(baselines[1] as Endpoint, settings.durationS));
       // Rotate the order each round, so that no endpoint always runs just after the heaviest.
-      const shift = (round - 1) % endpoints.length;
-      const order = [...endpoints.slice(shift), ...endpoints.slice(0, shift)];
+      // The Redis row runs right beside points (before it one round, after it the next): its
+      // figure is their ratio, and on a shared machine only neighbours in time compare well.
+      const rotating = endpoints.filter((endpoint) => endpoint.id !== REDIS_ROW);
+      const shift = (round - 1) % rotating.length;
+      const order = [...rotating.slice(shift), ...rotating.slice(0, shift)].flatMap((endpoint) => {
+        const pair = endpoints.find((other) => other.id === REDIS_ROW);
+        if (endpoint.id !== 'points' || !pair) return [endpoint];
+        return round % 2 === 1 ? [endpoint, pair] : [pair, endpoint];
+      });
       const results: [Endpoint, LoadResult, number | null][] = [];
       for (const endpoint of order) {
         const result = await measure(endpoint, settings.durationS);
@@ -357,6 +409,9 @@ async function main(): Promise<number> {
       }
     }
     const serverPeak = memoryOf(server.pid);
+    // Still counting in Redis after all that load: no round fell back to memory.
+    await redisRowCheck();
+    const redisSource = redis?.source ?? '';
     await stopAll();
 
     const rows: Row[] = [...endpoints, ...baselines].map((endpoint) =>
@@ -396,6 +451,10 @@ async function main(): Promise<number> {
       },
       eventLoop,
       interactionRoundTrip,
+      redis: (() => {
+        const ratio = redisRatio(rows);
+        return ratio && { source: redisSource, ratioToPoints: ratio.median, rounds: ratio.rounds };
+      })(),
       rows,
     };
     writeReport(outPath, report);

@@ -40,7 +40,10 @@ describe('/readyz', () => {
     const t = await demoApp();
     const response = await get(t, '/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', database: 'ok', bot: 'disabled' });
+    // DESIGN §6's order; without REDIS_URL, Redis is named as disabled.
+    expect(response.body).toBe(
+      '{"status":"ready","database":"ok","redis":"disabled","bot":"disabled"}',
+    );
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -49,7 +52,12 @@ describe('/readyz', () => {
     await t.store.close();
     const response = await get(t, '/readyz');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'not ready', database: 'down', bot: 'disabled' });
+    expect(response.json()).toEqual({
+      status: 'not ready',
+      database: 'down',
+      redis: 'disabled',
+      bot: 'disabled',
+    });
   });
 
   it('answers 503 when the migrations are not all applied', async () => {

@@ -9,6 +9,7 @@ import {
   postgresBinaries,
   startPostgresServer,
 } from '../support/postgres-server.js';
+import { answersPing, type PrivateRedis, startRedisServer } from '../support/redis-server.js';
 
 /*
  * Vitest's global setup: finds the outside dependencies once for the whole run, and at the end
@@ -45,6 +46,27 @@ async function findPostgres(): Promise<string | null> {
   return privatePostgres.url;
 }
 
+const redisServerBinary = () =>
+  executable(process.env.REDIS_SERVER_PATH) ?? executable('/usr/bin/redis-server');
+
+/** Started here when no Redis answers but the binary is installed; stopped in the teardown. */
+let privateRedis: PrivateRedis | undefined;
+
+/**
+ * TEST_REDIS_URL when set; else the usual local Redis (127.0.0.1:6379) if it answers; else a
+ * private redis-server for this run. Suites never flush it: each writes under a prefix of its own
+ * and deletes what it wrote.
+ */
+async function findRedis(): Promise<string | null> {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const local = 'redis://127.0.0.1:6379';
+  if (await answersPing(local)) return local;
+  const binary = redisServerBinary();
+  if (!binary) return null;
+  privateRedis = await startRedisServer(binary);
+  return privateRedis.url;
+}
+
 const finders: Record<OutsideName, () => string | null | Promise<string | null>> = {
   chromium: () =>
     executable(process.env.CHROMIUM_PATH) ??
@@ -55,6 +77,8 @@ const finders: Record<OutsideName, () => string | null | Promise<string | null>>
     executable('/usr/bin/systemd-analyze') ??
     executable('/bin/systemd-analyze'),
   postgresql: findPostgres,
+  redis: findRedis,
+  'redis-server': redisServerBinary,
 };
 
 export default async function setup(project: TestProject) {
@@ -64,6 +88,7 @@ export default async function setup(project: TestProject) {
   const missing = Object.values(OUTSIDE).filter((dependency) => found[dependency.name] === null);
   if (process.env.CI === 'true' && missing.length > 0) {
     await privatePostgres?.stop();
+    await privateRedis?.kill();
     throw new Error(
       `CI=true and these test dependencies are missing: ${missing
         .map((dependency) => `${dependency.label} (${dependency.install})`)
@@ -76,6 +101,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await privatePostgres?.stop();
+    await privateRedis?.kill();
     const lines = readdirSync(notes).map((file) => {
       const [name, suite] = readFileSync(join(notes, file), 'utf8').split('\n');
       const dependency = OUTSIDE[name as OutsideName];

@@ -3,15 +3,19 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 
 /*
- * Test suites that need something npm does not install (a browser, a database server)
+ * Test suites that need something npm does not install (a browser, PostgreSQL, Redis)
  * ask for it here. test/setup/outside.ts looks for each once per run: a suite runs where its
  * dependency is found and, where it is missing, is skipped and named in the run's closing
  * summary with the line that installs it. Under CI=true a missing dependency fails the run
  * instead (.ci/run installs them all).
  */
 
-/** `postgresql`: the URL of a server where suites may create (and drop) databases of their own. */
-export type OutsideName = 'chromium' | 'systemd-analyze' | 'postgresql';
+/**
+ * `postgresql`: the URL of a server where suites may create (and drop) databases of their own;
+ * `redis`: the URL of a Redis the suites may write keys to (each under a prefix of its own);
+ * `redis-server`: the binary, for suites that start (and kill) a private server.
+ */
+export type OutsideName = 'chromium' | 'systemd-analyze' | 'postgresql' | 'redis' | 'redis-server';
 
 export interface OutsideDependency {
   name: OutsideName;
@@ -32,6 +36,12 @@ export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
     name: 'postgresql',
     label: 'PostgreSQL',
     install: 'apt-get install -y postgresql',
+  },
+  redis: { name: 'redis', label: 'Redis', install: 'apt-get install -y redis-server' },
+  'redis-server': {
+    name: 'redis-server',
+    label: 'the redis-server binary',
+    install: 'apt-get install -y redis-server',
   },
 };
 

@@ -1,0 +1,37 @@
+import type { Logger } from '../logger.js';
+import { RedisLink } from '../redis/link.js';
+import { RedisWindows } from '../redis/redis-windows.js';
+import type { BudgetConfig, Budgets } from './budgets.js';
+import { WindowFailureGuard } from './failure-guard.js';
+import { WindowKeyLimiter } from './key-limiter.js';
+import { MemoryWindows } from './memory-windows.js';
+
+export interface RedisBudgetOptions extends BudgetConfig {
+  url: string;
+  /** Starts every key this node writes, e.g. `housecup:`: nodes sharing budgets share it. */
+  prefix: string;
+  logger: Logger;
+}
+
+/** Budgets shared in Redis, each falling back to memory of its own while Redis is unreachable. */
+export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets> {
+  const { prefix } = options;
+  const link = new RedisLink({
+    url: options.url,
+    logger: options.logger,
+    probeKey: `${prefix}probe`,
+  });
+  await link.settled();
+  return {
+    keys: new WindowKeyLimiter(
+      new RedisWindows(link, `${prefix}key:`, new MemoryWindows()),
+      options.rateLimitPerMinute,
+    ),
+    failures: new WindowFailureGuard(
+      new RedisWindows(link, `${prefix}addr:`, new MemoryWindows()),
+      options.failureLimitPerMinute,
+    ),
+    redis: () => (link.isUp() ? 'ok' : 'down'),
+    close: () => link.close(),
+  };
+}
