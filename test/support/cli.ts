@@ -8,8 +8,16 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI (from source, through tsx) in a child process against `databasePath`. */
-export function runCli(args: string[], databasePath: string, input?: string): CliResult {
+/**
+ * Runs the real CLI (from source, through tsx) in a child process against `store`: a SQLite
+ * file's path, or the variables that name a store (DATABASE_URL…).
+ */
+export function runCli(
+  args: string[],
+  store: string | Record<string, string>,
+  input?: string,
+): CliResult {
+  const storeEnv = typeof store === 'string' ? { DATABASE_PATH: store } : store;
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
@@ -17,7 +25,7 @@ export function runCli(args: string[], databasePath: string, input?: string): Cl
       cwd: packageRoot,
       encoding: 'utf8',
       input,
-      env: { ...process.env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...storeEnv, LOG_LEVEL: 'silent' },
     },
   );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
