@@ -77,6 +77,7 @@ const finders: Record<OutsideName, () => string | null | Promise<string | null>>
     executable('/usr/bin/systemd-analyze') ??
     executable('/bin/systemd-analyze'),
   postgresql: findPostgres,
+  'postgresql-server': postgresBinaries,
   redis: findRedis,
   'redis-server': redisServerBinary,
 };

@@ -13,9 +13,16 @@ import { inject } from 'vitest';
 /**
  * `postgresql`: the URL of a server where suites may create (and drop) databases of their own;
  * `redis`: the URL of a Redis the suites may write keys to (each under a prefix of its own);
- * `redis-server`: the binary, for suites that start (and kill) a private server.
+ * `postgresql-server`, `redis-server`: the binaries, for suites that start (and stop) private
+ * servers of their own.
  */
-export type OutsideName = 'chromium' | 'systemd-analyze' | 'postgresql' | 'redis' | 'redis-server';
+export type OutsideName =
+  | 'chromium'
+  | 'systemd-analyze'
+  | 'postgresql'
+  | 'postgresql-server'
+  | 'redis'
+  | 'redis-server';
 
 export interface OutsideDependency {
   name: OutsideName;
@@ -35,6 +42,11 @@ export const OUTSIDE: Record<OutsideName, OutsideDependency> = {
   postgresql: {
     name: 'postgresql',
     label: 'PostgreSQL',
+    install: 'apt-get install -y postgresql',
+  },
+  'postgresql-server': {
+    name: 'postgresql-server',
+    label: "PostgreSQL's server binaries (initdb, pg_ctl)",
     install: 'apt-get install -y postgresql',
   },
   redis: { name: 'redis', label: 'Redis', install: 'apt-get install -y redis-server' },

@@ -50,6 +50,11 @@ function freePort(): Promise<number> {
 
 export interface PrivatePostgres {
   url: string;
+  /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
+  halt(): void;
+  /** Starts it again on the same port and data. */
+  resume(): void;
+  /** Stops it and deletes its data. */
   stop(): Promise<void>;
 }
 
@@ -72,24 +77,22 @@ export async function startPostgresServer(bin: string): Promise<PrivatePostgres>
   execFileSync(init.file, init.args, { stdio: 'ignore' });
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`;
-  const start = run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-o',
-    options,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
-  execFileSync(start.file, start.args, { stdio: 'ignore' });
+  const pgCtl = (...args: string[]) => {
+    const command = run(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+    execFileSync(command.file, command.args, { stdio: 'ignore' });
+  };
+  const start = () => pgCtl('-o', options, '-l', join(dir, 'log'), '-w', 'start');
+  start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
+    halt: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    resume: start,
     async stop() {
-      const stop = run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       try {
-        execFileSync(stop.file, stop.args, { stdio: 'ignore' });
+        pgCtl('-m', 'immediate', '-w', 'stop');
+      } catch {
+        // Already stopped.
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -60,7 +60,7 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
       wasDown = true;
       logger.error(
         { err: error },
-        'PostgreSQL change notifications lost: answers are not cached until they are back',
+        'PostgreSQL unreachable (its change notifications are lost): /readyz says not ready, and nothing is cached until it is back',
       );
     }
     client?.removeAllListeners();
@@ -84,7 +84,8 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
     guilds.clear();
     up = true;
     retryMs = RETRY_FIRST_MS;
-    if (wasDown) logger.info('PostgreSQL change notifications are back');
+    if (wasDown)
+      logger.info('PostgreSQL is back: change notifications resumed, caches start afresh');
   }
 
   const started = connect().catch((error: unknown) => {

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
+import { fixture, OTHER, RICH } from '../support/fixture.js';
+import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+
+/*
+ * What caches key on: a guild's generation changes within a second of any commit to its data,
+ * whoever made it. On PostgreSQL it is per guild (an import of one guild leaves the others'
+ * cached answers valid) and the keys have their own; on SQLite, whose data_version says only that
+ * something changed, every generation moves with every commit (docs/decisions.md).
+ */
+
+let t: TestStore | undefined;
+afterEach(async () => {
+  await t?.cleanup();
+  t = undefined;
+});
+
+const points = { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 };
+
+describe.each(storeKinds(import.meta.filename))('generations on %s', (kind) => {
+  it("change within a second of another connection's commit to the guild", async () => {
+    t = await openTestStore(kind, fixture);
+    const { read } = t.store;
+    const before = read.generation(RICH);
+    const writer = await t.reopen();
+    await writer.importData({ guilds: [{ id: RICH, points }] });
+    const after = await eventually(
+      async () => read.generation(RICH),
+      (generation) => generation !== before,
+    );
+    expect(after).not.toBe(before);
+  });
+
+  it('move for another guild only on SQLite; keys only with keys on PostgreSQL', async () => {
+    t = await openTestStore(kind, fixture);
+    const { read, keyTable } = t.store;
+    // Notifications come in commit order: once the sentinel's shows, the fixture's have too.
+    const sentinel = read.generation('sentinel');
+    await t.store.importData({ guilds: [{ id: 'sentinel', points }] });
+    await eventually(
+      async () => read.generation('sentinel'),
+      (generation) => generation !== sentinel,
+    );
+    const rich = read.generation(RICH);
+    const other = read.generation(OTHER);
+    const keys = keyTable.generation();
+    const writer = await t.reopen();
+    await writer.importData({ guilds: [{ id: RICH, points }] });
+    await eventually(
+      async () => read.generation(RICH),
+      (generation) => generation !== rich,
+    );
+    if (kind === 'postgres') {
+      expect(read.generation(OTHER)).toBe(other);
+      expect(keyTable.generation()).toBe(keys);
+      await writer.keyStore.create({ name: 'new' });
+      await eventually(
+        async () => keyTable.generation(),
+        (generation) => generation !== keys,
+      );
+      expect(keyTable.generation()).not.toBe(keys);
+      expect(read.generation(OTHER)).toBe(other);
+    } else {
+      expect(read.generation(OTHER)).not.toBe(other);
+    }
+  });
+});
