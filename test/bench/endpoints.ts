@@ -8,8 +8,11 @@ export interface Endpoint {
    * set, sent signed interactions (its own process, so the others' memory figures stay as is).
    */
   target: 'api' | 'baseline' | 'interactions';
-  /** 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts). */
-  via?: 'redis';
+  /**
+   * 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts);
+   * 'postgres': the real server started with DATABASE_URL on a copy of the dataset (postgres.ts).
+   */
+  via?: 'redis' | 'postgres';
   /**
    * Request paths; each request picks one, so answers come from many guilds. For
    * `interactions`, the guilds the signed interactions come from (signed afresh per run).

@@ -12,8 +12,10 @@ import type { Report } from './report.js';
  * the machines that run `npm test` are shared and noisy.
  */
 
-// The Redis row runs wherever a Redis does (test/setup/outside.ts finds or starts one).
+// The Redis and PostgreSQL rows run wherever those servers do (test/setup/outside.ts finds or
+// starts them).
 const redisUrl = inject('outside').redis;
+const postgresUrl = inject('outside').postgresql;
 
 const EXPECTED_ROWS = [
   'points',
@@ -26,6 +28,7 @@ const EXPECTED_ROWS = [
   'player-member',
   'jobs',
   'interactions-points',
+  ...(postgresUrl ? ['points-postgres', 'players-100-postgres'] : []),
   'A-small',
   'A-large',
 ];
@@ -39,7 +42,11 @@ describe('npm run bench -- --quick', () => {
     // Through the npm script, so the build of dist/ that the server runs from is fresh.
     const run = spawnSync('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', out], {
       cwd: packageRoot,
-      env: redisUrl ? { ...process.env, TEST_REDIS_URL: redisUrl } : process.env,
+      env: {
+        ...process.env,
+        ...(redisUrl && { TEST_REDIS_URL: redisUrl }),
+        ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
+      },
       encoding: 'utf8',
       timeout: 110_000,
     });
@@ -65,5 +72,16 @@ describe('npm run bench -- --quick', () => {
     expect(report.interactionRoundTrip?.requests).toBeGreaterThan(0);
     expect(report.interactionRoundTrip?.failures).toBe(0);
     if (redisUrl) expect(report.redis?.ratioToPoints).toBeGreaterThan(0);
+    if (postgresUrl) {
+      const postgres = report.postgres;
+      expect(postgres?.cached.map((row) => row.id)).toEqual([
+        'points-postgres',
+        'players-100-postgres',
+      ]);
+      expect(postgres?.cold).toHaveLength(6);
+      for (const cold of postgres?.cold ?? [])
+        expect(cold.perSecond, cold.label).toBeGreaterThan(0);
+      expect(postgres?.commitToAnswer.changes).toBe(100);
+    }
   }, 120_000);
 });

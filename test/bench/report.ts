@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { DatasetManifest } from './dataset.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
+import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
 
 export interface RoundMeasure extends LoadResult {
@@ -68,6 +69,14 @@ export interface Report {
   interactionRoundTrip: ProbeResult | null;
   /** Points with REDIS_URL over points without, per round and their median; null: no Redis. */
   redis: { source: string; ratioToPoints: number; rounds: number[] } | null;
+  /** The PostgreSQL rows (postgres.ts); null: no PostgreSQL. */
+  postgres: {
+    source: string;
+    /** Each PostgreSQL row over the same row on SQLite, per round and their median. */
+    cached: { id: string; median: number; rounds: number[] }[];
+    cold: ColdRead[];
+    commitToAnswer: CommitToAnswer;
+  } | null;
   rows: Row[];
 }
 
@@ -182,6 +191,34 @@ export function formatReport(report: Report): string {
           `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
       : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
+  const pgr = report.postgres;
+  if (pgr) {
+    out.push(`PostgreSQL (${pgr.source}):`);
+    for (const row of pgr.cached) {
+      out.push(
+        `  cached, ${row.id} = ${fixed(row.median, 3)} × the same row on SQLite ` +
+          `[${row.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.9)`,
+      );
+    }
+    out.push(
+      table(
+        ['cold read (store called directly, 8 in flight)', 'reads/s', 'node CPU µs/read', 'rounds'],
+        pgr.cold.map((c) => [
+          c.label,
+          fixed(c.perSecond, 0),
+          fixed(c.nodeCpuUs, 0),
+          c.rounds.map((v) => fixed(v, 0)).join(', '),
+        ]),
+      ),
+    );
+    const c = pgr.commitToAnswer;
+    out.push(
+      `  commit → first answer with the new body, ${c.changes} changes: median ${ms(c.medianMs)} ms, ` +
+        `p99 ${ms(c.p99Ms)} ms, max ${ms(c.maxMs)} ms (target p99 < 100 ms)`,
+    );
+  } else {
+    out.push('PostgreSQL rows: not run (no TEST_DATABASE_URL, local server or installed binaries)');
+  }
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);

@@ -11,6 +11,15 @@ import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
+import {
+  type BenchPostgres,
+  benchPostgres,
+  coldReads,
+  commitToAnswer,
+  POSTGRES_PAIRS,
+  postgresEndpoints,
+  postgresRatios,
+} from './postgres.js';
 import { probe } from './probe.js';
 import { freePort, memoryOf, ROOT, type Served, spawnServer, waitForOk } from './processes.js';
 import {
@@ -70,12 +79,15 @@ const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
 const running = new Set<Served>();
 const failures: string[] = [];
 let redis: BenchRedis | null = null;
+let postgres: BenchPostgres | null = null;
 
 async function stopAll(): Promise<void> {
   await Promise.all([...running].map((served) => served.stop()));
   running.clear();
   await redis?.stop();
   redis = null;
+  await postgres?.drop();
+  postgres = null;
 }
 
 process.on('SIGINT', () => {
@@ -175,11 +187,20 @@ async function main(): Promise<number> {
   const auth = { authorization: key };
   redis = await benchRedis(pinning?.load);
   log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
+  postgres = await benchPostgres(dataset.path, log);
+  log(
+    postgres
+      ? `PostgreSQL rows: ${postgres.source}`
+      : 'PostgreSQL rows: no PostgreSQL found, not run',
+  );
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
+    if (postgres) endpoints.push(...postgresEndpoints(manifest, settings.connections));
+    /** Rows measured right beside another row of the same round (their figure is a ratio to it). */
+    const pairs: Record<string, string> = { [REDIS_ROW]: 'points', ...POSTGRES_PAIRS };
     const baselines = [
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
@@ -255,6 +276,8 @@ async function main(): Promise<number> {
       DISCORD_PUBLIC_KEY: signer.publicKey,
       DISCORD_REST_URL: 'http://127.0.0.1:9/api',
     });
+    // The same data in PostgreSQL: only the PostgreSQL rows read from it.
+    const postgresServer = postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }));
     // The same server with budgets in Redis: only the Redis row reads from it.
     const redisServer =
       redis &&
@@ -275,11 +298,13 @@ async function main(): Promise<number> {
     const servedBy = (endpoint: Endpoint) =>
       endpoint.via === 'redis' && redisServer
         ? redisServer
-        : endpoint.target === 'api'
-          ? server
-          : endpoint.target === 'interactions'
-            ? interactionsServer
-            : baseline;
+        : endpoint.via === 'postgres' && postgresServer
+          ? postgresServer
+          : endpoint.target === 'api'
+            ? server
+            : endpoint.target === 'interactions'
+              ? interactionsServer
+              : baseline;
     const keyOf = (endpoint: Endpoint) =>
       endpoint.via === 'redis' ? limitedKey : endpoint.target === 'api' ? key : undefined;
     const headersOf = (endpoint: Endpoint): Record<string, string> => {
@@ -335,14 +360,14 @@ async function main(): Promise<number> {
       const before = [await measure(baselines[0] as Endpoint, settings.durationS)];
       before.push(await measure(baselines[1] as Endpoint, settings.durationS));
       // Rotate the order each round, so that no endpoint always runs just after the heaviest.
-      // The Redis row runs right beside points (before it one round, after it the next): its
-      // figure is their ratio, and on a shared machine only neighbours in time compare well.
-      const rotating = endpoints.filter((endpoint) => endpoint.id !== REDIS_ROW);
+      // A paired row (Redis, PostgreSQL) runs right beside its pair (after it one round, before
+      // it the next): its figure is their ratio, and on a shared machine only neighbours in time
+      // compare well.
+      const rotating = endpoints.filter((endpoint) => !(endpoint.id in pairs));
       const shift = (round - 1) % rotating.length;
       const order = [...rotating.slice(shift), ...rotating.slice(0, shift)].flatMap((endpoint) => {
-        const pair = endpoints.find((other) => other.id === REDIS_ROW);
-        if (endpoint.id !== 'points' || !pair) return [endpoint];
-        return round % 2 === 1 ? [endpoint, pair] : [pair, endpoint];
+        const paired = endpoints.filter((other) => pairs[other.id] === endpoint.id);
+        return round % 2 === 1 ? [endpoint, ...paired] : [...paired, endpoint];
       });
       const results: [Endpoint, LoadResult, number | null][] = [];
       for (const endpoint of order) {
@@ -373,6 +398,17 @@ async function main(): Promise<number> {
         measures.set(endpoint.id, list);
       }
     }
+
+    const rowsSoFar = (): Row[] =>
+      [...endpoints, ...baselines].map((endpoint) =>
+        summarise({
+          id: endpoint.id,
+          label: endpoint.label,
+          connections: endpoint.connections,
+          sample: samples.get(endpoint.id) as Sample,
+          rounds: measures.get(endpoint.id) ?? [],
+        }),
+      );
 
     // Event-loop delay as a small request sees it while the biggest lists are being served.
     const big =
@@ -408,21 +444,37 @@ async function main(): Promise<number> {
         failures.push(`interaction round trip: ${interactionRoundTrip.failures} answers not 200`);
       }
     }
+    let postgresReport: Report['postgres'] = null;
+    if (postgres && postgresServer) {
+      log(`PostgreSQL cold reads: ${settings.rounds} round(s) × 6 reads × ${settings.durationS} s`);
+      const cold = await coldReads({
+        datasetPath: dataset.path,
+        postgresUrl: postgres.url,
+        manifest,
+        rounds: settings.rounds,
+        durationMs: settings.durationS * 1000,
+      });
+      log('PostgreSQL commit → answer: 100 changes');
+      const commit = await commitToAnswer({
+        nodeUrl: postgresServer.url,
+        postgresUrl: postgres.url,
+        key,
+        guilds: manifest.withPoints,
+      });
+      postgresReport = {
+        source: postgres.source,
+        cached: postgresRatios(rowsSoFar()),
+        cold,
+        commitToAnswer: commit,
+      };
+    }
     const serverPeak = memoryOf(server.pid);
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
     await stopAll();
 
-    const rows: Row[] = [...endpoints, ...baselines].map((endpoint) =>
-      summarise({
-        id: endpoint.id,
-        label: endpoint.label,
-        connections: endpoint.connections,
-        sample: samples.get(endpoint.id) as Sample,
-        rounds: measures.get(endpoint.id) ?? [],
-      }),
-    );
+    const rows = rowsSoFar();
     const report: Report = {
       startedAt: startedAt.toISOString(),
       mode,
@@ -455,6 +507,7 @@ async function main(): Promise<number> {
         const ratio = redisRatio(rows);
         return ratio && { source: redisSource, ratioToPoints: ratio.median, rounds: ratio.rounds };
       })(),
+      postgres: postgresReport,
       rows,
     };
     writeReport(outPath, report);
