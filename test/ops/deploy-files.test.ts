@@ -144,10 +144,13 @@ describe('deploy/housecup.service', () => {
 
 describe('deploy/compose.yaml', () => {
   interface Service {
+    profiles: string[];
     build: { context: string; dockerfile: string };
     environment: Record<string, string>;
     ports: string[];
     volumes: string[];
+    command: string[];
+    depends_on: Record<string, unknown> | string[];
   }
   const compose = parse(read(deploy('compose.yaml'))) as {
     services: Record<string, Service>;
@@ -185,5 +188,53 @@ describe('deploy/compose.yaml', () => {
     expect(Object.keys(compose.volumes)).toContain(volume);
     expect(target).toBe(dirname(config.databasePath));
     expect(housecup.ports).toEqual([`127.0.0.1:${config.port}:${config.port}`]);
+  });
+
+  describe('the cluster profile', () => {
+    const services = compose.services;
+    const node = services.node as Service;
+    const postgres = services.postgres as Service;
+    const cluster = Object.entries(services)
+      .filter(([, service]) => service.profiles.includes('cluster'))
+      .map(([name]) => name);
+    const config = loadConfig({
+      ...image,
+      ...Object.fromEntries(
+        Object.entries(node.environment).map(([name, value]) => [name, unset(value)]),
+      ),
+    });
+
+    it('has a load balancer, nodes, PostgreSQL and Redis, and leaves the single node out', () => {
+      expect(cluster.sort()).toEqual(['node', 'postgres', 'proxy', 'redis']);
+      expect(housecup.profiles).toEqual(['single']);
+      expect(node.build).toEqual(housecup.build);
+      // Stateless: nothing of a node is on a volume or reachable but through the proxy.
+      expect(node.volumes).toBeUndefined();
+      expect(node.ports).toBeUndefined();
+      expect((services.proxy as Service).ports).toEqual(['127.0.0.1:3000:80']);
+    });
+
+    it('configures the nodes with documented variables naming the postgres and redis services', () => {
+      for (const name of Object.keys(node.environment)) {
+        expect(Object.keys(example), name).toContain(name);
+      }
+      const database = new URL(config.databaseUrl ?? '');
+      expect(database.hostname).toBe('postgres');
+      expect(database.username).toBe(unset(postgres.environment.POSTGRES_USER ?? ''));
+      expect(database.password).toBe(unset(postgres.environment.POSTGRES_PASSWORD ?? ''));
+      expect(database.pathname).toBe(`/${unset(postgres.environment.POSTGRES_DB ?? '')}`);
+      expect(new URL(config.redisUrl ?? '').hostname).toBe('redis');
+      expect(Object.keys(node.depends_on)).toEqual(['postgres', 'redis']);
+      // Redis holds budgets of a minute: it keeps nothing on disk.
+      expect((services.redis as Service).command).toEqual(
+        expect.arrayContaining(['--save', '', '--appendonly', 'no']),
+      );
+    });
+
+    it('balances over the nodes on the port they listen on, with the proxy trusted', () => {
+      const nginx = read(deploy('nginx-compose.conf'));
+      expect(nginx).toContain(`server node:${config.port}`);
+      expect(config.trustProxy).toContain('uniquelocal');
+    });
   });
 });
