@@ -1,5 +1,10 @@
-import { AREA_NAMES, AREAS } from '../areas.js';
-import { type AnyEndpoint, parametersOf, type ResponseDoc } from '../endpoint.js';
+import { AREA_NAMES, AREAS, EVENTS_TAG } from '../areas.js';
+import {
+  type AnyEndpoint,
+  type EventStreamDoc,
+  parametersOf,
+  type ResponseDoc,
+} from '../endpoint.js';
 import { MESSAGES } from '../errors.js';
 import { type JsonSchema, SCHEMAS, type SchemaName, schemaRef } from './schemas.js';
 
@@ -114,6 +119,21 @@ function documented(response: ResponseDoc, status: number, head: boolean) {
   };
 }
 
+/** The 200 of the event stream: text, not JSON, and neither ETag nor 304. */
+function streamed(response: EventStreamDoc, head: boolean) {
+  return {
+    description: response.description,
+    headers: { 'Cache-Control': header('`no-cache`'), ...rateLimitHeaders },
+    ...(head
+      ? {}
+      : {
+          content: {
+            [response.mediaType]: { schema: { type: 'string' }, example: response.example },
+          },
+        }),
+  };
+}
+
 /** Without a body: what HEAD answers where GET answers `response`. */
 function bodiless(response: { description: string; headers?: object }) {
   return {
@@ -125,10 +145,11 @@ function bodiless(response: { description: string; headers?: object }) {
 function operation(endpoint: AnyEndpoint, head: boolean) {
   const parameters = parametersOf(endpoint);
   const invalid = parameters.map((parameter) => parameter.invalid);
-  const responses: Record<string, unknown> = {
-    200: documented(endpoint.ok, 200, head),
-    304: responseRef('NotModified'),
-  };
+  const { ok } = endpoint;
+  const answersJson = !('mediaType' in ok);
+  const responses: Record<string, unknown> = answersJson
+    ? { 200: documented(ok, 200, head), 304: responseRef('NotModified') }
+    : { 200: streamed(ok, head) };
   if (invalid.length > 0) {
     const names = parameters.map((parameter) => `\`${parameter.name}\``).join(', ');
     const bad = {
@@ -166,7 +187,15 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
         schema: parameter.schema,
         example: parameter.example,
       })),
-      { $ref: '#/components/parameters/IfNoneMatch' },
+      ...(endpoint.headers ?? []).map((header) => ({
+        name: header.name,
+        in: 'header',
+        required: false,
+        description: header.description,
+        schema: { type: 'string' },
+        example: header.example,
+      })),
+      ...(answersJson ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
     ],
     responses,
   };
@@ -187,7 +216,10 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], version: stri
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'The server this document is served from' }],
-    tags: AREA_NAMES.map((name) => ({ name, description: AREAS[name].description })),
+    tags: [
+      ...AREA_NAMES.map((name) => ({ name, description: AREAS[name].description })),
+      EVENTS_TAG,
+    ],
     paths: Object.fromEntries(
       endpoints.map((endpoint) => [
         openApiPath(endpoint.path),

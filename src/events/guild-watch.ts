@@ -1,0 +1,111 @@
+import { type GuildState, readGuildState, type StateSources } from './areas.js';
+import type { ClientStream } from './client-stream.js';
+import { digestOf, type Held, NOTHING_HELD } from './event-id.js';
+import { framesFrom } from './frames.js';
+
+/** After a failed read (the store unreachable), the next try waits this long. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
+/** Counts what a watch sends (the /metrics counters). */
+export type SentCounter = (eventIndex: number, streams: number) => void;
+
+/**
+ * The one watcher of a guild, however many streams watch it. When the guild's generation moves
+ * (a commit here, in another process or on another node), it reads the four events' data once,
+ * serializes the events of the areas that changed once, and writes that one Buffer to every
+ * stream. A new stream gets its first events from the state held, without a read.
+ */
+export class GuildWatch {
+  readonly streams = new Set<ClientStream>();
+  private current: Held = NOTHING_HELD;
+  private data: readonly Buffer[] = [];
+  private known = false;
+  /** The generation the state was read at; undefined before the first read. */
+  private readAt: string | undefined;
+  private staleAt = Number.POSITIVE_INFINITY;
+  private retryAt = 0;
+  private reading = false;
+  /** A stream's complete first events, for a client that holds nothing: built once per state. */
+  private fresh: { frames: Buffer; sent: number[] } | null = null;
+
+  constructor(
+    readonly guildId: string,
+    private readonly sources: StateSources,
+    private readonly count: SentCounter,
+    private readonly onReadFailed: (error: unknown) => void,
+  ) {}
+
+  /** Adds a stream; it gets the guild's state now if it is known, else after the first read. */
+  add(stream: ClientStream): void {
+    this.streams.add(stream);
+    if (this.known) this.welcome(stream);
+  }
+
+  remove(stream: ClientStream): void {
+    this.streams.delete(stream);
+  }
+
+  /** Whether the state must be read again: the data moved, or an answer expired on its own. */
+  due(now: number): boolean {
+    if (this.reading || now < this.retryAt) return false;
+    return (
+      this.readAt === undefined ||
+      now >= this.staleAt ||
+      this.sources.generation(this.guildId) !== this.readAt
+    );
+  }
+
+  /** Reads the state and sends what changed; one read at a time (ids chain from one another). */
+  async refresh(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      // Taken before the read: a commit during it moves the generation and brings another read.
+      const generation = this.sources.generation(this.guildId);
+      const state = await readGuildState(this.sources, this.guildId);
+      this.readAt = generation;
+      this.apply(state);
+    } catch (error) {
+      this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      this.onReadFailed(error);
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private apply(state: GuildState): void {
+    this.staleAt = state.staleAt;
+    const next = state.data.map(digestOf);
+    const change = framesFrom(this.current, next, state.data);
+    this.current = next;
+    this.data = state.data;
+    const first = !this.known;
+    this.known = true;
+    if (change) this.fresh = null;
+    for (const stream of this.streams) {
+      if (!stream.joined) this.welcome(stream);
+      else if (change && !first) {
+        stream.held = next;
+        stream.send(change.frames);
+      }
+    }
+    if (change && !first) {
+      for (const index of change.sent) this.count(index, this.streams.size);
+    }
+  }
+
+  /** A stream's first events: every event unless it resumes, then only those that differ. */
+  private welcome(stream: ClientStream): void {
+    stream.joined = true;
+    const resumed = stream.held.some((digest) => digest !== '');
+    const frames = resumed ? framesFrom(stream.held, this.current, this.data) : this.freshFrames();
+    stream.held = this.current;
+    if (!frames) return;
+    if (stream.send(frames.frames)) for (const index of frames.sent) this.count(index, 1);
+  }
+
+  private freshFrames() {
+    this.fresh ??= framesFrom(NOTHING_HELD, this.current, this.data);
+    return this.fresh;
+  }
+}
