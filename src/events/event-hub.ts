@@ -60,8 +60,39 @@ export class EventHub {
   }
 
   /**
-   * Starts a stream of `guildId` on `sink` for key `keyId`, resuming from `lastEventId` when it is
-   * one of ours. `ended` runs once when the stream ends, whatever ends it.
+   * Calls `then` once the state of `guildId` is known, so that a stream can start on it: at once
+   * when the guild is watched already, after one read otherwise (with its error if it fails: the
+   * request is then answered 500 as any other read that fails).
+   */
+  prepare(guildId: string, then: (error?: unknown) => void): void {
+    if (this.closed) {
+      then(new Error('the server is closing'));
+      return;
+    }
+    let watch = this.watches.get(guildId);
+    if (!watch) {
+      watch = new GuildWatch(
+        guildId,
+        this.options.sources,
+        (index, streams) => {
+          this.sent[index] = (this.sent[index] ?? 0) + streams;
+        },
+        (error) =>
+          this.options.logger.error(
+            { err: error },
+            'event stream: reading a guild failed; trying again in a second',
+          ),
+      );
+      this.watches.set(guildId, watch);
+      void watch.refresh();
+    }
+    watch.whenKnown(then);
+  }
+
+  /**
+   * Starts a stream of `guildId` (after `prepare`) on `sink` for key `keyId`, resuming from
+   * `lastEventId` when it is one of ours. `ended` runs once when the stream ends, whatever ends
+   * it.
    */
   add(
     sink: StreamSink,
@@ -88,28 +119,9 @@ export class EventHub {
       this.byKey.set(keyId, ofKey);
     }
     ofKey.add(stream);
-    if (this.closed) {
-      stream.end('shutdown');
-      return stream;
-    }
-    let watch = this.watches.get(guildId);
-    if (!watch) {
-      watch = new GuildWatch(
-        guildId,
-        this.options.sources,
-        (index, streams) => {
-          this.sent[index] = (this.sent[index] ?? 0) + streams;
-        },
-        (error) =>
-          this.options.logger.error(
-            { err: error },
-            'event stream: reading a guild failed; trying again in a second',
-          ),
-      );
-      this.watches.set(guildId, watch);
-      watch.add(stream);
-      void watch.refresh();
-    } else watch.add(stream);
+    const watch = this.watches.get(guildId);
+    if (this.closed || !watch) stream.end('shutdown');
+    else watch.add(stream);
     return stream;
   }
 
@@ -135,7 +147,7 @@ export class EventHub {
     if (ofKey?.size === 0) this.byKey.delete(stream.keyId);
     const watch = this.watches.get(stream.guildId);
     watch?.remove(stream);
-    if (watch?.streams.size === 0) this.watches.delete(stream.guildId);
+    if (watch && !watch.used) this.watches.delete(stream.guildId);
     if (reason === 'slow') {
       // The guild and the key's id, never the key: logs must not carry credentials.
       this.options.logger.warn(
@@ -147,8 +159,10 @@ export class EventHub {
 
   private onPoll(): void {
     const now = Date.now();
-    for (const watch of this.watches.values()) {
-      if (watch.due(now)) void watch.refresh();
+    for (const [guildId, watch] of this.watches) {
+      // Prepared for a client that left before its stream started, or whose first read failed.
+      if (!watch.used) this.watches.delete(guildId);
+      else if (watch.due(now)) void watch.refresh();
     }
     // A reload of the keys is a new Set: only then can a key have been revoked.
     const active = this.options.activeKeyIds();

@@ -27,6 +27,8 @@ export class GuildWatch {
   private reading = false;
   /** A stream's complete first events, for a client that holds nothing: built once per state. */
   private fresh: { frames: Buffer; sent: number[] } | null = null;
+  /** Callers of `whenKnown` waiting for the first read. */
+  private waiting: ((error?: unknown) => void)[] = [];
 
   constructor(
     readonly guildId: string,
@@ -34,6 +36,20 @@ export class GuildWatch {
     private readonly count: SentCounter,
     private readonly onReadFailed: (error: unknown) => void,
   ) {}
+
+  /** Whether anything still needs this watch: streams, or callers waiting for its first read. */
+  get used(): boolean {
+    return this.streams.size > 0 || this.waiting.length > 0;
+  }
+
+  /**
+   * Calls `then` once the guild's state is known (at once if it is), or with the error of the
+   * first read: a stream starts only on a state it can send.
+   */
+  whenKnown(then: (error?: unknown) => void): void {
+    if (this.known) then();
+    else this.waiting.push(then);
+  }
 
   /** Adds a stream; it gets the guild's state now if it is known, else after the first read. */
   add(stream: ClientStream): void {
@@ -68,9 +84,11 @@ export class GuildWatch {
     } catch (error) {
       this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       this.onReadFailed(error);
+      if (!this.known) this.settle(error);
     } finally {
       this.reading = false;
     }
+    if (this.known) this.settle();
   }
 
   private apply(state: GuildState): void {
@@ -92,6 +110,10 @@ export class GuildWatch {
     if (change && !first) {
       for (const index of change.sent) this.count(index, this.streams.size);
     }
+  }
+
+  private settle(error?: unknown): void {
+    for (const then of this.waiting.splice(0)) then(error);
   }
 
   /** A stream's first events: every event unless it resumes, then only those that differ. */

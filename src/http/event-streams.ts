@@ -46,18 +46,9 @@ export function openEventStream(
     reply.code(200).headers(STREAM_HEADERS).send();
     return;
   }
-  const started = (slot: StreamSlot | null) => {
-    if (!slot) {
-      reply.send(new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': RETRY_AFTER_S }));
-      return;
-    }
-    const response = reply.raw;
-    // The client left while Redis was asked.
-    if (response.destroyed || !response.socket || response.socket.destroyed) {
-      slot.release();
-      return;
-    }
+  const stream = (slot: StreamSlot) => {
     reply.hijack();
+    const response = reply.raw;
     // The headers already set (rate limit, CORS) go out with the stream's own.
     for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...STREAM_HEADERS })) {
       if (value !== undefined) response.setHeader(name, value);
@@ -65,7 +56,7 @@ export function openEventStream(
     response.writeHead(200);
     response.flushHeaders();
     const since = performance.now();
-    const stream = streams.hub.add(
+    const open = streams.hub.add(
       response,
       key.id,
       guildId,
@@ -83,7 +74,23 @@ export function openEventStream(
         );
       },
     );
-    response.once('close', () => stream.end('client'));
+    response.once('close', () => open.end('client'));
+  };
+  const started = (slot: StreamSlot | null) => {
+    if (!slot) {
+      reply.send(new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': RETRY_AFTER_S }));
+      return;
+    }
+    streams.hub.prepare(guildId, (error) => {
+      const socket = reply.raw.socket;
+      if (error || !socket || socket.destroyed) {
+        slot.release();
+        // A read that failed is answered as any other (500); a client that left, not at all.
+        if (error && socket && !socket.destroyed) reply.send(error);
+        return;
+      }
+      stream(slot);
+    });
   };
   if (streams.perKey === 0) started(UNLIMITED);
   else streams.slots.take(key.id, streams.perKey, started);

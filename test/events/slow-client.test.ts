@@ -60,6 +60,7 @@ describe('a stream whose client does not read', () => {
     const stuck = new Sink(true);
     const reader = new Sink(false);
     const ends: string[] = [];
+    await new Promise((known) => hub.prepare(RICH, known));
     hub.add(stuck, 1, RICH, undefined, (reason) => ends.push(`stuck:${reason}`));
     hub.add(reader, 2, RICH, undefined, (reason) => ends.push(`reader:${reason}`));
     const { sqlite } = sqliteOf(test.store).db;
