@@ -46,17 +46,29 @@ export class EventHub {
   private readonly sent = EVENT_NAMES.map(() => 0);
   private open = 0;
   private activeKeys: ReadonlySet<number> | null = null;
-  private readonly poll: NodeJS.Timeout;
-  private readonly keepAlive: NodeJS.Timeout;
+  /** Both run only while a guild is watched: an app without streams has no timer of ours. */
+  private poll: NodeJS.Timeout | undefined;
+  private keepAlive: NodeJS.Timeout | undefined;
   private readonly maxBufferedBytes: number;
   private closed = false;
 
   constructor(private readonly options: EventHubOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
-    this.poll = setInterval(() => this.onPoll(), options.pollMs ?? POLL_MS);
+  }
+
+  private startTimers(): void {
+    if (this.poll) return;
+    this.poll = setInterval(() => this.onPoll(), this.options.pollMs ?? POLL_MS);
     this.poll.unref();
-    this.keepAlive = setInterval(() => this.onKeepAlive(), options.keepAliveMs);
+    this.keepAlive = setInterval(() => this.onKeepAlive(), this.options.keepAliveMs);
     this.keepAlive.unref();
+  }
+
+  private stopTimers(): void {
+    clearInterval(this.poll);
+    clearInterval(this.keepAlive);
+    this.poll = undefined;
+    this.keepAlive = undefined;
   }
 
   /**
@@ -84,6 +96,7 @@ export class EventHub {
           ),
       );
       this.watches.set(guildId, watch);
+      this.startTimers();
       void watch.refresh();
     }
     watch.whenKnown(then);
@@ -133,8 +146,7 @@ export class EventHub {
   /** Ends every stream cleanly and stops the timers: the server can then close. */
   close(): void {
     this.closed = true;
-    clearInterval(this.poll);
-    clearInterval(this.keepAlive);
+    this.stopTimers();
     for (const streams of [...this.byKey.values()]) {
       for (const stream of [...streams]) stream.end('shutdown');
     }
@@ -158,12 +170,28 @@ export class EventHub {
   }
 
   private onPoll(): void {
+    // A timer's callback must never throw (the store may be closing under it): a failure here
+    // is retried on the next tick, and a read's own failure is handled by its watch.
+    try {
+      this.checkGuilds();
+      this.checkKeys();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'event streams: checking for changes failed');
+    }
+    if (this.watches.size === 0) this.stopTimers();
+  }
+
+  private checkGuilds(): void {
     const now = Date.now();
     for (const [guildId, watch] of this.watches) {
       // Prepared for a client that left before its stream started, or whose first read failed.
       if (!watch.used) this.watches.delete(guildId);
       else if (watch.due(now)) void watch.refresh();
     }
+  }
+
+  private checkKeys(): void {
+    if (this.byKey.size === 0) return;
     // A reload of the keys is a new Set: only then can a key have been revoked.
     const active = this.options.activeKeyIds();
     if (active === this.activeKeys) return;
