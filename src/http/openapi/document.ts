@@ -23,7 +23,30 @@ equals the HTTP status code; errors are \`{"error": "…", "status": …}\`. Lis
 asked: \`?limit=N\`, then \`?after=<next>\`. Data answers carry an \`ETag\`: send it back in
 \`If-None-Match\` and an unchanged answer is \`304\` with no body. \`HEAD\` works wherever \`GET\`
 does; any other method on a known path answers \`405\` with \`Allow: GET, HEAD\`; an unknown path
-answers \`404 {"error":"Not found","status":404}\`.`;
+answers \`404 {"error":"Not found","status":404}\`.
+
+**Live updates**: \`GET /v1/events/{guildId}\` is a server-sent event stream (\`text/event-stream\`)
+of the guild's points, premium, players and jobs. A browser's \`EventSource\` cannot send the
+\`Authorization\` header, so read it with \`fetch\` (keys are never accepted in the URL: URLs end
+up in logs, proxies and browser history):
+
+\`\`\`js
+const response = await fetch(\`\${base}/v1/events/\${guildId}\`, { headers: { Authorization: key } });
+const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+let buffer = '';
+for (;;) {
+  const { value, done } = await reader.read();
+  if (done) break; // ended (shutdown, revoked key): reconnect with Last-Event-ID
+  buffer += value;
+  let end;
+  while ((end = buffer.indexOf('\\n\\n')) >= 0) {
+    const block = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const field = (name) => block.match(new RegExp(\`^\${name}: (.*)$\`, 'm'))?.[1];
+    if (field('event')) show(field('event'), JSON.parse(field('data')), field('id'));
+  }
+}
+\`\`\``;
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({
   description,
