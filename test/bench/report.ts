@@ -4,6 +4,7 @@ import type { DatasetManifest } from './dataset.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ProbeResult } from './probe.js';
+import { formatStreams, type StreamsResult } from './streams.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -68,6 +69,8 @@ export interface Report {
   interactionRoundTrip: ProbeResult | null;
   /** Points with REDIS_URL over points without, per round and their median; null: no Redis. */
   redis: { source: string; ratioToPoints: number; rounds: number[] } | null;
+  /** The event streams row (streams.ts); null when not run. */
+  streams: StreamsResult | null;
   rows: Row[];
 }
 
@@ -182,6 +185,7 @@ export function formatReport(report: Report): string {
           `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
       : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
+  out.push(formatStreams(report.streams));
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);
