@@ -93,7 +93,11 @@ export class GuildWatch {
 
   private apply(state: GuildState): void {
     this.staleAt = state.staleAt;
-    const next = state.data.map(digestOf);
+    // An area whose bytes did not move keeps its digest: no hashing for the unchanged ones
+    // (on SQLite every watched guild is read again after any commit).
+    const next = state.data.map((data, index) =>
+      this.data[index]?.equals(data) ? (this.current[index] ?? '') : digestOf(data),
+    );
     const change = framesFrom(this.current, next, state.data);
     this.current = next;
     this.data = state.data;
