@@ -182,14 +182,28 @@ export class RedisLink {
     }
   }
 
-  /** Stops reconnecting and drops the connection; waiting calls go to their `otherwise`. */
+  /**
+   * Stops reconnecting and drops the connection. Commands already sent get up to
+   * REPLY_TIMEOUT_MS to be answered (at shutdown, the event streams give their slots back just
+   * before: those must reach Redis); then waiting calls go to their `otherwise`.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
+    const wasUp = this.up;
     this.closed = true;
     this.up = false;
     clearInterval(this.watch);
+    if (wasUp && this.client.isReady) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REPLY_TIMEOUT_MS);
+      });
+      await Promise.race([this.client.close().catch(() => undefined), late]);
+      clearTimeout(timer);
+    }
     this.giveUpWaiting();
-    this.client.destroy();
+    // Already closed by close() above, or never open: nothing left to drop.
+    if (this.client.isOpen) this.client.destroy();
   }
 
   private answered(call: Call, reply: unknown): void {
