@@ -180,6 +180,35 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     unknown.close();
   });
 
+  it('sends premium again when it expires, with no commit at that instant', async () => {
+    const guild = '515151';
+    const expiresAt = new Date(Date.now() + 1_500).toISOString();
+    await write(`INSERT INTO premium (guild_id, expires_at) VALUES ('${guild}', '${expiresAt}')`);
+    const stream = await open({}, guild);
+    const [, premium] = await stream.waitForEvents(4);
+    expect(premium?.data).toBe(`{"guildId":"${guild}","premium":true,"status":200}`);
+    const [expired] = (await stream.waitForEvents(5, 3_000)).slice(4);
+    expect(expired).toMatchObject({
+      event: 'premium',
+      data: `{"guildId":"${guild}","premium":false,"status":404}`,
+    });
+    expect(expired?.data).toBe(await getBody(`/v1/premium/${guild}`));
+    stream.close();
+  });
+
+  it('answers HEAD with the stream headers and no body; other methods 405', async () => {
+    const head = await fetch(url(), { method: 'HEAD', headers: { authorization: key } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/event-stream');
+    expect(await head.text()).toBe('');
+    const post = await fetch(url(), { method: 'POST', headers: { authorization: key } });
+    expect([post.status, post.headers.get('allow'), await post.json()]).toEqual([
+      405,
+      'GET, HEAD',
+      { error: 'Method not allowed', status: 405 },
+    ]);
+  });
+
   it('refuses before the stream starts: 401, 400, 403 and 429 bodies', async () => {
     const missing = await openEventStream(url());
     expect([missing.status, JSON.parse(missing.body)]).toEqual([
