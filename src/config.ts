@@ -69,6 +69,16 @@ const envSchema = z.object({
         z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }),
       ),
     ),
+  EVENT_STREAMS_PER_KEY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .default(20),
+  EVENT_KEEP_ALIVE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be more than 0')
+    .max(25, 'must be at most 25 (proxies close streams idle longer than that)')
+    .default(25),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -141,6 +151,10 @@ export interface Config {
   trustProxy: string[];
   /** Browser origins allowed by CORS; empty = CORS off. */
   corsOrigins: string[];
+  /** Open event streams per key, across nodes with REDIS_URL; 0 = no limit. */
+  eventStreamsPerKey: number;
+  /** Seconds between `: keep-alive` comments on an event stream (at most 25). */
+  eventKeepAliveSeconds: number;
   discord: {
     token: string | undefined;
     applicationId: string | undefined;
@@ -192,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMaxAge: e.CACHE_MAX_AGE,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,
+    eventKeepAliveSeconds: e.EVENT_KEEP_ALIVE_SECONDS,
     discord: {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { StreamStats } from './events/event-hub.js';
 
 /*
  * Prometheus metrics of one running service. Each call to createMetrics() owns its own
@@ -28,6 +29,11 @@ export interface Metrics {
   countInteraction(command: string, outcome: InteractionOutcome): void;
   /** The bot's gateway connection changed state. */
   setGatewayState(state: GatewayState): void;
+  /**
+   * Reports the event streams: `stats` is read at each scrape (nothing is counted per event
+   * here, so thousands of streams cost /metrics nothing between scrapes).
+   */
+  watchEventStreams(stats: () => StreamStats): void;
   /** The Prometheus text exposition of every metric. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -71,6 +77,30 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers: [registry],
   });
 
+  let streamStats: (() => StreamStats) | undefined;
+  new Gauge({
+    name: 'housecup_event_streams_open',
+    help: 'Event streams (GET /v1/events/:guildId) open on this node',
+    registers: [registry],
+    collect() {
+      this.set(streamStats?.().open ?? 0);
+    },
+  });
+  const reported: Record<string, number> = {};
+  new Counter({
+    name: 'housecup_events_sent_total',
+    help: 'Events written to event streams, by event name (one per stream it went to)',
+    labelNames: ['event'] as const,
+    registers: [registry],
+    collect() {
+      for (const [event, total] of Object.entries(streamStats?.().sent ?? {})) {
+        const delta = total - (reported[event] ?? 0);
+        reported[event] = total;
+        this.inc({ event }, delta);
+      }
+    },
+  });
+
   // Every state is exported from the start, so a dashboard sees 0s rather than gaps.
   const setGatewayState = (current: GatewayState) => {
     for (const state of GATEWAY_STATES) gateway.set({ state }, state === current ? 1 : 0);
@@ -92,6 +122,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       interactions.inc({ command, outcome });
     },
     setGatewayState,
+    watchEventStreams(stats) {
+      streamStats = stats;
+    },
     render: () => registry.metrics(),
     contentType: registry.contentType,
   };

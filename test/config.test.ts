@@ -18,6 +18,8 @@ describe('configuration', () => {
       cacheMaxAge: 5,
       trustProxy: [],
       corsOrigins: [],
+      eventStreamsPerKey: 20,
+      eventKeepAliveSeconds: 25,
       discord: {
         token: undefined,
         applicationId: undefined,

@@ -3,14 +3,19 @@ import type { Logger } from '../logger.js';
 import { type FailureGuard, WindowFailureGuard } from './failure-guard.js';
 import { type KeyLimiter, WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
+import { MemoryStreamSlots, type StreamSlots } from './stream-slots.js';
 
 /** Where shared budgets stand, as /readyz names it. */
 export type RedisState = 'ok' | 'down' | 'disabled';
 
-/** The request budgets of one node: per key, and per address for failed requests. */
+/**
+ * The request budgets of one node: per key, and per address for failed requests; and the open
+ * event streams per key.
+ */
 export interface Budgets {
   keys: KeyLimiter;
   failures: FailureGuard;
+  streams: StreamSlots;
   /** 'ok' while budgets are shared in Redis, 'down' while it is unreachable, 'disabled' without. */
   redis(): RedisState;
   /** Lets go of Redis, if any. */
@@ -24,6 +29,7 @@ export function memoryBudgets(config: BudgetConfig): Budgets {
   return {
     keys: new WindowKeyLimiter(new MemoryWindows(), config.rateLimitPerMinute),
     failures: new WindowFailureGuard(new MemoryWindows(), config.failureLimitPerMinute),
+    streams: new MemoryStreamSlots(),
     redis: () => 'disabled',
     close: async () => undefined,
   };

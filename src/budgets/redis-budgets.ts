@@ -1,10 +1,12 @@
 import type { Logger } from '../logger.js';
 import { RedisLink } from '../redis/link.js';
+import { RedisStreamSlots } from '../redis/redis-stream-slots.js';
 import { RedisWindows } from '../redis/redis-windows.js';
 import type { BudgetConfig, Budgets } from './budgets.js';
 import { WindowFailureGuard } from './failure-guard.js';
 import { WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
+import { MemoryStreamSlots } from './stream-slots.js';
 
 export interface RedisBudgetOptions extends BudgetConfig {
   url: string;
@@ -22,6 +24,7 @@ export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets
     probeKey: `${prefix}probe`,
   });
   await link.settled();
+  const streams = new RedisStreamSlots(link, prefix, new MemoryStreamSlots());
   return {
     keys: new WindowKeyLimiter(
       new RedisWindows(link, `${prefix}key:`, new MemoryWindows()),
@@ -31,7 +34,11 @@ export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets
       new RedisWindows(link, `${prefix}addr:`, new MemoryWindows()),
       options.failureLimitPerMinute,
     ),
+    streams,
     redis: () => (link.isUp() ? 'ok' : 'down'),
-    close: () => link.close(),
+    close: () => {
+      streams.stop();
+      return link.close();
+    },
   };
 }

@@ -59,6 +59,15 @@ export function sendAnswer(
     .send(answer.body);
 }
 
+/**
+ * One answer as the cache holds it: its cache key and how it is built on a miss. Declared once
+ * beside its endpoint, so the event stream (events/) sends the very bytes that endpoint answers.
+ */
+export interface CacheableAnswer {
+  key: string;
+  build(): Promise<Built>;
+}
+
 /** What cached routes share: the cache, what keeps it true, and the max-age they announce. */
 export interface CachedRoutes {
   cache: BodyCache;

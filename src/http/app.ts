@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { Config } from '../config.js';
+import { EventHub } from '../events/event-hub.js';
 import type { InteractionsOptions } from '../interactions/options.js';
 import { registerInteractions } from '../interactions/route.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
@@ -35,7 +36,17 @@ import { compileValidator } from './validation.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'rateLimitPerMinute'> &
-    Partial<Pick<Config, 'cacheMaxAge' | 'failureLimitPerMinute' | 'corsOrigins' | 'trustProxy'>>;
+    Partial<
+      Pick<
+        Config,
+        | 'cacheMaxAge'
+        | 'failureLimitPerMinute'
+        | 'corsOrigins'
+        | 'trustProxy'
+        | 'eventStreamsPerKey'
+        | 'eventKeepAliveSeconds'
+      >
+    >;
   read: ReadService;
   keyVerifier: KeyVerifier;
   logger: Logger;
@@ -55,6 +66,8 @@ export interface AppDependencies {
 
 const DEFAULT_CACHE_MAX_AGE = 5;
 const DEFAULT_FAILURE_LIMIT = 120;
+const DEFAULT_STREAMS_PER_KEY = 20;
+const DEFAULT_KEEP_ALIVE_S = 25;
 
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -105,6 +118,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   const guard = budgets.failures;
 
+  // One cache for the GET answers and the event streams: an event carries the bytes the GET
+  // answers, and whichever reads first fills it for the other.
+  const cache = new BodyCache();
+  const hub = new EventHub({
+    sources: { read: deps.read, cache, generation: deps.read.generation },
+    activeKeyIds: () => deps.keyVerifier.activeIds(),
+    logger: deps.logger,
+    keepAliveMs: (deps.config.eventKeepAliveSeconds ?? DEFAULT_KEEP_ALIVE_S) * 1000,
+  });
+  // Before the server closes: open streams are answers under way, which close() would wait for.
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  deps.metrics?.watchEventStreams(() => hub.stats());
+
   app.decorateRequest('apiKey', null);
   // First: it learns the known paths from every route added after it.
   answerOtherMethods(app);
@@ -149,9 +178,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
-      cache: new BodyCache(),
+      cache,
       generation: deps.read.generation,
       maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
+      events: {
+        hub,
+        slots: budgets.streams,
+        perKey: deps.config.eventStreamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
+        logger: deps.logger,
+      },
     });
   });
   return app;

@@ -6,11 +6,15 @@ export interface CachedAnswer {
   body: Buffer;
   /** Strong validator of a 200 body; null on other answers. */
   etag: string | null;
+  /**
+   * Epoch ms after which the answer is stale whatever the data (premium expiry), or Infinity;
+   * absent on answers that never change (the area descriptions).
+   */
+  staleAt?: number;
 }
 
 interface Entry extends CachedAnswer {
   generation: string;
-  /** Epoch ms after which the answer is stale whatever the data (premium expiry); or Infinity. */
   staleAt: number;
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadService } from '../read/service.js';
 import type { CachedRoutes } from './answer.js';
-import type { Area } from './areas.js';
+import type { Placement } from './areas.js';
+import type { EventStreams } from './event-streams.js';
 import type { SchemaName } from './openapi/schemas.js';
 
 /*
@@ -50,9 +51,25 @@ export interface ResponseDoc {
   example: { url: string; body: unknown };
 }
 
-/** What handlers read from: the read service, and the answer cache they share. */
+/** The success of an endpoint that answers a server-sent event stream, not one JSON body. */
+export interface EventStreamDoc {
+  description: string;
+  mediaType: 'text/event-stream';
+  /** What a client reads, for the OpenAPI document. */
+  example: string;
+}
+
+/** A request header an endpoint reads besides `Authorization` (`Last-Event-ID`). */
+export interface HeaderDoc {
+  name: string;
+  description: string;
+  example: string;
+}
+
+/** What handlers read from: the read service, the answer cache they share, the event streams. */
 export interface EndpointDeps extends CachedRoutes {
   read: ReadService;
+  events: EventStreams;
 }
 
 export interface Input<P extends readonly Parameter[], Q extends readonly Parameter[]> {
@@ -64,7 +81,8 @@ export interface Endpoint<
   P extends readonly Parameter[] = readonly Parameter[],
   Q extends readonly Parameter[] = readonly Parameter[],
 > {
-  area: Area;
+  /** The area whose description lists it (EVERY_AREA: all four). */
+  area: Placement;
   /** Fastify's pattern, e.g. `/v1/players/:guildId`. */
   path: string;
   operationId: string;
@@ -73,9 +91,11 @@ export interface Endpoint<
   description: string;
   params: P;
   query: Q;
+  /** Optional request headers it reads, besides `Authorization`. */
+  headers?: readonly HeaderDoc[];
   /** Reads one guild's data: a key scoped to other guilds gets 403. */
   guildScoped: boolean;
-  ok: ResponseDoc;
+  ok: ResponseDoc | EventStreamDoc;
   notFound?: ResponseDoc;
   /**
    * Answers the request: calls `reply` and returns nothing (Fastify's callback style), so a

@@ -24,6 +24,12 @@ export interface KeyVerifier {
   flushLastUsed(): Promise<void>;
   /** Loads the active keys now (start-up: a store that loads asynchronously is ready after). */
   load(): Promise<void>;
+  /**
+   * The ids of the working keys, reloaded first if the key table changed: a new Set after each
+   * reload, so a caller that keeps the last one knows when to look again (the event streams of
+   * a revoked key are ended).
+   */
+  activeIds(): ReadonlySet<number>;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -53,6 +59,11 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
   let loadedAt: string | null = null;
   let loading: string | null = null;
   let byDigest = new Map<string, CachedKey>();
+  let ids: ReadonlySet<number> = new Set();
+  const use = (keys: Map<string, CachedKey>) => {
+    byDigest = keys;
+    ids = new Set([...keys.values()].map((key) => key.id));
+  };
   // Per connection, the key last proven on it and the key set it was proven against (a reload,
   // e.g. after a revocation, is a new Map, so nothing proven before it counts).
   const proven = new WeakMap<
@@ -67,7 +78,7 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
     if (generation === loadedAt || generation === loading) return undefined;
     const rows = table.active();
     if (Array.isArray(rows)) {
-      byDigest = cachedKeys(rows);
+      use(cachedKeys(rows));
       loadedAt = generation;
       return undefined;
     }
@@ -76,7 +87,7 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
       (loaded) => {
         // A later generation may have started loading meanwhile: the latest load wins.
         if (loading !== generation) return;
-        byDigest = cachedKeys(loaded);
+        use(cachedKeys(loaded));
         loadedAt = generation;
         loading = null;
       },
@@ -121,6 +132,10 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
     },
     async load() {
       await refresh();
+    },
+    activeIds() {
+      void refresh();
+      return ids;
     },
   };
 }

@@ -51,6 +51,8 @@ export interface JobsReader {
   ): Promise<SerializedList<JobCursor> | null>;
   /** The guild's jobs by id, each with how many profiles hold it; null when none. */
   withHolders(guildId: string): Promise<JobWithHolders[] | null>;
+  /** How many jobs the guild has (0 when none). */
+  count(guildId: string): Promise<number>;
 }
 
 export interface PointsReader {

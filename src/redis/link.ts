@@ -1,7 +1,8 @@
 import { createClient } from '@redis/client';
 import { WINDOW_MS, type WindowThen } from '../budgets/windows.js';
 import type { Logger } from '../logger.js';
-import { evalshaWindow, evalWindow, isNoScript } from './window-script.js';
+import { isNoScript, type LuaScript } from './lua-script.js';
+import { WINDOW_SCRIPT, windowCall } from './window-script.js';
 
 /** Giving up on a connection attempt after this: start-up and recovery stay quick. */
 const CONNECT_TIMEOUT_MS = 500;
@@ -25,7 +26,7 @@ interface Call {
   settled: boolean;
   /** The watch tick it was sent at. */
   tick: number;
-  then: WindowThen;
+  then: (reply: unknown) => void;
   otherwise: () => void;
 }
 
@@ -116,19 +117,63 @@ export class RedisLink {
    * after them), or `otherwise` (exactly one of them, once) when Redis fails or is too slow.
    */
   count(key: string, requests: number, then: WindowThen, otherwise: () => void): void {
+    const [keys, args] = windowCall(key, requests);
+    this.script(
+      WINDOW_SCRIPT,
+      keys,
+      args,
+      (reply) => {
+        const [count, leftMs] = reply as readonly number[];
+        then(count ?? 0, leftMs ?? WINDOW_MS);
+      },
+      otherwise,
+    );
+  }
+
+  /**
+   * Runs `script` under the same deadline as every call: `then` gets Redis' reply, or `otherwise`
+   * runs (exactly one of them, once) when Redis fails or is too slow.
+   */
+  script(
+    script: LuaScript,
+    keys: readonly string[],
+    args: readonly string[],
+    then: (reply: unknown) => void,
+    otherwise: () => void,
+  ): void {
     const call: Call = { settled: false, tick: this.tick, then, otherwise };
     this.calls.push(call);
-    this.send(call, key, requests, false);
+    this.sendScript(call, script, keys, args, false);
+  }
+
+  /** Sends one plain command under the same deadline (`then` or `otherwise`, once). */
+  command(command: string[], then: (reply: unknown) => void, otherwise: () => void): void {
+    const call: Call = { settled: false, tick: this.tick, then, otherwise };
+    this.calls.push(call);
+    try {
+      this.client.sendCommand(command).then(
+        (reply) => this.answered(call, reply),
+        (error: unknown) => this.failed(call, error),
+      );
+    } catch (error) {
+      this.failed(call, error);
+    }
   }
 
   /** Sends the script as EVALSHA, or (`asEval`, after a NOSCRIPT) once more as EVAL. */
-  private send(call: Call, key: string, requests: number, asEval: boolean): void {
+  private sendScript(
+    call: Call,
+    script: LuaScript,
+    keys: readonly string[],
+    args: readonly string[],
+    asEval: boolean,
+  ): void {
     try {
-      const command = asEval ? evalWindow(key, requests) : evalshaWindow(key, requests);
-      this.client.sendCommand<number[]>(command).then(
+      const command = asEval ? script.eval(keys, args) : script.evalsha(keys, args);
+      this.client.sendCommand(command).then(
         (reply) => this.answered(call, reply),
         (error: unknown) => {
-          if (!asEval && isNoScript(error)) this.send(call, key, requests, true);
+          if (!asEval && isNoScript(error)) this.sendScript(call, script, keys, args, true);
           else this.failed(call, error);
         },
       );
@@ -137,21 +182,34 @@ export class RedisLink {
     }
   }
 
-  /** Stops reconnecting and drops the connection; waiting calls go to their `otherwise`. */
+  /**
+   * Stops reconnecting and drops the connection. Commands already sent get up to
+   * REPLY_TIMEOUT_MS to be answered (at shutdown, the event streams give their slots back just
+   * before: those must reach Redis); then waiting calls go to their `otherwise`.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
+    const wasUp = this.up;
     this.closed = true;
     this.up = false;
     clearInterval(this.watch);
+    if (wasUp && this.client.isReady) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REPLY_TIMEOUT_MS);
+      });
+      await Promise.race([this.client.close().catch(() => undefined), late]);
+      clearTimeout(timer);
+    }
     this.giveUpWaiting();
-    this.client.destroy();
+    // Already closed by close() above, or never open: nothing left to drop.
+    if (this.client.isOpen) this.client.destroy();
   }
 
-  /** `reply` is the window script's [count, milliseconds left]. */
-  private answered(call: Call, reply: readonly number[]): void {
+  private answered(call: Call, reply: unknown): void {
     if (call.settled) return;
     call.settled = true;
-    call.then(reply[0] ?? 0, reply[1] ?? WINDOW_MS);
+    call.then(reply);
   }
 
   private failed(call: Call, error: unknown): void {
@@ -206,7 +264,7 @@ export class RedisLink {
     };
     try {
       // EVAL, not EVALSHA: it also stores the script, so requests find it once Redis is up.
-      this.client.sendCommand(evalWindow(this.probeKey, 1)).then(
+      this.client.sendCommand(WINDOW_SCRIPT.eval(...windowCall(this.probeKey, 1))).then(
         () => settle(true),
         (error: unknown) => settle(false, error),
       );

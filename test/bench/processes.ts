@@ -66,7 +66,8 @@ export function spawnServer(options: SpawnOptions): Served {
     });
   }
   // A real file descriptor on /dev/null: pino writes its lines exactly as in production.
-  const devNull = openSync('/dev/null', 'w');
+  // BENCH_SERVER_LOG=<file> keeps them instead, to look into a run.
+  const devNull = openSync(process.env.BENCH_SERVER_LOG ?? '/dev/null', 'w');
   const [command, args] = options.cpu
     ? ['taskset', ['-c', options.cpu, process.execPath, entry]]
     : [process.execPath, [entry]];

@@ -5,6 +5,7 @@ import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
+import { formatStreams, type StreamsResult } from './streams.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -77,6 +78,8 @@ export interface Report {
     cold: ColdRead[];
     commitToAnswer: CommitToAnswer;
   } | null;
+  /** The event streams row (streams.ts); null when not run. */
+  streams: StreamsResult | null;
   rows: Row[];
 }
 
@@ -219,6 +222,7 @@ export function formatReport(report: Report): string {
   } else {
     out.push('PostgreSQL rows: not run (no TEST_DATABASE_URL, local server or installed binaries)');
   }
+  out.push(formatStreams(report.streams));
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);

@@ -41,11 +41,13 @@ import {
   summarise,
   writeReport,
 } from './report.js';
+import { benchStreams, FULL_STREAMS, formatStreams, QUICK_STREAMS } from './streams.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
  * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
  * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
+ * `npm run bench -- --only streams` runs the event streams row alone (streams.ts).
  */
 
 const { values: args } = parseArgs({
@@ -55,6 +57,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     out: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -76,6 +79,12 @@ const outPath = resolve(
 );
 
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
+const streamsSettings = {
+  ...(args.quick ? QUICK_STREAMS : FULL_STREAMS),
+  rounds: settings.rounds,
+  durationS: settings.durationS,
+  connections: settings.connections,
+};
 const running = new Set<Served>();
 const failures: string[] = [];
 let redis: BenchRedis | null = null;
@@ -169,6 +178,26 @@ async function main(): Promise<number> {
   // Only wrk runs in its own process, so only wrk can be pinned away from the server.
   const pinNote = load.name === 'wrk' ? note : `${note} (server only: autocannon runs in-process)`;
   log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}; ${pinNote}`);
+  const streamsRow = (work: string) =>
+    benchStreams({
+      work,
+      load: load.run,
+      pinning,
+      settings: streamsSettings,
+      log,
+      failures,
+      running,
+    });
+  if (args.only === 'streams') {
+    const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
+    try {
+      process.stdout.write(`\n${formatStreams(await streamsRow(work))}\n`);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    if (failures.length > 0) process.stdout.write(`\nFAILED: ${failures.join('; ')}\n`);
+    return failures.length === 0 ? 0 : 1;
+  }
 
   const dataset = ensureDataset(join(BENCH_DIR, '.data'), mode, log);
   const manifest = dataset.manifest;
@@ -473,6 +502,8 @@ async function main(): Promise<number> {
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
     await stopAll();
+    // Last, on a machine the other rows no longer load.
+    const streams = await streamsRow(work);
 
     const rows = rowsSoFar();
     const report: Report = {
@@ -508,6 +539,7 @@ async function main(): Promise<number> {
         return ratio && { source: redisSource, ratioToPoints: ratio.median, rounds: ratio.rounds };
       })(),
       postgres: postgresReport,
+      streams,
       rows,
     };
     writeReport(outPath, report);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +76,54 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
     await page.screenshot({ path: join(artifacts, 'docs.png'), fullPage: true });
     expect(elsewhere).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("runs the README's fetch-based event stream reader: the four events, then a change", async () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    const follow = /async function follow[\s\S]*?\n}\n/.exec(readme)?.[0];
+    expect(follow, 'the README shows follow()').toBeDefined();
+    const page = await browser.newPage();
+    await page.goto(`${origin}/docs`);
+    await page.evaluate(
+      ([source, key]) => {
+        const events: [string, unknown][] = [];
+        Object.assign(globalThis, { streamed: events });
+        // The README's function, verbatim, started as its example does.
+        const run = new Function(
+          'key',
+          'show',
+          `${source}; follow(location.origin, key, '1133557799224466880', show);`,
+        );
+        run(key, (event: string, data: unknown) => events.push([event, data]));
+      },
+      [follow ?? '', demo.key] as const,
+    );
+    const streamed = () =>
+      page.evaluate(() => (globalThis as unknown as { streamed: [string, unknown][] }).streamed);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { streamed: unknown[] }).streamed.length >= 4,
+    );
+    expect((await streamed()).map(([event]) => event)).toEqual([
+      'points',
+      'premium',
+      'players',
+      'jobs',
+    ]);
+    demo.store.importData({
+      guilds: [
+        {
+          id: '1133557799224466880',
+          points: { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 },
+        },
+      ],
+    });
+    await page.waitForFunction(
+      () => (globalThis as unknown as { streamed: unknown[] }).streamed.length >= 5,
+    );
+    expect((await streamed())[4]).toEqual([
+      'points',
+      { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4, status: 200 },
+    ]);
+    await page.close();
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startMain } from '../hardening/support/child.js';
 import { get, type LogLine, testPrefix } from '../redis/support.js';
 import { runCli } from '../support/cli.js';
+import { openEventStream, type TestEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
 import { type PrivatePostgres, startPostgresServer } from '../support/postgres-server.js';
@@ -37,6 +38,17 @@ const results: [fault: string, outcome: string][] = [];
 
 const cli = (...args: string[]) => runCli(args, { DATABASE_URL: databaseUrl });
 const points = (node: Node, key: string) => get(`${node.url}/v1/points/${RICH}`, key);
+const stream = (node: Node, key: string) =>
+  openEventStream(`${node.url}/v1/events/${RICH}`, { authorization: key });
+/** Resolves once `stream` ended; throws past `withinMs`. */
+async function endedWithin(streams: TestEventStream[], withinMs: number): Promise<number> {
+  const started = performance.now();
+  const late = sleep(withinMs).then(() => {
+    throw new Error(`streams still open after ${withinMs} ms`);
+  });
+  await Promise.race([Promise.all(streams.map((each) => each.ended)), late]);
+  return Math.round(performance.now() - started);
+}
 const ready = async (node: Node) => {
   const answer = await get(`${node.url}/readyz`, null);
   return { status: answer.status, body: JSON.parse(answer.body) as Record<string, string> };
@@ -74,6 +86,7 @@ async function startNode(): Promise<Node> {
     DEMO_DATA: 'false',
     AUTO_FIRST_KEY: 'false',
     RATE_LIMIT_PER_MINUTE: '600',
+    EVENT_STREAMS_PER_KEY: '2',
   });
   for (let i = 0; (await ready(node)).status !== 200; i++) {
     if (i > 300) throw new Error(`${node.url} never became ready`);
@@ -185,6 +198,52 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     ]);
   });
 
+  it('event streams: a commit made elsewhere reaches streams on both nodes; 2 streams per key in all; revocation ends them', async () => {
+    const key = cli('keys', 'create', '--name', 'streams', '--rate-limit', '0').stdout.trim();
+    await untilEvery(async (node) => (await points(node, key)).status === 200, 'the new key');
+    const [first, second] = nodes as [Node, Node];
+    const a = await stream(first, key);
+    const b = await stream(second, key);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await Promise.all([a.waitForEvents(4), b.waitForEvents(4)]);
+    // The limit counts the streams of both nodes (in Redis): a third, on either, is refused.
+    for (const node of nodes) {
+      const third = await stream(node, key);
+      expect([third.status, JSON.parse(third.body)]).toEqual([
+        429,
+        { error: 'Too many requests', status: 429 },
+      ]);
+    }
+    results.push(['EVENT_STREAMS_PER_KEY=2, one stream on each node', 'a third on either: 429']);
+
+    const started = performance.now();
+    execFileSync('psql', [
+      databaseUrl,
+      '-qc',
+      `UPDATE house_points SET ravenclaw = 4321 WHERE guild_id = '${RICH}'`,
+    ]);
+    const [onFirst, onSecond] = await Promise.all([
+      a.waitForEvents(5, 1_000),
+      b.waitForEvents(5, 1_000),
+    ]);
+    const ms = Math.round(performance.now() - started);
+    for (const events of [onFirst, onSecond]) {
+      expect(events[4]?.event).toBe('points');
+      expect(JSON.parse(events[4]?.data ?? '{}').ravenclaw).toBe(4321);
+    }
+    results.push([
+      'UPDATE through psql, a stream on each node',
+      `points event on both after ${ms} ms`,
+    ]);
+
+    const id = JSON.parse(cli('keys', 'list', '--json').stdout).find(
+      (record: { name: string }) => record.name === 'streams',
+    ).id;
+    expect(cli('keys', 'revoke', String(id)).status).toBe(0);
+    const ended = await endedWithin([a, b], 1_000);
+    results.push(['key revoked (CLI) with a stream on each node', `both ended after ${ended} ms`]);
+  });
+
   it('Redis stopped: both keep answering, /readyz says redis down, budgets shared again once back', async () => {
     const port = redis.port;
     await redis.kill();
@@ -245,5 +304,21 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
       'PostgreSQL stopped, then started',
       `/readyz 503 and 500s meanwhile, "PostgreSQL unreachable" logged, ready again ${back} ms after restart`,
     ]);
+  });
+
+  it('SIGTERM with open streams: they end cleanly and the node exits 0 within 10 s', async () => {
+    const node = nodes[1] as Node;
+    const open = [await stream(node, adminKey), await stream(node, adminKey)];
+    await Promise.all(open.map((each) => each.waitForEvents(4)));
+    const started = performance.now();
+    node.child.process.kill('SIGTERM');
+    expect(await node.child.exited).toBe(0);
+    const ms = Math.round(performance.now() - started);
+    expect(ms).toBeLessThan(10_000);
+    for (const each of open) {
+      await each.ended;
+      expect(each.endedCleanly()).toBe(true);
+    }
+    results.push(['SIGTERM with 2 open streams', `ended cleanly, exit 0 after ${ms} ms`]);
   });
 });

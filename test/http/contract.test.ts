@@ -44,12 +44,14 @@ describe.each(storeKinds(import.meta.filename))('the HTTP contract on %s', (stor
   });
 
   describe('area descriptions (#1, #4, #6, #8)', () => {
+    // The event stream carries every area: each description lists it.
+    const EVENTS = '/v1/events/:guildId';
     it.each([
-      ['players', ['/v1/players/:guildId', '/v1/players/:guildId/:userId']],
-      ['points', ['/v1/points/:guildId']],
-      ['jobs', ['/v1/jobs/:guildId']],
-      ['premium', ['/v1/premium/:guildId']],
-    ])('GET /v1/%s lists every method of the area', async (area, paths) => {
+      ['players', ['/v1/players/:guildId', '/v1/players/:guildId/:userId', EVENTS]],
+      ['points', ['/v1/points/:guildId', EVENTS]],
+      ['jobs', ['/v1/jobs/:guildId', EVENTS]],
+      ['premium', ['/v1/premium/:guildId', EVENTS]],
+    ])('GET /v1/%s lists every method of the area, and the event stream', async (area, paths) => {
       const { status, body } = await get(`/v1/${area}`);
       expect(status).toBe(200);
       expect(body?.area).toBe(area);

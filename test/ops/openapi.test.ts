@@ -7,6 +7,8 @@ import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endp
 import { ENDPOINTS } from '../../src/http/endpoints/index.js';
 import { openApiPath } from '../../src/http/openapi/document.js';
 import { profile } from '../../src/records/profile.js';
+import { listen } from '../support/app.js';
+import { openEventStream } from '../support/event-stream.js';
 import { buildDemoApp, type DemoApp } from './demo-app.js';
 
 /*
@@ -49,6 +51,9 @@ interface OpenApiDoc {
 
 const G = DEMO_GUILD;
 const DATA_PATHS = ENDPOINTS.map((endpoint) => endpoint.path);
+const EVENTS = '/v1/events/:guildId';
+/** The paths answering JSON, with ETags: all but the event stream. */
+const JSON_PATHS = DATA_PATHS.filter((path) => path !== EVENTS);
 
 let demo: DemoApp;
 /** The same demo, with the rate limiter on. */
@@ -147,7 +152,7 @@ describe('the served document', () => {
     expect(doc.info.title).toBe('housecup API');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(Object.keys(doc.paths)).toEqual(DATA_PATHS.map(openApiPath));
-    expect(Object.keys(doc.paths)).toHaveLength(9);
+    expect(Object.keys(doc.paths)).toHaveLength(10);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -161,12 +166,14 @@ describe('the served document', () => {
         expect(doc.tags.map((t) => t.name)).toContain(operation.tags[0]);
         expect(operation.operationId, path).toMatch(/^[a-z][A-Za-z]+$/);
         operationIds.add(operation.operationId);
-        expect(operation.parameters).toContainEqual({
+        const conditional = expect(operation.parameters);
+        (path === openApiPath(EVENTS) ? conditional.not : conditional).toContainEqual({
           $ref: '#/components/parameters/IfNoneMatch',
         });
       }
     }
-    expect(operationIds.size).toBe(18);
+    expect(operationIds.size).toBe(20);
+    expect(doc.paths[openApiPath(EVENTS)]?.get?.tags).toEqual(['events']);
   });
 
   it('names the schemas clients get as types, the records among them field for field', () => {
@@ -319,7 +326,7 @@ describe('real answers over the demo data match the document', () => {
   });
 
   it('304 and HEAD: an unchanged answer, and headers without a body', async () => {
-    for (const pattern of DATA_PATHS) {
+    for (const pattern of JSON_PATHS) {
       const url = pattern.replace(':guildId', G).replace(':userId', DEMO_MEMBER);
       const first = await demo.app.inject({ url, headers: { authorization: demo.key } });
       const etag = String(first.headers.etag);
@@ -358,6 +365,7 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/points/:guildId', '/v1/points/bad.id', demo.key, 400);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=5000`, demo.key, 400);
     await check(demo, '/v1/premium/:guildId', '/v1/premium/bad.id', demo.key, 400);
+    await check(demo, EVENTS, '/v1/events/bad.id', demo.key, 400);
   });
 
   it('401 and 403: no key, a wrong or revoked key, a key for other guilds', async () => {
@@ -371,13 +379,36 @@ describe('real answers over the demo data match the document', () => {
   });
 
   it('429: a key over its own limit, with Retry-After', async () => {
-    for (const pattern of DATA_PATHS) {
+    for (const pattern of JSON_PATHS) {
       const url = pattern.replace(':guildId', G).replace(':userId', DEMO_MEMBER);
       // The limit counts a key's requests across paths: one fresh key per path.
       const { key } = await limited.keyStore.create({ name: 'one a minute', rateLimit: 1 });
       await check(limited, pattern, url, key, 200);
       await check(limited, pattern, url, key, 429);
     }
+  });
+
+  it('the event stream: 200 text/event-stream with the documented example, then 429 past the limit', async () => {
+    const { url } = await listen(limited.app);
+    const { key } = await limited.keyStore.create({ name: 'one a minute', rateLimit: 1 });
+    const documented = doc.paths[openApiPath(EVENTS)]?.get?.responses['200'] as unknown as {
+      content: Record<string, { example: string }>;
+    };
+    const example = documented.content['text/event-stream']?.example ?? '';
+    const stream = await openEventStream(`${url}/v1/events/${G}`, { authorization: key });
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream');
+    // The example is what the demo data really sends first (its ids included).
+    const events = await stream.waitForEvents(4);
+    const text = events.map((e) => `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+    expect(example.startsWith(text.join(''))).toBe(true);
+    stream.close();
+    seen.add(`${EVENTS} 200`);
+    const over = await openEventStream(`${url}/v1/events/${G}`, { authorization: key });
+    expect(over.status).toBe(429);
+    const schema = documentedResponse(EVENTS, 429)?.content?.['application/json']?.schema ?? {};
+    expect(validatorOf(schema)(JSON.parse(over.body))).toBe(true);
+    seen.add(`${EVENTS} 429`);
   });
 
   it('500: the database gone, with nothing about it in the body', async () => {

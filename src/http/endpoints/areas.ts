@@ -1,5 +1,5 @@
 import { sendAnswer, staticAnswer } from '../answer.js';
-import type { Area } from '../areas.js';
+import { type Area, EVERY_AREA } from '../areas.js';
 import { type AnyEndpoint, defineEndpoint, type Endpoint, parametersOf } from '../endpoint.js';
 
 /*
@@ -15,10 +15,13 @@ export const AUTHORIZATION = {
   description: 'Your API key, as `<key>` or `Bearer <key>`',
 } as const;
 
-/** The body of an area's description: every data method of the area, with its parameters. */
+/**
+ * The body of an area's description: every data method of the area, with its parameters, and
+ * the event stream, which carries every area.
+ */
 export function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
   const methods = endpoints
-    .filter((endpoint) => endpoint.area === area)
+    .filter((endpoint) => endpoint.area === area || endpoint.area === EVERY_AREA)
     .map((endpoint) => ({
       method: 'GET' as const,
       path: endpoint.path,
@@ -32,6 +35,13 @@ export function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
           description: parameter.description,
         })),
         AUTHORIZATION,
+        ...(endpoint.headers ?? []).map((header) => ({
+          name: header.name,
+          in: 'header' as const,
+          required: false,
+          type: 'string' as const,
+          description: header.description,
+        })),
       ],
     }));
   return { area, methods, status: 200 as const };

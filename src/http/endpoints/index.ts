@@ -1,6 +1,7 @@
-import { AREA_NAMES } from '../areas.js';
+import { AREA_NAMES, EVERY_AREA } from '../areas.js';
 import type { AnyEndpoint } from '../endpoint.js';
 import { areaEndpoint } from './areas.js';
+import { streamEvents } from './events.js';
 import { listJobs } from './jobs.js';
 import { listMemberProfiles, listPlayers } from './players.js';
 import { getPoints } from './points.js';
@@ -13,10 +14,17 @@ const DATA_ENDPOINTS: readonly AnyEndpoint[] = [
   getPoints,
   listJobs,
   getPremium,
+  streamEvents,
 ];
 
-/** Every /v1 endpoint, in the spec's order: each area's description, then its data endpoints. */
-export const ENDPOINTS: readonly AnyEndpoint[] = AREA_NAMES.flatMap((area) => [
-  areaEndpoint(area, DATA_ENDPOINTS),
-  ...DATA_ENDPOINTS.filter((endpoint) => endpoint.area === area),
-]);
+/**
+ * Every /v1 endpoint, in the spec's order (each area's description, then its data endpoints),
+ * then the event stream, which belongs to every area (areas.ts: EVERY_AREA).
+ */
+export const ENDPOINTS: readonly AnyEndpoint[] = [
+  ...AREA_NAMES.flatMap((area) => [
+    areaEndpoint(area, DATA_ENDPOINTS),
+    ...DATA_ENDPOINTS.filter((endpoint) => endpoint.area === area),
+  ]),
+  ...DATA_ENDPOINTS.filter((endpoint) => endpoint.area === EVERY_AREA),
+];

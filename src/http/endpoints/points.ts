@@ -1,9 +1,23 @@
+import type { ReadService } from '../../read/service.js';
 import { HOUSES } from '../../records/houses.js';
-import { errorAnswer, jsonAnswer, serveCached } from '../answer.js';
+import { type CacheableAnswer, errorAnswer, jsonAnswer, serveCached } from '../answer.js';
 import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES } from '../errors.js';
 import { guildIdParam } from '../parameters.js';
 import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
+
+/** What GET /v1/points/:guildId answers (its 200 or its 404), as the cache holds it. */
+export function pointsAnswer(read: ReadService, guildId: string): CacheableAnswer {
+  return {
+    key: `points:${guildId}`,
+    async build() {
+      const points = await read.points.get(guildId);
+      if (!points) return errorAnswer(404, MESSAGES.noPoints);
+      const body = Object.fromEntries(HOUSES.map((house) => [house, points[house]]));
+      return jsonAnswer(200, { ...body, status: 200 });
+    },
+  };
+}
 
 export const getPoints = defineEndpoint({
   area: 'points',
@@ -33,11 +47,7 @@ export const getPoints = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    serveCached(deps, request, reply, params.guildId, `points:${params.guildId}`, async () => {
-      const points = await deps.read.points.get(params.guildId);
-      if (!points) return errorAnswer(404, MESSAGES.noPoints);
-      const body = Object.fromEntries(HOUSES.map((house) => [house, points[house]]));
-      return jsonAnswer(200, { ...body, status: 200 });
-    });
+    const { key, build } = pointsAnswer(deps.read, params.guildId);
+    serveCached(deps, request, reply, params.guildId, key, build);
   },
 });

@@ -1,5 +1,10 @@
-import { AREA_NAMES, AREAS } from '../areas.js';
-import { type AnyEndpoint, parametersOf, type ResponseDoc } from '../endpoint.js';
+import { AREA_NAMES, AREAS, EVENTS_TAG } from '../areas.js';
+import {
+  type AnyEndpoint,
+  type EventStreamDoc,
+  parametersOf,
+  type ResponseDoc,
+} from '../endpoint.js';
 import { MESSAGES } from '../errors.js';
 import { type JsonSchema, SCHEMAS, type SchemaName, schemaRef } from './schemas.js';
 
@@ -18,7 +23,30 @@ equals the HTTP status code; errors are \`{"error": "…", "status": …}\`. Lis
 asked: \`?limit=N\`, then \`?after=<next>\`. Data answers carry an \`ETag\`: send it back in
 \`If-None-Match\` and an unchanged answer is \`304\` with no body. \`HEAD\` works wherever \`GET\`
 does; any other method on a known path answers \`405\` with \`Allow: GET, HEAD\`; an unknown path
-answers \`404 {"error":"Not found","status":404}\`.`;
+answers \`404 {"error":"Not found","status":404}\`.
+
+**Live updates**: \`GET /v1/events/{guildId}\` is a server-sent event stream (\`text/event-stream\`)
+of the guild's points, premium, players and jobs. A browser's \`EventSource\` cannot send the
+\`Authorization\` header, so read it with \`fetch\` (keys are never accepted in the URL: URLs end
+up in logs, proxies and browser history):
+
+\`\`\`js
+const response = await fetch(\`\${base}/v1/events/\${guildId}\`, { headers: { Authorization: key } });
+const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+let buffer = '';
+for (;;) {
+  const { value, done } = await reader.read();
+  if (done) break; // ended (shutdown, revoked key): reconnect with Last-Event-ID
+  buffer += value;
+  let end;
+  while ((end = buffer.indexOf('\\n\\n')) >= 0) {
+    const block = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const field = (name) => block.match(new RegExp(\`^\${name}: (.*)$\`, 'm'))?.[1];
+    if (field('event')) show(field('event'), JSON.parse(field('data')), field('id'));
+  }
+}
+\`\`\``;
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({
   description,
@@ -114,6 +142,21 @@ function documented(response: ResponseDoc, status: number, head: boolean) {
   };
 }
 
+/** The 200 of the event stream: text, not JSON, and neither ETag nor 304. */
+function streamed(response: EventStreamDoc, head: boolean) {
+  return {
+    description: response.description,
+    headers: { 'Cache-Control': header('`no-cache`'), ...rateLimitHeaders },
+    ...(head
+      ? {}
+      : {
+          content: {
+            [response.mediaType]: { schema: { type: 'string' }, example: response.example },
+          },
+        }),
+  };
+}
+
 /** Without a body: what HEAD answers where GET answers `response`. */
 function bodiless(response: { description: string; headers?: object }) {
   return {
@@ -125,10 +168,11 @@ function bodiless(response: { description: string; headers?: object }) {
 function operation(endpoint: AnyEndpoint, head: boolean) {
   const parameters = parametersOf(endpoint);
   const invalid = parameters.map((parameter) => parameter.invalid);
-  const responses: Record<string, unknown> = {
-    200: documented(endpoint.ok, 200, head),
-    304: responseRef('NotModified'),
-  };
+  const { ok } = endpoint;
+  const answersJson = !('mediaType' in ok);
+  const responses: Record<string, unknown> = answersJson
+    ? { 200: documented(ok, 200, head), 304: responseRef('NotModified') }
+    : { 200: streamed(ok, head) };
   if (invalid.length > 0) {
     const names = parameters.map((parameter) => `\`${parameter.name}\``).join(', ');
     const bad = {
@@ -166,7 +210,15 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
         schema: parameter.schema,
         example: parameter.example,
       })),
-      { $ref: '#/components/parameters/IfNoneMatch' },
+      ...(endpoint.headers ?? []).map((header) => ({
+        name: header.name,
+        in: 'header',
+        required: false,
+        description: header.description,
+        schema: { type: 'string' },
+        example: header.example,
+      })),
+      ...(answersJson ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
     ],
     responses,
   };
@@ -187,7 +239,10 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], version: stri
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'The server this document is served from' }],
-    tags: AREA_NAMES.map((name) => ({ name, description: AREAS[name].description })),
+    tags: [
+      ...AREA_NAMES.map((name) => ({ name, description: AREAS[name].description })),
+      EVENTS_TAG,
+    ],
     paths: Object.fromEntries(
       endpoints.map((endpoint) => [
         openApiPath(endpoint.path),

@@ -76,5 +76,13 @@ export function createJobsReader(pool: pg.Pool): JobsReader {
       });
       return rows.length > 0 ? rows : null;
     },
+    async count(guildId) {
+      const { rows } = await pool.query<{ n: number }>({
+        name: 'jobs-count',
+        text: 'SELECT count(*)::int AS n FROM jobs WHERE guild_id = $1',
+        values: [guildId],
+      });
+      return rows[0]?.n ?? 0;
+    },
   };
 }

@@ -34,6 +34,9 @@ export function createJobsReader(db: Database): JobsReader {
               AS holders
      FROM jobs j WHERE j.guild_id = ? ORDER BY j.id`,
   );
+  const countOf = sqlite
+    .prepare<[string], number>('SELECT count(*) FROM jobs WHERE guild_id = ?')
+    .pluck();
   const any = sqlite
     .prepare<[string], number>('SELECT 1 FROM jobs WHERE guild_id = ? LIMIT 1')
     .pluck();
@@ -75,6 +78,9 @@ export function createJobsReader(db: Database): JobsReader {
     async withHolders(guildId) {
       const items = withHolders.all(guildId);
       return items.length > 0 ? items : null;
+    },
+    async count(guildId) {
+      return countOf.get(guildId) ?? 0;
     },
   };
 }

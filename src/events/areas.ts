@@ -1,0 +1,51 @@
+import type { CacheableAnswer } from '../http/answer.js';
+import type { BodyCache } from '../http/body-cache.js';
+import { pointsAnswer } from '../http/endpoints/points.js';
+import { premiumAnswer } from '../http/endpoints/premium.js';
+import type { ReadService } from '../read/service.js';
+
+/*
+ * The four events of a guild's stream (DESIGN §8) and how their data is read. `points` and
+ * `premium` go through the answer cache with the very declarations of their GET endpoints, so an
+ * event carries the bytes that endpoint answers at that moment (and fills the cache for it).
+ */
+
+/** The event names, in the order a stream sends them. */
+export const EVENT_NAMES = ['points', 'premium', 'players', 'jobs'] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** One guild's four event data, in EVENT_NAMES order, and when it goes stale on its own. */
+export interface GuildState {
+  data: readonly Buffer[];
+  /** Epoch ms at which an answer changes without a commit (a premium expiring), or Infinity. */
+  staleAt: number;
+}
+
+/** What reading a guild's state needs: the read service and the answer cache of the GETs. */
+export interface StateSources {
+  read: ReadService;
+  cache: BodyCache;
+  generation(guildId: string): string;
+}
+
+const countBody = (count: number) => Buffer.from(`{"count":${count}}`);
+
+/** Reads the four event data of `guildId` now. */
+export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
+  const { read, cache } = sources;
+  const generation = () => sources.generation(guildId);
+  const cached = (answer: CacheableAnswer) => cache.get(answer.key, generation, answer.build);
+  const [points, premium, players, jobs] = await Promise.all([
+    cached(pointsAnswer(read, guildId)),
+    cached(premiumAnswer(read, guildId)),
+    read.players.count(guildId),
+    read.jobs.count(guildId),
+  ]);
+  return {
+    data: [points.body, premium.body, countBody(players), countBody(jobs)],
+    staleAt: Math.min(
+      points.staleAt ?? Number.POSITIVE_INFINITY,
+      premium.staleAt ?? Number.POSITIVE_INFINITY,
+    ),
+  };
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { EVENT_NAMES } from './areas.js';
+
+/*
+ * An event's `id:` says what the client holds once it has that event: for each of the four
+ * events (EVENT_NAMES order), a short digest of the data it last received, or nothing when it
+ * has not received that event yet: `<points>.<premium>.<players>.<jobs>`.
+ *
+ * So a `Last-Event-ID` is understood by any node, after any restart, however long ago it was
+ * sent: the areas whose data differs from the digests are the ones that changed since, and
+ * nothing needs to be remembered per client. An id that does not parse gets all four events.
+ */
+
+/** What a client holds: one digest per event, '' for one it has not received. */
+export type Held = readonly string[];
+
+const DIGEST_CHARS = 8;
+const SHAPE = /^[A-Za-z0-9_-]{0,8}(\.[A-Za-z0-9_-]{0,8}){3}$/;
+
+export const NOTHING_HELD: Held = EVENT_NAMES.map(() => '');
+
+/** 48 bits of SHA-1: a change of one area's data is never mistaken for no change in practice. */
+export function digestOf(data: Buffer): string {
+  return createHash('sha1').update(data).digest('base64url').slice(0, DIGEST_CHARS);
+}
+
+export function formatEventId(held: Held): string {
+  return held.join('.');
+}
+
+/** The digests a `Last-Event-ID` names; nothing held when it is absent or not one of ours. */
+export function parseEventId(header: string | undefined): Held {
+  const id = header?.trim();
+  if (!id || !SHAPE.test(id)) return NOTHING_HELD;
+  return id.split('.');
+}

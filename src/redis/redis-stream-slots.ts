@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { MemoryStreamSlots, StreamSlot, StreamSlots } from '../budgets/stream-slots.js';
+import type { RedisLink } from './link.js';
+import { LuaScript } from './lua-script.js';
+
+/*
+ * Open event streams per key, counted in Redis for every node: one sorted set per key whose
+ * members are the streams (`<node>:<n>`), each scored with the instant it expires. A node renews
+ * its streams every RENEW_MS; a node that dies without closing them stops renewing, and its
+ * streams stop counting TTL_MS later at most. The instants are Redis' own clock (TIME), so the
+ * nodes' clocks play no part.
+ */
+
+const TTL_MS = 30_000;
+const RENEW_MS = 10_000;
+
+/** Takes a slot when fewer than ARGV[2] unexpired streams hold one: 1 taken, 0 full. */
+const TAKE = new LuaScript(`
+redis.replicate_commands()
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`);
+
+/** Pushes back the expiry of the members ARGV[2…] (adding any Redis lost while it was away). */
+const RENEW = new LuaScript(`
+redis.replicate_commands()
+local t = redis.call('TIME')
+local until_ms = t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[1])
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], until_ms, ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
+`);
+
+/**
+ * Slots shared by every node while Redis answers. While it does not (or a call fails or is
+ * late), this node decides alone from its own count, as the rate limits do: the per-key limit
+ * then holds per node. Every stream is also counted in `local` whichever way it was admitted.
+ */
+export class RedisStreamSlots implements StreamSlots {
+  private readonly node = randomBytes(6).toString('base64url');
+  private next = 0;
+  /** This node's streams in Redis, by key id: renewed together, one call per key. */
+  private readonly members = new Map<number, Set<string>>();
+  private readonly renewal: NodeJS.Timeout;
+
+  constructor(
+    private readonly link: RedisLink,
+    /** The deployment's prefix, e.g. `housecup:`. */
+    private readonly prefix: string,
+    private readonly local: MemoryStreamSlots,
+  ) {
+    this.renewal = setInterval(() => this.renew(), RENEW_MS);
+    this.renewal.unref();
+  }
+
+  take(keyId: number, limit: number, then: (slot: StreamSlot | null) => void): void {
+    if (!this.link.isUp()) {
+      this.local.take(keyId, limit, then);
+      return;
+    }
+    const member = `${this.node}:${++this.next}`;
+    this.link.script(
+      TAKE,
+      [this.keyOf(keyId)],
+      [member, String(limit), String(TTL_MS)],
+      (reply) => then(reply === 1 ? this.hold(keyId, member) : null),
+      () => this.local.take(keyId, limit, then),
+    );
+  }
+
+  stop(): void {
+    clearInterval(this.renewal);
+  }
+
+  // The key's numeric id names its set: never the key itself, which must not reach Redis.
+  private keyOf(keyId: number): string {
+    return `${this.prefix}streams:${keyId}`;
+  }
+
+  private hold(keyId: number, member: string): StreamSlot {
+    const counted = this.local.hold(keyId);
+    let ofKey = this.members.get(keyId);
+    if (!ofKey) {
+      ofKey = new Set();
+      this.members.set(keyId, ofKey);
+    }
+    ofKey.add(member);
+    return {
+      release: () => {
+        if (!ofKey.delete(member)) return;
+        if (ofKey.size === 0) this.members.delete(keyId);
+        counted.release();
+        // Lost if Redis is away: the member then expires on its own within TTL_MS.
+        if (this.link.isUp()) {
+          this.link.command(['ZREM', this.keyOf(keyId), member], noop, noop);
+        }
+      },
+    };
+  }
+
+  private renew(): void {
+    if (!this.link.isUp()) return;
+    for (const [keyId, members] of this.members) {
+      this.link.script(RENEW, [this.keyOf(keyId)], [String(TTL_MS), ...members], noop, noop);
+    }
+  }
+}
+
+const noop = () => {};

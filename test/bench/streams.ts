@@ -1,0 +1,265 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { openSqliteStore } from '../../src/store/sqlite/store.js';
+import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
+import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
+import { median } from './report.js';
+import type { ClientCommand, ClientReport } from './stream-clients.js';
+
+/*
+ * The event streams row (issue 14): N open streams of GET /v1/events/:guildId on one node over
+ * G guilds, held by a client process of their own. It measures
+ *  - memory per stream: the server's RSS with the streams open minus before, over N;
+ *  - commit → last stream: a points UPDATE committed by this process (another connection, as
+ *    the game's would be), until the last stream of that guild got the event (p50, p99);
+ *  - ordinary requests meanwhile: req/s of GET /v1/points/:g with the streams open, as a ratio
+ *    to the same server without them, in alternating rounds.
+ */
+
+const CLIENTS_ENTRY = fileURLToPath(new URL('./stream-clients.ts', import.meta.url));
+
+export interface StreamsSettings {
+  streams: number;
+  guilds: number;
+  commits: number;
+  rounds: number;
+  durationS: number;
+  connections: number;
+}
+
+export const FULL_STREAMS: Omit<StreamsSettings, 'rounds' | 'durationS' | 'connections'> = {
+  streams: 5_000,
+  guilds: 500,
+  commits: 300,
+};
+export const QUICK_STREAMS: Omit<StreamsSettings, 'rounds' | 'durationS' | 'connections'> = {
+  streams: 100,
+  guilds: 10,
+  commits: 10,
+};
+
+export interface StreamsResult {
+  streams: number;
+  guilds: number;
+  memory: { beforeMiB: number; openMiB: number; perStreamKiB: number } | null;
+  commitToLastMs: { p50: number; p99: number; max: number; commits: number };
+  requests: { withRps: number[]; withoutRps: number[]; ratios: number[]; ratio: number };
+}
+
+export interface StreamsBenchOptions {
+  work: string;
+  load: LoadGenerator;
+  pinning: { server: string; load: string } | undefined;
+  settings: StreamsSettings;
+  log(line: string): void;
+  /** Problems that must fail the run (a stream refused, an event never delivered, non-2xx). */
+  failures: string[];
+  running: Set<Served>;
+}
+
+const guildId = (i: number) => `70000000000000${String(i).padStart(4, '0')}`;
+
+/** A database of its own: `guilds` guilds with points, premium, 3 jobs and 10 players each. */
+async function makeDatabase(path: string, guilds: number): Promise<string> {
+  const store = openSqliteStore(path);
+  try {
+    await store.importData({
+      guilds: Array.from({ length: guilds }, (_, g) => ({
+        id: guildId(g),
+        points: { gryffindor: 100, slytherin: 90, ravenclaw: 80, hufflepuff: 70 },
+        premium: { expiresAt: null },
+        jobs: [1, 2, 3].map((id) => ({ id, name: `Job ${id}`, description: '', salary: 10 })),
+        players: Array.from({ length: 10 }, (_, p) => ({
+          user_id: `8000000000000${String(p).padStart(5, '0')}`,
+          name: `Player ${p}`,
+          house: 'hufflepuff',
+          year: 1,
+          job_id: (p % 3) + 1,
+          galleons: p,
+          created_at: '2026-11-01T00:00:00.000Z',
+        })),
+      })),
+    });
+    return (await store.keyStore.create({ name: 'streams bench', rateLimit: 0 })).key;
+  } finally {
+    await store.close();
+  }
+}
+
+function startClients(cpu: string | undefined): {
+  child: ChildProcess;
+  ask(command: ClientCommand, until: (report: ClientReport) => boolean): Promise<ClientReport>;
+} {
+  const args = ['--import', 'tsx', CLIENTS_ENTRY];
+  const [command, argv] = cpu
+    ? ['taskset', ['-c', cpu, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    child,
+    ask(message, until) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.off('message', onMessage);
+          reject(new Error(`stream clients: no answer to ${message.type}`));
+        }, 120_000);
+        const onMessage = (report: ClientReport) => {
+          if (!until(report)) return;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolve(report);
+        };
+        child.on('message', onMessage);
+        child.send(message);
+      });
+    },
+  };
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.timeOrigin + performance.now();
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export async function benchStreams(options: StreamsBenchOptions): Promise<StreamsResult> {
+  const { settings, log, failures } = options;
+  const path = join(options.work, 'streams.db');
+  const key = await makeDatabase(path, settings.guilds);
+  const guilds = Array.from({ length: settings.guilds }, (_, g) => guildId(g));
+  const pathsFile = join(options.work, 'streams-points.txt');
+  writeFileSync(pathsFile, `${guilds.map((g) => `/v1/points/${g}`).join('\n')}\n`);
+
+  const server = spawnServer({
+    port: await freePort(),
+    cpu: options.pinning?.server,
+    cwd: options.work,
+    databasePath: path,
+    // The benchmark's one key holds every stream.
+    env: { EVENT_STREAMS_PER_KEY: '0' },
+  });
+  options.running.add(server);
+  const clients = startClients(options.pinning?.load);
+  const db = new Database(path);
+  try {
+    const auth = { authorization: key };
+    await waitForOk(`${server.url}/v1/points/${guilds[0]}`, auth, performance.now());
+    await waitForOk(`${server.url}/readyz`, {}, performance.now(), 60_000, [503]);
+    const measure = async (durationS: number): Promise<LoadResult> => {
+      const result = await options.load({
+        url: server.url,
+        pathsFile,
+        authorization: key,
+        connections: settings.connections,
+        durationS,
+        timeoutS: 5,
+        cpu: options.pinning?.load,
+        strict: true,
+      });
+      const problem = problemOf(result);
+      if (problem) failures.push(`streams row, points: ${problem}`);
+      return result;
+    };
+    const openStreams = async () => {
+      const opened = await clients.ask(
+        { type: 'open', url: server.url, key, guilds, streams: settings.streams },
+        (report) => report.type === 'opened',
+      );
+      if (opened.type === 'opened' && opened.failed > 0) {
+        failures.push(`streams row: ${opened.failed} of ${settings.streams} streams not opened`);
+      }
+    };
+    const closeStreams = () => clients.ask({ type: 'close' }, (report) => report.type === 'closed');
+
+    await measure(1); // warm-up, not recorded
+    await settle(1_000);
+    const before = memoryOf(server.pid);
+    log(`streams: opening ${settings.streams} streams over ${settings.guilds} guilds`);
+    await openStreams();
+    await settle(1_000);
+    const open = memoryOf(server.pid);
+    const memory =
+      before && open
+        ? {
+            beforeMiB: before.rssMiB,
+            openMiB: open.rssMiB,
+            perStreamKiB: ((open.rssMiB - before.rssMiB) * 1024) / settings.streams,
+          }
+        : null;
+
+    // Commit → the last stream of that guild, one commit at a time, at random moments.
+    const update = db.prepare('UPDATE house_points SET gryffindor = ? WHERE guild_id = ?');
+    const latencies: number[] = [];
+    for (let i = 0; i < settings.commits; i++) {
+      const guild = guilds[Math.floor(Math.random() * guilds.length)] ?? '';
+      const value = 1_000_000 + i;
+      const arrived = clients.ask(
+        { type: 'expect', guild, value },
+        (report) => report.type === 'arrived' && report.guild === guild && report.value === value,
+      );
+      const committedAt = now();
+      update.run(value, guild);
+      const report = await arrived;
+      if (report.type === 'arrived') latencies.push(report.lastAt - committedAt);
+      await settle(Math.random() * 60);
+    }
+    latencies.sort((a, b) => a - b);
+    const commitToLastMs = {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? 0,
+      commits: latencies.length,
+    };
+    log(
+      `streams: commit → last stream p50 ${commitToLastMs.p50.toFixed(1)} ms, p99 ${commitToLastMs.p99.toFixed(1)} ms`,
+    );
+
+    // Ordinary requests with and without the streams, alternating which comes first.
+    const withRps: number[] = [];
+    const withoutRps: number[] = [];
+    let streamsOpen = true;
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const wanted of round % 2 === 1 ? [true, false] : [false, true]) {
+        if (wanted !== streamsOpen) {
+          await (wanted ? openStreams() : closeStreams());
+          streamsOpen = wanted;
+          await settle(500);
+        }
+        const result = await measure(settings.durationS);
+        (wanted ? withRps : withoutRps).push(result.rps);
+        log(`  points ${wanted ? 'with' : 'without'} streams: ${result.rps.toFixed(0)} req/s`);
+      }
+    }
+    const ratios = withRps.map((rps, i) => rps / (withoutRps[i] ?? rps));
+    return {
+      streams: settings.streams,
+      guilds: settings.guilds,
+      memory,
+      commitToLastMs,
+      requests: { withRps, withoutRps, ratios, ratio: median(ratios) },
+    };
+  } finally {
+    db.close();
+    clients.child.kill();
+    await server.stop();
+    options.running.delete(server);
+  }
+}
+
+export function formatStreams(result: StreamsResult | null): string {
+  if (!result) return 'Event streams row: not run';
+  const fixed = (value: number, digits = 1) => value.toFixed(digits);
+  const { memory, commitToLastMs: latency, requests } = result;
+  return [
+    `Event streams: ${result.streams} open on one node over ${result.guilds} guilds`,
+    memory
+      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target < 10)`
+      : '  memory: not measured (no /proc)',
+    `  commit → last stream of the guild: p50 ${fixed(latency.p50)} ms, p99 ${fixed(latency.p99)} ms, max ${fixed(latency.max)} ms over ${latency.commits} commits (target p99 < 250)`,
+    `  GET /v1/points/:g with the streams open: ${fixed(requests.ratio, 3)} × without [${requests.ratios.map((r) => fixed(r, 3)).join(', ')}] (${requests.withRps.map((r) => fixed(r, 0)).join('/')} vs ${requests.withoutRps.map((r) => fixed(r, 0)).join('/')} req/s)`,
+  ].join('\n');
+}
