@@ -53,6 +53,27 @@ export function viewKey(view: ProfileView): string {
 }
 
 /**
+ * Whether a value read back from a client's cursor is a key of the view's sort: a number for
+ * galleons, a number or null for year, text for name and created_at, nothing for user_id (the
+ * position holds it).
+ */
+export function keyFits(
+  view: ProfileView,
+  key: unknown,
+): key is string | number | null | undefined {
+  switch (view.sort) {
+    case 'user_id':
+      return key === undefined;
+    case 'galleons':
+      return Number.isSafeInteger(key);
+    case 'year':
+      return key === null || Number.isSafeInteger(key);
+    default:
+      return typeof key === 'string';
+  }
+}
+
+/**
  * The indexes of the profile table that serve the lists: for every sort, (guild_id, key,
  * user_id, id) and the same after `house`, so that a sorted or filtered page is a seek and a
  * range scan in one index, in both directions. The ties (user_id, id) are in every index, so the

@@ -53,20 +53,6 @@ export function cursorOf(
   return { key: key ?? null, userId: row.user_id, id: row.id };
 }
 
-/** Whether a decoded cursor's key has the type the sort's field has (a 400 otherwise). */
-export function keyFits(view: ProfileView, key: unknown): boolean {
-  switch (view.sort) {
-    case 'user_id':
-      return key === undefined;
-    case 'galleons':
-      return Number.isSafeInteger(key);
-    case 'year':
-      return key === null || Number.isSafeInteger(key);
-    default:
-      return typeof key === 'string';
-  }
-}
-
 const direction = (view: ProfileView) => (view.order === 'asc' ? '' : ' DESC');
 
 function houseCondition(view: ProfileView): string {
