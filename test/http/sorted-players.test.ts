@@ -191,4 +191,40 @@ describe.each(storeKinds(import.meta.filename))('sorted player lists over HTTP (
     }
     expect(etags.size).toBe(12);
   });
+
+  it('lists the parameters with their values in the area description and the OpenAPI document', async () => {
+    const choices = {
+      sort: ['user_id', 'galleons', 'name', 'year', 'created_at'],
+      order: ['asc', 'desc'],
+      house: ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff', 'none'],
+    };
+    const area = (
+      await t.app.inject({ url: '/v1/players', headers: { authorization: t.key } })
+    ).json() as {
+      methods: {
+        path: string;
+        parameters: { name: string; in: string; type: string; enum?: string[] }[];
+      }[];
+    };
+    const list = area.methods.find((method) => method.path === '/v1/players/:guildId');
+    const document = (await t.app.inject({ url: '/v1/openapi.json' })).json() as {
+      paths: Record<
+        string,
+        { get: { parameters: { name?: string; schema?: { enum?: string[] } }[] } }
+      >;
+    };
+    const documented = document.paths['/v1/players/{guildId}']?.get.parameters ?? [];
+    for (const [name, values] of Object.entries(choices)) {
+      expect(list?.parameters).toContainEqual(
+        expect.objectContaining({
+          name,
+          in: 'query',
+          required: false,
+          type: 'string',
+          enum: values,
+        }),
+      );
+      expect(documented.find((p) => p.name === name)?.schema?.enum).toEqual(values);
+    }
+  });
 });
