@@ -17,6 +17,14 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const HOUSE_FILTERS = [...HOUSES, 'none'] as const;
 export type HouseFilter = (typeof HOUSE_FILTERS)[number];
 
+export function isProfileSort(value: unknown): value is ProfileSort {
+  return (PROFILE_SORTS as readonly unknown[]).includes(value);
+}
+
+export function isHouseFilter(value: unknown): value is HouseFilter {
+  return (HOUSE_FILTERS as readonly unknown[]).includes(value);
+}
+
 /** Which profiles a list shows, and in what order. */
 export interface ProfileView {
   sort: ProfileSort;
