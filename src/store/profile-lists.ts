@@ -19,8 +19,14 @@ import type { ProfileView } from '../records/profile-order.js';
 interface Segment {
   /** What the segment's rows have in common besides guild and house. */
   where: string | null;
-  /** The ordered columns: what a cursor is compared with, in index order. */
+  /** What a cursor is compared with, in index order. */
   columns: readonly ('user_id' | 'id' | keyof Profile)[];
+  /**
+   * The order, in index order: year's nulls are ordered by (year, user_id, id) too, although
+   * year is null throughout, so that the only index giving that order is the year index, where
+   * `year IS NULL` is a range (PostgreSQL otherwise took the user_id index and filtered it).
+   */
+  order: readonly ('user_id' | 'id' | keyof Profile)[];
   /** Whether a cursor in this segment holds the sort key (a null one for year's nulls). */
   keyed: boolean;
 }
@@ -28,10 +34,11 @@ interface Segment {
 const TIES = ['user_id', 'id'] as const;
 
 export function segmentsOf(view: ProfileView): Segment[] {
-  if (view.sort === 'user_id') return [{ where: null, columns: TIES, keyed: false }];
-  if (view.sort !== 'year') return [{ where: null, columns: [view.sort, ...TIES], keyed: true }];
-  const nulls: Segment = { where: 'year IS NULL', columns: TIES, keyed: true };
-  const years: Segment = { where: 'year IS NOT NULL', columns: ['year', ...TIES], keyed: true };
+  if (view.sort === 'user_id') return [{ where: null, columns: TIES, order: TIES, keyed: false }];
+  const keyed = [view.sort, ...TIES] as const;
+  if (view.sort !== 'year') return [{ where: null, columns: keyed, order: keyed, keyed: true }];
+  const nulls: Segment = { where: 'year IS NULL', columns: TIES, order: keyed, keyed: true };
+  const years: Segment = { where: 'year IS NOT NULL', columns: keyed, order: keyed, keyed: true };
   return view.order === 'asc' ? [nulls, years] : [years, nulls];
 }
 
@@ -90,7 +97,11 @@ export function rowsSql(
   const arms = segments.slice(first).map((segment, i) => {
     const where = segment.where ? ` AND ${segment.where}` : '';
     const cursor = after && i === 0 ? cursorCondition(view, segment) : '';
-    const order = segment.columns.map((column) => `${column}${dir}`).join(', ');
+    // A filtered list is ordered by house first (one value throughout), for the same reason as
+    // year's nulls: only the house index then gives the order, and `house IS NULL` is a range of
+    // it (PostgreSQL took the unfiltered index and filtered it, reading every other house too).
+    const ordered = view.house === null ? segment.order : ['house', ...segment.order];
+    const order = ordered.map((column) => `${column}${dir}`).join(', ');
     // Alone, the arm is the list; in a union, each arm may have to give all the rows asked for.
     const range = !offset ? limit : alone ? `${limit} OFFSET ${offset.skip}` : offset.end;
     return `SELECT ${first + i} AS seg, ${select} FROM profiles

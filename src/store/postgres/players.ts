@@ -28,9 +28,10 @@ function keyText(view: ProfileView): string {
  * One statement per page (one snapshot): the page's rows as one JSON array built by PostgreSQL,
  * its last position, whether more rows follow (one row is read past the page), and whether the
  * guild has any row at all. The view's index gives the order: a page is a range scan
- * (src/store/profile-lists.ts); only the page's own rows are numbered.
+ * (src/store/profile-lists.ts); only the page's own rows are numbered. Exported for the
+ * query-plan check (test/store/list-plans.test.ts).
  */
-function pageSql(view: ProfileView, after: ProfileCursor | undefined): string {
+export function pageSql(view: ProfileView, after: ProfileCursor | undefined): string {
   return `
 WITH page AS (
   SELECT p.*, ${pgJsonObject(profile)} AS j, row_number() OVER (ORDER BY ${rowsOrder(view)}) AS n

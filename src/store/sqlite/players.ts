@@ -15,6 +15,18 @@ const asJson = sqliteJsonObject(profile);
 
 type Parameters = Record<string, string | number | null>;
 
+/**
+ * Up to `@limit` rows of the list from `after`, as one JSON array (what a page, or a chunk of a
+ * whole list, is read with). Exported for the query-plan check (test/store/list-plans.test.ts).
+ */
+export function chunkSql(view: ProfileView, after: ProfileCursor | undefined): string {
+  // The sub-select's order is the array's: SQLite runs it as a co-routine feeding the
+  // aggregate row by row (its LIMIT keeps it from being flattened). An ORDER BY inside the
+  // aggregate would sort the rows a second time and nearly double the cost.
+  return `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count
+          FROM (${rowsSql(view, after, columns, '@limit')})`;
+}
+
 export function createPlayersReader(db: Database): PlayersReader {
   const { sqlite } = db;
   // One prepared statement per view, kind of read and starting point, made on first use: 5
@@ -37,14 +49,10 @@ export function createPlayersReader(db: Database): PlayersReader {
       () => `SELECT ${columns} FROM (${rowsOf(view, after, '@limit')})`,
     ) as Statement<[Parameters], Profile>;
   const chunk = (view: ProfileView, after: ProfileCursor | undefined) =>
-    statement(
-      `chunk:${statementKey(view, after)}`,
-      // The sub-select's order is the array's: SQLite runs it as a co-routine feeding the
-      // aggregate row by row (its LIMIT keeps it from being flattened). An ORDER BY inside the
-      // aggregate would sort the rows a second time and nearly double the cost.
-      () => `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count
-             FROM (${rowsOf(view, after, '@limit')})`,
-    ) as Statement<[Parameters], { json: Buffer; count: number }>;
+    statement(`chunk:${statementKey(view, after)}`, () => chunkSql(view, after)) as Statement<
+      [Parameters],
+      { json: Buffer; count: number }
+    >;
   const nth = (view: ProfileView, after: ProfileCursor | undefined) =>
     statement(
       `nth:${statementKey(view, after)}`,
