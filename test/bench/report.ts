@@ -4,6 +4,7 @@ import type { DatasetManifest } from './dataset.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ProbeResult } from './probe.js';
+import { formatSorted, type SortedReport } from './sorted.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -68,6 +69,8 @@ export interface Report {
   interactionRoundTrip: ProbeResult | null;
   /** Points with REDIS_URL over points without, per round and their median; null: no Redis. */
   redis: { source: string; ratioToPoints: number; rounds: number[] } | null;
+  /** Sorted lists on the largest guild (sorted.ts); absent from runs before issue 15. */
+  sorted?: SortedReport | null;
   rows: Row[];
 }
 
@@ -182,6 +185,7 @@ export function formatReport(report: Report): string {
           `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
       : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
+  if (report.sorted !== undefined) out.push(formatSorted(report.sorted));
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);
@@ -190,6 +194,11 @@ export function formatReport(report: Report): string {
 }
 
 export function writeReport(path: string, report: Report): void {
+  writeJson(path, report);
+}
+
+/** A results file: the whole report, or the part a partial run (`--only`) measured. */
+export function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -30,8 +30,10 @@ import {
   type Row,
   type Sample,
   summarise,
+  writeJson,
   writeReport,
 } from './report.js';
+import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
@@ -46,6 +48,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     out: { type: 'string' },
+    /** `sorted`: only the sorted-list figures (sorted.ts), on a server of their own. */
+    only: { type: 'string' },
   },
 });
 
@@ -173,10 +177,43 @@ async function main(): Promise<number> {
   ).key;
   await benchStore.close();
   const auth = { authorization: key };
-  redis = await benchRedis(pinning?.load);
-  log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
+  const sortedOf = (url: string) =>
+    sortedBench({
+      url,
+      key,
+      databasePath: dataset.path,
+      manifest,
+      load: load.run,
+      cpu: pinning?.load,
+      work,
+      durationS: settings.durationS,
+      probeS: settings.probeS,
+      quick: args.quick ?? false,
+      log,
+    });
+  if (args.only === 'sorted') {
+    try {
+      const served = spawnServer({
+        port: await freePort(),
+        cpu: pinning?.server,
+        cwd: work,
+        databasePath: dataset.path,
+      });
+      running.add(served);
+      await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
+      const sorted = await sortedOf(served.url);
+      await stopAll();
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, sorted });
+      process.stdout.write(`\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`);
+      return sorted.failures.length === 0 ? 0 : 1;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  redis = await benchRedis(pinning?.load);
+  log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
@@ -408,6 +445,8 @@ async function main(): Promise<number> {
         failures.push(`interaction round trip: ${interactionRoundTrip.failures} answers not 200`);
       }
     }
+    const sorted: SortedReport = await sortedOf(server.url);
+    failures.push(...sorted.failures);
     const serverPeak = memoryOf(server.pid);
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
@@ -455,6 +494,7 @@ async function main(): Promise<number> {
         const ratio = redisRatio(rows);
         return ratio && { source: redisSource, ratioToPoints: ratio.median, rounds: ratio.rounds };
       })(),
+      sorted,
       rows,
     };
     writeReport(outPath, report);
