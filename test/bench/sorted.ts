@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import type { ProfileCursor } from '../../src/read/types.js';
+import { DEFAULT_VIEW, profileView, viewKey } from '../../src/records/profile-order.js';
+import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
 import type { LoadGenerator, LoadResult } from './load.js';
@@ -41,8 +45,15 @@ export interface SortedReport {
     lastOverFirst: number;
     /** Median of the second half's pages over the first half's: the trend, not one page. */
     deepOverShallow: number;
+    /** The same walk read from the store in this process: the read alone, no HTTP, no cache. */
+    store: { pageMs: number[]; firstMs: number; lastMs: number; lastOverFirst: number };
   };
+  /** A small request while whole sorted lists are built again and again. */
   eventLoop: ProbeResult & { while: string };
+  /** The same while whole plain lists (section 2's order) are: the reference. */
+  plainLoad: ProbeResult & { while: string };
+  /** The longest event-loop delay while the store reads one whole list, per view, ms. */
+  blocks: { view: string; readMs: number; maxDelayMs: number }[];
   failures: string[];
 }
 
@@ -93,6 +104,71 @@ function committer(path: string, pointsGuild: string) {
   };
 }
 
+/**
+ * The walk's pages read straight from the store (another connection on the same file), each
+ * timed: what a page costs the server's store, without HTTP or the answer cache around it.
+ */
+async function storeWalk(path: string, guildId: string, limit: number, walks: number) {
+  const store = openSqliteStore(path);
+  const view = profileView('galleons', undefined, undefined);
+  const perPage: number[][] = [];
+  try {
+    // One walk more than recorded: the first prepares the statements.
+    for (let walk = -1; walk < walks; walk++) {
+      let after: ProfileCursor | undefined;
+      for (let page = 0; ; page++) {
+        const started = performance.now();
+        const list = await store.read.players.listSerialized(guildId, { limit, after }, view);
+        if (walk >= 0) (perPage[page] ??= []).push(performance.now() - started);
+        if (!list?.next) break;
+        after = list.next;
+      }
+    }
+  } finally {
+    await store.close();
+  }
+  const pageMs = perPage.map(median);
+  const firstMs = pageMs[0] ?? 0;
+  const lastMs = pageMs.at(-1) ?? 0;
+  return { pageMs, firstMs, lastMs, lastOverFirst: firstMs > 0 ? lastMs / firstMs : 0 };
+}
+
+/**
+ * How long a whole list's read keeps the event loop from other work, per view: the store's
+ * chunked read in this process, under monitorEventLoopDelay (the server's own loop does the
+ * same work between requests). The 50,000-profile promise: no block over 20 ms.
+ */
+async function storeBlocks(path: string, guildId: string) {
+  const store = openSqliteStore(path);
+  const views = [
+    DEFAULT_VIEW,
+    profileView('galleons', undefined, undefined),
+    profileView('name', 'desc', undefined),
+    profileView('year', undefined, undefined),
+    profileView('created_at', undefined, 'gryffindor'),
+  ];
+  const blocks: SortedReport['blocks'] = [];
+  try {
+    for (const view of views) {
+      let readMs = Number.POSITIVE_INFINITY;
+      let maxDelayMs = 0;
+      for (let i = 0; i < 3; i++) {
+        const delay = monitorEventLoopDelay({ resolution: 1 });
+        delay.enable();
+        const started = performance.now();
+        await store.read.players.listSerialized(guildId, undefined, view);
+        readMs = Math.min(readMs, performance.now() - started);
+        delay.disable();
+        maxDelayMs = Math.max(maxDelayMs, delay.max / 1e6);
+      }
+      blocks.push({ view: viewKey(view), readMs, maxDelayMs });
+    }
+  } finally {
+    await store.close();
+  }
+  return blocks;
+}
+
 export async function sortedBench(options: SortedOptions): Promise<SortedReport> {
   const { url, key, log } = options;
   const headers = { authorization: key };
@@ -110,20 +186,8 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
   };
 
   try {
-    // Cold: every request after a commit, so each one reads the store and builds its answer.
-    log(`sorted: ${pagePath} cold, one at a time (guild of ${size.toLocaleString('en')})`);
-    const coldSamples = options.quick ? 5 : 40;
-    const cold: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < coldSamples; i++) {
-      await commit();
-      const { ms, answer } = await timed(pagePath);
-      cold.push(ms);
-      bytes = answer.body.length;
-    }
-    cold.sort((a, b) => a - b);
-
-    // Cached: the same page under load, and one at a time.
+    // Cached: the same page under load, and one at a time. First, so that the cold figures
+    // below are those of a warm process whose answer cache was emptied, not of a fresh one.
     log(`sorted: ${pagePath} cached, ${options.durationS} s under load`);
     const pathsFile = join(options.work, 'sorted-page.txt');
     writeFileSync(pathsFile, `${pagePath}\n`);
@@ -141,11 +205,22 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
     if (cached.non2xx > 0 || cached.socketErrors > 0 || cached.requests === 0) {
       failures.push(`sorted cached page: ${cached.non2xx} non-2xx, ${cached.socketErrors} errors`);
     }
+    const bytes = (await timed(pagePath)).answer.body.length;
     const cachedOneAtATime = await oneAtATime(
       (_i, oneAgent) => get(url + pagePath, headers, oneAgent),
       new Promise((resolve) => setTimeout(resolve, options.quick ? 300 : 2000)),
       0,
     );
+
+    // Cold: every request after a commit, so each one reads the store and builds its answer.
+    log(`sorted: ${pagePath} cold, one at a time (guild of ${size.toLocaleString('en')})`);
+    const coldSamples = options.quick ? 5 : 40;
+    const cold: number[] = [];
+    for (let i = 0; i < coldSamples; i++) {
+      await commit();
+      cold.push((await timed(pagePath)).ms);
+    }
+    cold.sort((a, b) => a - b);
 
     // The walk: every page of the richest-first list, cold, timed one by one.
     const limit = Math.min(1000, Math.max(10, size / 10));
@@ -170,43 +245,69 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
       if (seen.size !== size) failures.push(`sorted walk saw ${seen.size} of ${size} profiles`);
     }
     const pageMs = perPage.map(median);
+    const store = await storeWalk(options.databasePath, guildId, limit, walks);
     const firstMs = pageMs[0] ?? 0;
     const lastMs = pageMs.at(-1) ?? 0;
     const half = Math.floor(pageMs.length / 2);
     const shallow = median(pageMs.slice(0, Math.max(1, half)));
     const deep = median(pageMs.slice(half));
 
-    // Whole sorted lists of the largest guilds, every sort and order (more answers than the
-    // cache holds, so they are built again and again), while a small request is timed.
+    // A small request's latency while whole lists of the largest guilds are built and sent,
+    // the plain list and then every sort and order; a commit every 100 ms empties the answer
+    // cache, so both are built again and again (cached answers would only measure sending).
     const big = options.manifest.guildsBySize[String(size)] ?? [guildId];
-    const heavyPaths = big.flatMap((g) =>
-      ['galleons', 'name', 'year', 'created_at'].flatMap((sort) =>
-        ['asc', 'desc'].map((order) => `/v1/players/${g}?sort=${sort}&order=${order}`),
+    const small = options.manifest.withPoints.slice(0, 200).map((g) => `/v1/points/${g}`);
+    const underLoad = async (name: string, paths: string[]) => {
+      const file = join(options.work, `sorted-${name}.txt`);
+      writeFileSync(file, `${paths.join('\n')}\n`);
+      log(
+        `sorted: event-loop probe, ${options.probeS} s of whole ${name} lists over 4 connections`,
+      );
+      let committing = true;
+      const commits = (async () => {
+        while (committing) {
+          await commit();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const heavy = options.load({
+        url,
+        pathsFile: file,
+        authorization: key,
+        connections: 4,
+        durationS: options.probeS,
+        timeoutS: 60,
+        cpu: options.cpu,
+        strict: false,
+      });
+      const result = await probe(url, small, headers, heavy);
+      const heavyResult = await heavy;
+      committing = false;
+      await commits;
+      if (heavyResult.non2xx > 0 || heavyResult.socketErrors > 0) {
+        failures.push(
+          `${name} whole lists: ${heavyResult.non2xx} non-2xx, ${heavyResult.socketErrors} errors`,
+        );
+      }
+      if (result.failures > 0) failures.push(`${name} probe: ${result.failures} answers not 200`);
+      return {
+        ...result,
+        while: `whole ${name} lists of ${size.toLocaleString('en')} profiles built and sent (${heavyResult.rps.toFixed(1)}/s, 4 connections)`,
+      };
+    };
+    const plainLoad = await underLoad(
+      'plain',
+      big.map((g) => `/v1/players/${g}`),
+    );
+    const eventLoop = await underLoad(
+      'sorted',
+      big.flatMap((g) =>
+        ['galleons', 'name', 'year', 'created_at'].flatMap((sort) =>
+          ['asc', 'desc'].map((order) => `/v1/players/${g}?sort=${sort}&order=${order}`),
+        ),
       ),
     );
-    const heavyFile = join(options.work, 'sorted-whole.txt');
-    writeFileSync(heavyFile, `${heavyPaths.join('\n')}\n`);
-    log(`sorted: event-loop probe, ${options.probeS} s of whole sorted lists over 4 connections`);
-    const heavy = options.load({
-      url,
-      pathsFile: heavyFile,
-      authorization: key,
-      connections: 4,
-      durationS: options.probeS,
-      timeoutS: 60,
-      cpu: options.cpu,
-      strict: false,
-    });
-    const small = options.manifest.withPoints.slice(0, 200).map((g) => `/v1/points/${g}`);
-    const eventLoop = await probe(url, small, headers, heavy);
-    const heavyResult = await heavy;
-    if (heavyResult.non2xx > 0 || heavyResult.socketErrors > 0) {
-      failures.push(
-        `sorted whole lists: ${heavyResult.non2xx} non-2xx, ${heavyResult.socketErrors} errors`,
-      );
-    }
-    if (eventLoop.failures > 0)
-      failures.push(`sorted probe: ${eventLoop.failures} answers not 200`);
+    const blocks = await storeBlocks(options.databasePath, guildId);
 
     return {
       guildSize: size,
@@ -231,11 +332,11 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
         lastMs,
         lastOverFirst: firstMs > 0 ? lastMs / firstMs : 0,
         deepOverShallow: shallow > 0 ? deep / shallow : 0,
+        store,
       },
-      eventLoop: {
-        ...eventLoop,
-        while: `whole sorted lists of ${size.toLocaleString('en')} profiles (${heavyResult.rps.toFixed(1)}/s) over 4 connections`,
-      },
+      eventLoop,
+      plainLoad,
+      blocks,
       failures,
     };
   } finally {
@@ -248,7 +349,7 @@ const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
 export function formatSorted(report: SortedReport | null): string {
   if (!report) return 'sorted lists: not run';
-  const { page, walk, eventLoop } = report;
+  const { page, walk, eventLoop, plainLoad } = report;
   return [
     `sorted lists (guild of ${report.guildSize.toLocaleString('en')} profiles):`,
     `  ${page.path} (${(page.bytes / 1000).toFixed(1)} KB) cold: p50 ${fixed(page.cold.p50Ms)} ms, ` +
@@ -257,7 +358,14 @@ export function formatSorted(report: SortedReport | null): string {
       `p99 ${fixed(page.cached.latencyMs.p99)} ms; one at a time p50 ${fixed(page.cachedOneAtATime.p50Ms)} ms`,
     `  walk with limit=${walk.limit}: ${walk.pages} pages, median of ${walk.walks} cold walks: first ${fixed(walk.firstMs)} ms, ` +
       `last ${fixed(walk.lastMs)} ms → last/first ${fixed(walk.lastOverFirst)} (target ≤ 1.5); deeper half/shallower half ${fixed(walk.deepOverShallow)}`,
-    `  small request while ${eventLoop.while}: ${eventLoop.requests} requests, p50 ${fixed(eventLoop.p50Ms)} ms, ` +
-      `p99 ${fixed(eventLoop.p99Ms)} ms, max ${fixed(eventLoop.maxMs)} ms`,
+    `  the same walk read from the store alone: first ${fixed(walk.store.firstMs, 3)} ms, last ${fixed(walk.store.lastMs, 3)} ms → last/first ${fixed(walk.store.lastOverFirst)}`,
+    ...[plainLoad, eventLoop].map(
+      (probe) =>
+        `  small request while ${probe.while}: ${probe.requests} requests, p50 ${fixed(probe.p50Ms)} ms, ` +
+        `p99 ${fixed(probe.p99Ms)} ms, max ${fixed(probe.maxMs)} ms`,
+    ),
+    `  longest event-loop block of a whole list's read (store alone; worst block, fastest read of 3): ${report.blocks
+      .map((b) => `${b.view} ${fixed(b.maxDelayMs, 1)} ms (read ${fixed(b.readMs, 0)} ms)`)
+      .join(', ')}`,
   ].join('\n');
 }
