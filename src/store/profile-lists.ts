@@ -1,6 +1,6 @@
 import type { ProfileCursor } from '../read/types.js';
 import type { Profile } from '../records/profile.js';
-import type { ProfileView } from '../records/profile-order.js';
+import { type ProfileView, viewKey } from '../records/profile-order.js';
 
 /*
  * The SQL of a sorted, filtered profile list, for both stores (the same text: row values,
@@ -43,7 +43,7 @@ export function segmentsOf(view: ProfileView): Segment[] {
 }
 
 /** The segment a cursor of `view` lies in. */
-function segmentIndexOf(view: ProfileView, cursor: ProfileCursor): number {
+export function segmentIndexOf(view: ProfileView, cursor: ProfileCursor): number {
   if (view.sort !== 'year') return 0;
   return segmentsOf(view).findIndex(
     (segment) => (segment.where === 'year IS NULL') === (cursor.key === null),
@@ -73,11 +73,49 @@ function cursorCondition(view: ProfileView, segment: Segment): string {
   return ` AND (${columns}) ${view.order === 'asc' ? '>' : '<'} (${values})`;
 }
 
+/** The SQL of one segment's rows, `range` being what follows its LIMIT. */
+function armSql(
+  view: ProfileView,
+  index: number,
+  cursor: ProfileCursor | undefined,
+  select: string,
+  range: string,
+): string {
+  const segment = segmentsOf(view)[index];
+  if (!segment) throw new Error(`${viewKey(view)} has no segment ${index}`);
+  const where = segment.where ? ` AND ${segment.where}` : '';
+  const after = cursor ? cursorCondition(view, segment) : '';
+  // A filtered list is ordered by house first (one value throughout), for the same reason as
+  // year's nulls: only the house index then gives the order, and `house IS NULL` is a range of
+  // it (PostgreSQL took the unfiltered index and filtered it, reading every other house too).
+  const ordered = view.house === null ? segment.order : ['house', ...segment.order];
+  const order = ordered.map((column) => `${column}${direction(view)}`).join(', ');
+  return `SELECT ${index} AS seg, ${select} FROM profiles
+      WHERE guild_id = @guild${houseCondition(view)}${where}${after}
+      ORDER BY ${order} LIMIT ${range}`;
+}
+
+/**
+ * One segment's rows, after `cursor` (a cursor of this segment) or from the segment's start, at
+ * most `limit` (an SQL expression), in list order: one range of one index. SQLite reads a list
+ * segment by segment with these, going on to the next segment only when a page is not full.
+ */
+export function segmentSql(
+  view: ProfileView,
+  index: number,
+  cursor: ProfileCursor | undefined,
+  select: string,
+  limit: string,
+): string {
+  return armSql(view, index, cursor, select, limit);
+}
+
 /**
  * The list's rows after `after` (from the start without one), at most `limit` (an SQL
- * expression), in list order; each row is `seg` (its segment's number) then `select`.
- * One segment is one statement on one index; two are a UNION ALL of two such reads, each
- * limited, ordered again over at most twice `limit` rows (never the guild).
+ * expression), in list order; each row is `seg` (its segment's number) then `select`: one
+ * statement, for PostgreSQL (a page is one statement, one snapshot) and for numbered pages.
+ * One segment is one range of one index; two are a UNION ALL of two such ranges, each limited,
+ * ordered again over at most twice `limit` rows (never the guild).
  */
 export function rowsSql(
   view: ProfileView,
@@ -92,21 +130,11 @@ export function rowsSql(
 ): string {
   const segments = segmentsOf(view);
   const first = after ? segmentIndexOf(view, after) : 0;
-  const dir = direction(view);
   const alone = segments.length - first === 1;
-  const arms = segments.slice(first).map((segment, i) => {
-    const where = segment.where ? ` AND ${segment.where}` : '';
-    const cursor = after && i === 0 ? cursorCondition(view, segment) : '';
-    // A filtered list is ordered by house first (one value throughout), for the same reason as
-    // year's nulls: only the house index then gives the order, and `house IS NULL` is a range of
-    // it (PostgreSQL took the unfiltered index and filtered it, reading every other house too).
-    const ordered = view.house === null ? segment.order : ['house', ...segment.order];
-    const order = ordered.map((column) => `${column}${dir}`).join(', ');
+  const arms = segments.slice(first).map((_segment, i) => {
     // Alone, the arm is the list; in a union, each arm may have to give all the rows asked for.
     const range = !offset ? limit : alone ? `${limit} OFFSET ${offset.skip}` : offset.end;
-    return `SELECT ${first + i} AS seg, ${select} FROM profiles
-      WHERE guild_id = @guild${houseCondition(view)}${where}${cursor}
-      ORDER BY ${order} LIMIT ${range}`;
+    return armSql(view, first + i, i === 0 ? after : undefined, select, range);
   });
   if (alone) return arms[0] as string;
   return `${arms.map((arm, i) => `SELECT * FROM (${arm}) AS s${i}`).join(' UNION ALL ')}
@@ -139,6 +167,11 @@ export function listParameters(
     if (after.key !== undefined && after.key !== null) values.key = after.key;
   }
   return values;
+}
+
+/** A statement's name for one segment's read: the view, the segment, with a cursor or not. */
+export function segmentKey(view: ProfileView, index: number, cursor: boolean): string {
+  return `${viewKey(view)}.${index}.${cursor ? 'after' : 'start'}`;
 }
 
 /** A statement's name for caches of prepared statements: the view and where the read starts. */

@@ -3,7 +3,7 @@ import type { ProfileCursor } from '../../src/read/types.js';
 import type { ProfileView } from '../../src/records/profile-order.js';
 import { numbered, valuesFor } from '../../src/store/postgres/named.js';
 import { pageSql } from '../../src/store/postgres/players.js';
-import { listParameters } from '../../src/store/profile-lists.js';
+import { listParameters, segmentIndexOf, segmentsOf } from '../../src/store/profile-lists.js';
 import type { Database } from '../../src/store/sqlite/database.js';
 import { chunkSql } from '../../src/store/sqlite/players.js';
 
@@ -21,6 +21,10 @@ export function middleCursor(view: ProfileView, nullYear = false): ProfileCursor
   return { key, userId: '100', id: 5 };
 }
 
+/**
+ * SQLite reads a list segment by segment (one range each; the next only when a page is not
+ * full): the plan of each segment's read that a page from `after` may run.
+ */
 export function sqlitePlan(
   db: Database,
   guildId: string,
@@ -28,10 +32,16 @@ export function sqlitePlan(
   after: ProfileCursor | undefined,
   limit: number,
 ): string[] {
-  const rows = db.sqlite
-    .prepare(`EXPLAIN QUERY PLAN ${chunkSql(view, after)}`)
-    .all({ ...listParameters(guildId, view, after), limit }) as { detail: string }[];
-  return rows.map((row) => row.detail);
+  const first = after ? segmentIndexOf(view, after) : 0;
+  return segmentsOf(view)
+    .slice(first)
+    .flatMap((_segment, i) => {
+      const cursor = i === 0 ? after : undefined;
+      const rows = db.sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${chunkSql(view, first + i, cursor)}`)
+        .all({ ...listParameters(guildId, view, cursor), limit }) as { detail: string }[];
+      return rows.map((row) => row.detail);
+    });
 }
 
 export async function postgresPlan(

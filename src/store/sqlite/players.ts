@@ -1,11 +1,21 @@
 import type { Statement } from 'better-sqlite3';
-import { EMPTY_ARRAY } from '../../read/json-list.js';
+import { EMPTY_ARRAY, JsonArrayPieces } from '../../read/json-list.js';
 import { type PlayersReader, pageOf } from '../../read/service.js';
 import type { ProfileCursor } from '../../read/types.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type ProfileView } from '../../records/profile-order.js';
 import { columnList } from '../../records/record.js';
-import { countSql, cursorOf, listParameters, rowsSql, statementKey } from '../profile-lists.js';
+import {
+  countSql,
+  cursorOf,
+  listParameters,
+  rowsSql,
+  segmentIndexOf,
+  segmentKey,
+  segmentSql,
+  segmentsOf,
+  statementKey,
+} from '../profile-lists.js';
 import type { Database } from './database.js';
 import { sqliteJsonObject } from './json.js';
 import { type KeysetSource, readAll, readPage } from './keyset.js';
@@ -16,15 +26,25 @@ const asJson = sqliteJsonObject(profile);
 type Parameters = Record<string, string | number | null>;
 
 /**
- * Up to `@limit` rows of the list from `after`, as one JSON array (what a page, or a chunk of a
- * whole list, is read with). Exported for the query-plan check (test/store/list-plans.test.ts).
+ * Up to `@limit` rows of one segment of the list (src/store/profile-lists.ts) from `cursor`, as
+ * one JSON array: what a page, or a chunk of a whole list, is read with. Exported for the
+ * query-plan check (test/store/list-plans.test.ts).
  */
-export function chunkSql(view: ProfileView, after: ProfileCursor | undefined): string {
+export function chunkSql(
+  view: ProfileView,
+  index: number,
+  cursor: ProfileCursor | undefined,
+): string {
   // The sub-select's order is the array's: SQLite runs it as a co-routine feeding the
   // aggregate row by row (its LIMIT keeps it from being flattened). An ORDER BY inside the
   // aggregate would sort the rows a second time and nearly double the cost.
   return `SELECT CAST(json_group_array(${asJson}) AS BLOB) AS json, count(*) AS count
-          FROM (${rowsSql(view, after, columns, '@limit')})`;
+          FROM (${segmentSql(view, index, cursor, columns, '@limit')})`;
+}
+
+/** Where a read of the list starts: the cursor's segment, or the first. */
+function startOf(view: ProfileView, after: ProfileCursor | undefined): number {
+  return after ? segmentIndexOf(view, after) : 0;
 }
 
 export function createPlayersReader(db: Database): PlayersReader {
@@ -40,29 +60,44 @@ export function createPlayersReader(db: Database): PlayersReader {
     }
     return prepared;
   };
-  const rowsOf = (view: ProfileView, after: ProfileCursor | undefined, limit: string) =>
-    rowsSql(view, after, columns, limit);
-
-  const page = (view: ProfileView, after: ProfileCursor | undefined) =>
+  // Per segment: its rows as objects, as one JSON array, its nth row, whether it has any row.
+  const rowsOf = (view: ProfileView, index: number, cursor: ProfileCursor | undefined) =>
     statement(
-      `page:${statementKey(view, after)}`,
-      () => `SELECT ${columns} FROM (${rowsOf(view, after, '@limit')})`,
+      `rows:${segmentKey(view, index, cursor !== undefined)}`,
+      () => `SELECT ${columns} FROM (${segmentSql(view, index, cursor, columns, '@limit')})`,
     ) as Statement<[Parameters], Profile>;
-  const chunk = (view: ProfileView, after: ProfileCursor | undefined) =>
-    statement(`chunk:${statementKey(view, after)}`, () => chunkSql(view, after)) as Statement<
-      [Parameters],
-      { json: Buffer; count: number }
-    >;
-  const nth = (view: ProfileView, after: ProfileCursor | undefined) =>
+  const chunkOf = (view: ProfileView, index: number, cursor: ProfileCursor | undefined) =>
+    statement(`chunk:${segmentKey(view, index, cursor !== undefined)}`, () =>
+      chunkSql(view, index, cursor),
+    ) as Statement<[Parameters], { json: Buffer; count: number }>;
+  const nthOf = (view: ProfileView, index: number, cursor: ProfileCursor | undefined) =>
     statement(
-      `nth:${statementKey(view, after)}`,
-      () => `SELECT * FROM (${rowsOf(view, after, '@limit')}) LIMIT 1 OFFSET @offset`,
+      `nth:${segmentKey(view, index, cursor !== undefined)}`,
+      () =>
+        `SELECT * FROM (${segmentSql(view, index, cursor, columns, '@limit')}) LIMIT 1 OFFSET @offset`,
     ) as Statement<[Parameters], Profile>;
-  const hasAfter = (view: ProfileView, after: ProfileCursor) =>
+  const anyOf = (view: ProfileView, index: number, cursor: ProfileCursor | undefined) =>
     statement(
-      `after:${statementKey(view, after)}`,
-      () => `SELECT 1 FROM (${rowsOf(view, after, '1')})`,
+      `any:${segmentKey(view, index, cursor !== undefined)}`,
+      () => `SELECT 1 FROM (${segmentSql(view, index, cursor, columns, '1')})`,
     ).pluck() as Statement<[Parameters], number>;
+
+  /**
+   * Runs `read` on each segment from the one `after` lies in, the cursor applying to that one
+   * only, while `more(total so far)` says the page wants more rows: a segment is one range of
+   * one index, so a page is one range, or the end of one and the start of the next.
+   */
+  const eachSegment = (
+    view: ProfileView,
+    after: ProfileCursor | undefined,
+    read: (index: number, cursor: ProfileCursor | undefined) => boolean,
+  ) => {
+    const count = segmentsOf(view).length;
+    for (let index = startOf(view, after); index < count; index++) {
+      if (!read(index, index === startOf(view, after) ? after : undefined)) return;
+    }
+  };
+
   const sliceOf = (view: ProfileView) =>
     // The view's index gives this order: OFFSET steps over index entries only.
     statement(
@@ -90,22 +125,39 @@ export function createPlayersReader(db: Database): PlayersReader {
 
   const source = (guildId: string, view: ProfileView): KeysetSource<ProfileCursor> => ({
     chunk(after, limit) {
-      const values = listParameters(guildId, view, after);
-      const rows = chunk(view, after).get({ ...values, limit });
-      const count = rows?.count ?? 0;
-      // Only a full chunk can have rows after it, so only then is its last position needed.
-      const last =
-        count > 0 && count === limit
-          ? nth(view, after).get({ ...values, limit, offset: count - 1 })
-          : undefined;
-      return {
-        json: rows?.json ?? EMPTY_ARRAY,
-        count,
-        last: last ? cursorOf(view, last) : null,
-      };
+      const parts: { json: Buffer; count: number }[] = [];
+      let count = 0;
+      let last: ProfileCursor | null = null;
+      eachSegment(view, after, (index, cursor) => {
+        const values = {
+          ...listParameters(guildId, view, cursor),
+          limit: limit < 0 ? -1 : limit - count,
+        };
+        const rows = chunkOf(view, index, cursor).get(values);
+        if (!rows || rows.count === 0) return true;
+        parts.push(rows);
+        count += rows.count;
+        if (limit < 0 || count < limit) return true;
+        // Only a full chunk can have rows after it, so only then is its last position needed.
+        const row = nthOf(view, index, cursor).get({ ...values, offset: rows.count - 1 });
+        last = row ? cursorOf(view, row) : null;
+        return false;
+      });
+      // Across two segments (year's nulls and years), the two arrays become one.
+      const pieces = new JsonArrayPieces();
+      for (const part of parts) pieces.add(part.json, part.count);
+      const json =
+        parts.length === 1 ? (parts[0]?.json ?? EMPTY_ARRAY) : Buffer.concat(pieces.finish());
+      return { json, count, last };
     },
-    hasAfter: (after) =>
-      hasAfter(view, after).get(listParameters(guildId, view, after)) !== undefined,
+    hasAfter(after) {
+      let found = false;
+      eachSegment(view, after, (index, cursor) => {
+        found = anyOf(view, index, cursor).get(listParameters(guildId, view, cursor)) !== undefined;
+        return !found;
+      });
+      return found;
+    },
     snapshot,
     // Exact: a chunked read must see every commit made between its chunks.
     generation: db.exactGeneration,
@@ -119,9 +171,18 @@ export function createPlayersReader(db: Database): PlayersReader {
   return {
     async list(guildId, request, view = DEFAULT_VIEW) {
       const after = request?.after;
-      const limit = request ? request.limit + 1 : -1;
       // One row past the page tells whether another page follows.
-      const rows = page(view, after).all({ ...listParameters(guildId, view, after), limit });
+      const wanted = request ? request.limit + 1 : -1;
+      const rows: Profile[] = [];
+      snapshot(() =>
+        eachSegment(view, after, (index, cursor) => {
+          const limit = wanted < 0 ? -1 : wanted - rows.length;
+          rows.push(
+            ...rowsOf(view, index, cursor).all({ ...listParameters(guildId, view, cursor), limit }),
+          );
+          return wanted < 0 || rows.length < wanted;
+        }),
+      );
       if (rows.length === 0 && noneIn(guildId, after, view)) return null;
       return pageOf(rows, request, (row) => cursorOf(view, row));
     },
