@@ -105,6 +105,7 @@ function committer(path: string, pointsGuild: string) {
       // Past the millisecond within which the server may not look at data_version again.
       await new Promise((resolve) => setTimeout(resolve, 3));
     },
+    pointsGuild,
     close() {
       // Leave the points as they were found.
       if (delta === -1) touch.run(-1, pointsGuild);
@@ -183,9 +184,19 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
   const headers = { authorization: key };
   const failures: string[] = [];
   const { guildId, size } = largestGuild(options.manifest);
-  const { commit, close } = committer(options.databasePath, options.manifest.withPoints[0] ?? '');
+  const {
+    commit: emptyCache,
+    close,
+    pointsGuild,
+  } = committer(options.databasePath, options.manifest.withPoints[0] ?? '');
   const pagePath = `/v1/players/${guildId}?sort=galleons&limit=100`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  // After a commit the first request also reloads the API keys (their table may have changed):
+  // an untimed request pays that, so the timed ones measure the list alone.
+  const commit = async () => {
+    await emptyCache();
+    await get(`${url}/v1/points/${pointsGuild}`, headers, agent);
+  };
   const timed = async (path: string) => {
     const started = performance.now();
     const answer = await get(url + path, headers, agent);
