@@ -52,6 +52,8 @@ export interface SortedReport {
   eventLoop: ProbeResult & { while: string };
   /** The same while whole plain lists (section 2's order, cached) go out: the reference. */
   plainLoad: ProbeResult & { while: string };
+  /** The server's peak RSS (VmHWM) once these figures are taken, MiB; null without /proc. */
+  serverPeakMiB: number | null;
   /** The longest event-loop delay while the store reads one whole list, per view, ms. */
   blocks: { view: string; readMs: number; maxDelayMs: number }[];
   failures: string[];
@@ -59,6 +61,8 @@ export interface SortedReport {
 
 export interface SortedOptions {
   url: string;
+  /** The server's process, for its memory. */
+  pid: number;
   key: string;
   databasePath: string;
   manifest: DatasetManifest;
@@ -321,6 +325,7 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
         ),
       ),
     );
+    const serverPeakMiB = memoryOf(options.pid)?.peakMiB ?? null;
     const blocks = await storeBlocks(options.databasePath, guildId);
 
     return {
@@ -350,6 +355,7 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
       },
       eventLoop,
       plainLoad,
+      serverPeakMiB,
       blocks,
       failures,
     };
@@ -378,6 +384,7 @@ export function formatSorted(report: SortedReport | null): string {
         `  small request while ${probe.while}: ${probe.requests} requests, p50 ${fixed(probe.p50Ms)} ms, ` +
         `p99 ${fixed(probe.p99Ms)} ms, max ${fixed(probe.maxMs)} ms`,
     ),
+    `  server peak RSS after these: ${report.serverPeakMiB === null ? '–' : `${fixed(report.serverPeakMiB, 1)} MiB`}`,
     `  longest event-loop block of a whole list's read (store alone; worst block, fastest read of 3): ${report.blocks
       .map((b) => `${b.view} ${fixed(b.maxDelayMs, 1)} ms (read ${fixed(b.readMs, 0)} ms)`)
       .join(', ')}`,

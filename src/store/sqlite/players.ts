@@ -83,9 +83,9 @@ export function createPlayersReader(db: Database): PlayersReader {
     ).pluck() as Statement<[Parameters], number>;
 
   /**
-   * Runs `read` on each segment from the one `after` lies in, the cursor applying to that one
-   * only, while `more(total so far)` says the page wants more rows: a segment is one range of
-   * one index, so a page is one range, or the end of one and the start of the next.
+   * Runs `read` on each segment from the one `after` lies in (the cursor applying to that one
+   * only) for as long as it returns true, i.e. the page wants more rows: a segment is one range
+   * of one index, so a page is one range, or the end of one and the start of the next.
    */
   const eachSegment = (
     view: ProfileView,
