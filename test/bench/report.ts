@@ -4,7 +4,7 @@ import type { DatasetManifest } from './dataset.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ProbeResult } from './probe.js';
-import { formatSorted, type SortedReport } from './sorted.js';
+import type { SortedReport } from './sorted.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -185,7 +185,6 @@ export function formatReport(report: Report): string {
           `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
       : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
-  if (report.sorted !== undefined) out.push(formatSorted(report.sorted));
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);

@@ -501,7 +501,9 @@ async function main(): Promise<number> {
       rows,
     };
     writeReport(outPath, report);
-    process.stdout.write(`\n${formatReport(report)}\n\nresults: ${outPath}\n`);
+    process.stdout.write(
+      `\n${formatReport(report)}\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`,
+    );
     return report.ok ? 0 : 1;
   } finally {
     await stopAll();

@@ -10,6 +10,7 @@ import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
 import type { LoadGenerator, LoadResult } from './load.js';
 import { oneAtATime, type ProbeResult, percentile, probe } from './probe.js';
+import { memoryOf } from './processes.js';
 import { median } from './report.js';
 
 /*
