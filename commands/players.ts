@@ -10,9 +10,23 @@ import type {
   CommandRequest,
 } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
-import { memberProfilesEmbed, playersPageEmbed } from '../src/bot/embeds/players.js';
+import {
+  houseFilterLabel,
+  memberProfilesEmbed,
+  playersPageEmbed,
+  SORT_LABELS,
+} from '../src/bot/embeds/players.js';
 import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
+import {
+  defaultOrder,
+  HOUSE_FILTERS,
+  isDefaultView,
+  isHouseFilter,
+  isProfileSort,
+  PROFILE_SORTS,
+  type ProfileView,
+} from '../src/records/profile-order.js';
 
 const definition = {
   ...GUILD_ONLY_COMMAND,
@@ -25,26 +39,72 @@ const definition = {
       description: "Show only this member's profiles",
       required: false,
     },
+    // Choices, not free text: the list's sorts and filters (records/profile-order.ts).
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'sort',
+      description: 'Order of the list (by member when not given)',
+      required: false,
+      choices: PROFILE_SORTS.map((sort) => ({ name: SORT_LABELS[sort], value: sort })),
+    },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'house',
+      description: 'Only the profiles of this house',
+      required: false,
+      choices: HOUSE_FILTERS.map((house) => ({ name: houseFilterLabel(house), value: house })),
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** Every house, in a button's custom_id (which cannot leave a part out). */
+const ALL_HOUSES = 'all';
+
+/**
+ * The list a /players or one of its buttons asks for. Discord only sends the choices offered,
+ * so anything else is a forged or broken request: an error, not a default.
+ */
+function viewOf(sort: string | null | undefined, house: string | null | undefined): ProfileView {
+  const chosen = sort ?? 'user_id';
+  if (!isProfileSort(chosen)) throw new Error(`unexpected players sort: ${chosen}`);
+  const filter = house === ALL_HOUSES ? null : (house ?? null);
+  if (filter !== null && !isHouseFilter(filter)) throw new Error(`unexpected house: ${filter}`);
+  // The bot reads each sort in its default order: galleons richest first, the others upwards.
+  return { sort: chosen, order: defaultOrder(chosen), house: filter };
+}
+
+/** What a page button carries of its list: nothing for the plain list (its ids of before). */
+function listArgs(view: ProfileView): string[] {
+  return isDefaultView(view) ? [] : [view.sort, view.house ?? ALL_HOUSES];
+}
 
 export const NOT_YOURS =
   'Only the person who ran this /players can turn its pages. Run /players to get your own.';
 
 /**
- * One page of the guild's profiles: the count, then only that page's rows, so a click costs
- * the same in a guild of 50,000 profiles as in one of 50. Any page (back as well as forward)
- * is reachable directly by its number.
+ * One page of the guild's profiles, in the view's order and filter: the count, then only that
+ * page's rows (a range of the view's index), so a click costs the same in a guild of 50,000
+ * profiles as in one of 50. Any page (back as well as forward) is reachable directly by its
+ * number.
  */
-async function page(context: CommandContext, wanted: number, ownerId: string): Promise<Answer> {
-  const total = await context.read.players.count(context.guildId);
-  if (total === 0) throw new NotFoundError(NOT_FOUND.players);
+async function page(
+  context: CommandContext,
+  wanted: number,
+  ownerId: string,
+  view: ProfileView,
+): Promise<Answer> {
+  const { players } = context.read;
+  const total = await players.count(context.guildId, view.house);
+  if (total === 0) {
+    const none = view.house === null || (await players.count(context.guildId)) === 0;
+    throw new NotFoundError(none ? NOT_FOUND.players : NOT_FOUND.house);
+  }
   const count = pageCount(total);
   const shown = clampPage(wanted, count);
-  const profiles = await context.read.players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE);
+  const profiles = await players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE, view);
   return {
-    embeds: [playersPageEmbed({ profiles, page: shown, pageCount: count, total })],
-    components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId)] : [],
+    embeds: [playersPageEmbed({ profiles, view, page: shown, pageCount: count, total })],
+    components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId, listArgs(view))] : [],
   };
 }
 
@@ -58,21 +118,34 @@ async function member(context: CommandContext, userId: string): Promise<Answer> 
 
 async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
   const chosen = request.options.user('member');
-  return chosen ? member(context, chosen) : page(context, 0, context.userId);
+  if (chosen) return member(context, chosen);
+  const view = viewOf(request.options.string('sort'), request.options.string('house'));
+  return page(context, 0, context.userId, view);
 }
 
-/** custom_id `players:page:<page>:<owner>`. */
+/**
+ * custom_id `players:page:<page>:<owner>`, then `:<sort>:<house or all>` for a sorted or
+ * filtered list: at most ~62 characters (a 20-digit owner, `created_at:hufflepuff`), well within
+ * Discord's 100.
+ */
 async function button(
   _request: unknown,
   context: CommandContext,
   args: string[],
 ): Promise<ButtonAnswer> {
-  const [action, pageText, ownerId] = args;
-  if (action !== 'page' || pageText === undefined || ownerId === undefined) {
+  const [action, pageText, ownerId, sort, house, ...rest] = args;
+  const complete = sort === undefined ? house === undefined : house !== undefined;
+  if (
+    action !== 'page' ||
+    pageText === undefined ||
+    ownerId === undefined ||
+    !complete ||
+    rest.length > 0
+  ) {
     throw new Error(`unexpected players button: ${args.join(':')}`);
   }
   if (ownerId !== context.userId) return { reply: { content: NOT_YOURS, ephemeral: true } };
-  return { update: await page(context, Number(pageText), ownerId) };
+  return { update: await page(context, Number(pageText), ownerId, viewOf(sort, house)) };
 }
 
 export default { definition, execute, button } satisfies CommandModule;

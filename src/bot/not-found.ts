@@ -9,6 +9,8 @@ export class NotFoundError extends Error {
 /** What the bot says when there is nothing to show, in one place. */
 export const NOT_FOUND = {
   players: 'No player found on this server.',
+  /** /players with a house that none of the server's profiles is in. */
+  house: 'No player of this server is in that house.',
   member: 'That member has no profile on this server.',
   points: 'No house points found on this server yet.',
   jobs: 'No job found on this server.',

@@ -19,14 +19,16 @@ export function clampPage(page: number, count: number): number {
 }
 
 /**
- * ◀ ▶ for a paged list. Each button's custom_id carries the page it leads to and the user
- * who may press it, so no state has to live in the process between clicks.
+ * ◀ ▶ for a paged list. Each button's custom_id carries the page it leads to, the user who may
+ * press it, and `list` (what the list shows: its sort and filter), so no state has to live in
+ * the process between clicks.
  */
 export function pagerRow(
   command: string,
   page: number,
   count: number,
   ownerId: string,
+  list: readonly string[] = [],
 ): APIActionRowComponent<APIButtonComponent> {
   return {
     type: ComponentType.ActionRow,
@@ -34,14 +36,14 @@ export function pagerRow(
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
-        custom_id: buttonId(command, 'page', page - 1, ownerId),
+        custom_id: buttonId(command, 'page', page - 1, ownerId, ...list),
         emoji: { name: '◀️' },
         disabled: page <= 0,
       },
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
-        custom_id: buttonId(command, 'page', page + 1, ownerId),
+        custom_id: buttonId(command, 'page', page + 1, ownerId, ...list),
         emoji: { name: '▶️' },
         disabled: page >= count - 1,
       },

@@ -1,17 +1,23 @@
 import type { JobCursor, ProfileCursor } from '../read/types.js';
 import { isValidId } from '../records/field.js';
+import { isDefaultView, keyFits, type ProfileView, viewKey } from '../records/profile-order.js';
+import { MAX_CURSOR_LENGTH } from './parameters.js';
 
 /*
  * Paging cursors are opaque to clients: base64url of a small JSON array, tagged with the list
- * they belong to so that a cursor of one list is refused by another.
+ * they belong to so that a cursor of one list is refused by another. A sorted or filtered
+ * profile list's tag names its view (`galleons.desc.gryffindor`), so a cursor is refused by any
+ * other sort, order or filter; the list of section 2 keeps its cursors of before.
  */
+
+const CURSOR = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_CURSOR_LENGTH}}$`);
 
 function encode(value: unknown[]): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
 function decode(cursor: string): unknown {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
+  if (!CURSOR.test(cursor)) return undefined;
   try {
     return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
@@ -21,16 +27,25 @@ function decode(cursor: string): unknown {
 
 const isRowId = (value: unknown): value is number => Number.isSafeInteger(value);
 
-export function encodeProfileCursor(cursor: ProfileCursor): string {
-  return encode(['p', cursor.userId, cursor.id]);
+export function encodeProfileCursor(cursor: ProfileCursor, view: ProfileView): string {
+  if (isDefaultView(view)) return encode(['p', cursor.userId, cursor.id]);
+  const key = cursor.key === undefined ? [] : [cursor.key];
+  return encode(['p', viewKey(view), ...key, cursor.userId, cursor.id]);
 }
 
-export function decodeProfileCursor(cursor: string): ProfileCursor | undefined {
+/** A cursor of `view`'s list, or undefined for anything else (another list's cursor too). */
+export function decodeProfileCursor(cursor: string, view: ProfileView): ProfileCursor | undefined {
   const value = decode(cursor);
-  if (!Array.isArray(value) || value.length !== 3 || value[0] !== 'p') return undefined;
-  const [, userId, id] = value;
+  if (!Array.isArray(value) || value[0] !== 'p') return undefined;
+  const tagged = isDefaultView(view)
+    ? value.slice(1)
+    : value[1] === viewKey(view) && value.slice(2);
+  if (!tagged || tagged.length < 2 || tagged.length > 3) return undefined;
+  const [userId, id] = tagged.slice(-2);
   if (typeof userId !== 'string' || !isValidId(userId) || !isRowId(id)) return undefined;
-  return { userId, id };
+  const key: unknown = tagged.length === 3 ? tagged[0] : undefined;
+  if (!keyFits(view, key)) return undefined;
+  return key === undefined ? { userId, id } : { key, userId, id };
 }
 
 export function encodeJobCursor(cursor: JobCursor): string {

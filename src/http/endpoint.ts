@@ -15,10 +15,21 @@ import type { SchemaName } from './openapi/schemas.js';
 
 /** The JSON Schema subset request validation compiles (validation.ts). */
 export type ParameterSchema =
-  | { type: 'string'; pattern?: string; minLength?: number; maxLength?: number }
+  | {
+      type: 'string';
+      pattern?: string;
+      minLength?: number;
+      maxLength?: number;
+      /** The only values allowed: a choice (`sort`, `order`, `house`). */
+      enum?: readonly string[];
+    }
   | { type: 'integer'; minimum?: number; maximum?: number };
 
-type ValueOfSchema<S> = S extends { type: 'integer' } ? number : string;
+type ValueOfSchema<S> = S extends { type: 'integer' }
+  ? number
+  : S extends { enum: readonly (infer Value extends string)[] }
+    ? Value
+    : string;
 
 export interface Parameter<
   Name extends string = string,

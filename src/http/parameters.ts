@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '../records/field.js';
+import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
 import { MESSAGES } from './errors.js';
 
@@ -9,6 +10,8 @@ import { MESSAGES } from './errors.js';
  */
 
 export const MAX_PAGE_LIMIT = 1000;
+/** Characters of a cursor at most (cursor.ts): the longest, a profile list's sorted by name. */
+export const MAX_CURSOR_LENGTH = 1024;
 /** Page size when a client sends `after` without `limit`. */
 export const DEFAULT_PAGE_LIMIT = 100;
 
@@ -53,3 +56,53 @@ export const afterParam = {
 } as const satisfies Parameter;
 
 export const pagingParams = [limitParam, afterParam] as const;
+
+/**
+ * `after` of the profile list: a sorted list's cursor holds its sort key, up to a name of 100
+ * characters JSON-escaped (~950 characters in base64), so it may be longer than other cursors.
+ */
+export const profileAfterParam = {
+  ...afterParam,
+  schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
+} as const satisfies Parameter;
+
+export const profilePagingParams = [limitParam, profileAfterParam] as const;
+
+/**
+ * A query parameter that takes one of a fixed list of words. Its schema (an enum: validated and
+ * documented) and its 400 text are both made from that one list.
+ */
+function choiceParam<const Name extends string, const Values extends readonly string[]>(
+  name: Name,
+  values: Values,
+  description: string,
+) {
+  return {
+    name,
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: values },
+    description: `${description}: one of ${values.map((value) => `\`${value}\``).join(', ')}`,
+    example: values[1] ?? values[0] ?? '',
+    invalid: `Invalid ${name}: must be one of ${values.join(', ')}`,
+  } as const satisfies Parameter;
+}
+
+/** The list's order and filter (DESIGN §9), from records/profile-order.ts. */
+export const sortParam = choiceParam(
+  'sort',
+  PROFILE_SORTS,
+  'Sort by this field (ties by `user_id`, then `id`; a null `year` sorts below 1; `name` by code points); default `user_id`',
+);
+export const orderParam = choiceParam(
+  'order',
+  SORT_ORDERS,
+  'Direction of `sort`; default `desc` for `galleons`, `asc` otherwise (`desc` is `asc` reversed, ties too)',
+);
+export const houseParam = choiceParam(
+  'house',
+  HOUSE_FILTERS,
+  'Only the profiles of this house (`none`: profiles without a house)',
+);
+
+export const profileListParams = [sortParam, orderParam, houseParam] as const;

@@ -1,5 +1,6 @@
 /*
- * Fastify's validator compiler for this API's request schemas: the path ids and the paging query.
+ * Fastify's validator compiler for this API's request schemas: the path ids, the paging query and
+ * the list's choices (sort, order, house).
  *
  * It is compiled from the very parameter schemas the endpoint declarations give (parameters.ts;
  * the OpenAPI document shows the same), for the small subset of JSON Schema they use; any other
@@ -33,7 +34,8 @@ function single(value: unknown): unknown {
 }
 
 function stringCheck(schema: Record<string, unknown>, where: string): Check {
-  assertKnown(schema, ['type', 'pattern', 'minLength', 'maxLength'], where);
+  assertKnown(schema, ['type', 'pattern', 'minLength', 'maxLength', 'enum'], where);
+  const allowed = Array.isArray(schema.enum) ? new Set<unknown>(schema.enum) : null;
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : null;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
@@ -45,6 +47,7 @@ function stringCheck(schema: Record<string, unknown>, where: string): Check {
     if (length < min) return { ok: false, keyword: 'minLength' };
     if (length > max) return { ok: false, keyword: 'maxLength' };
     if (pattern && !pattern.test(value)) return { ok: false, keyword: 'pattern' };
+    if (allowed && !allowed.has(value)) return { ok: false, keyword: 'enum' };
     return { ok: true, value };
   };
 }

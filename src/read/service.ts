@@ -1,6 +1,7 @@
 import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
 import type { Profile } from '../records/profile.js';
+import type { HouseFilter, ProfileView } from '../records/profile-order.js';
 import type { SerializedList } from './json-list.js';
 import type {
   JobCursor,
@@ -17,11 +18,17 @@ import type {
  * Discord. A `null` answer means "none": the presenters decide what that looks like.
  */
 
+/*
+ * Profile lists take a view (records/profile-order.ts): its sort, order and house filter; without
+ * one, the list of section 2 (by user id, then id). Null means the guild has no profile at all:
+ * a filter that matches nothing on a guild with profiles is an empty list, not null.
+ */
 export interface PlayersReader {
-  /** The guild's profiles by user id, then id; null when the guild has none. */
+  /** The guild's profiles in the view's order; null when the guild has none. */
   list(
     guildId: string,
     page?: PageRequest<ProfileCursor>,
+    view?: ProfileView,
   ): Promise<Page<Profile, ProfileCursor> | null>;
   /** Every profile of one member on the guild; null when the member has none. */
   ofMember(guildId: string, userId: string): Promise<Profile[] | null>;
@@ -29,16 +36,17 @@ export interface PlayersReader {
   listSerialized(
     guildId: string,
     page?: PageRequest<ProfileCursor>,
+    view?: ProfileView,
   ): Promise<SerializedList<ProfileCursor> | null>;
   /** `ofMember`, serialized as a JSON array by the store. */
   ofMemberSerialized(guildId: string, userId: string): Promise<SerializedList<never> | null>;
-  /** How many profiles the guild has (0 when none). */
-  count(guildId: string): Promise<number>;
+  /** How many profiles the guild has (0 when none), in one house when `house` is given. */
+  count(guildId: string, house?: HouseFilter | null): Promise<number>;
   /**
-   * Up to `limit` profiles from position `offset` of the `list` order: what a numbered page
-   * needs, without reading the profiles before or after it.
+   * Up to `limit` profiles from position `offset` of the `list` order (of `view`): what a
+   * numbered page needs, without reading the profiles before or after it.
    */
-  slice(guildId: string, offset: number, limit: number): Promise<Profile[]>;
+  slice(guildId: string, offset: number, limit: number, view?: ProfileView): Promise<Profile[]>;
 }
 
 export interface JobsReader {

@@ -20,6 +20,11 @@ export interface PremiumStatus {
 
 /** Position after which a page starts; each list has its own. */
 export interface ProfileCursor {
+  /**
+   * The sort field's value at that position (a sorted list's cursor; `year` may be null), or
+   * absent when the list is sorted by user_id, which the position already holds.
+   */
+  key?: string | number | null;
   userId: string;
   id: number;
 }

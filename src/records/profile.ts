@@ -1,5 +1,6 @@
 import { choice, id, instant, integer, nullable, rowId, text, withDefault } from './field.js';
 import { HOUSES } from './houses.js';
+import { profileListIndexes } from './profile-order.js';
 import { defineRecord, type RowOf } from './record.js';
 
 export const profile = defineRecord({
@@ -19,8 +20,9 @@ export const profile = defineRecord({
   },
   primaryKey: ['guild_id', 'id'],
   indexes: {
-    // The list order of the API (user_id, then id) is this index's order: a list is a range scan.
-    profiles_guild_user_id: ['guild_id', 'user_id', 'id'],
+    // Every list order and filter of the API is one of these indexes' order: a list is a range
+    // scan (profiles_guild_user_id, the order of section 2, among them).
+    ...profileListIndexes(),
     // Serves the per-job head counts, and the foreign-key check when a guild's jobs are replaced.
     profiles_guild_job: ['guild_id', 'job_id'],
   },

@@ -6,6 +6,7 @@ import type { CodeUnderTest, Machine } from './machine.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
 import { formatStreams, type StreamsResult } from './streams.js';
+import type { SortedReport } from './sorted.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -80,6 +81,8 @@ export interface Report {
   } | null;
   /** The event streams row (streams.ts); null when not run. */
   streams: StreamsResult | null;
+  /** Sorted lists on the largest guild (sorted.ts); absent from runs before issue 15. */
+  sorted?: SortedReport | null;
   rows: Row[];
 }
 
@@ -231,6 +234,11 @@ export function formatReport(report: Report): string {
 }
 
 export function writeReport(path: string, report: Report): void {
+  writeJson(path, report);
+}
+
+/** A results file: the whole report, or the part a partial run (`--only`) measured. */
+export function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }

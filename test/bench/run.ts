@@ -39,15 +39,18 @@ import {
   type Row,
   type Sample,
   summarise,
+  writeJson,
   writeReport,
 } from './report.js';
 import { benchStreams, FULL_STREAMS, formatStreams, QUICK_STREAMS } from './streams.js';
+import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
  * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
  * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
- * `npm run bench -- --only streams` runs the event streams row alone (streams.ts).
+ * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
+ * sorted` the sorted-list figures (sorted.ts).
  */
 
 const { values: args } = parseArgs({
@@ -57,6 +60,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     out: { type: 'string' },
+    /** `sorted`: only the sorted-list figures (sorted.ts), on a server of their own. */
     only: { type: 'string' },
   },
 });
@@ -214,6 +218,42 @@ async function main(): Promise<number> {
   ).key;
   await benchStore.close();
   const auth = { authorization: key };
+
+  const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
+  const sortedOf = (url: string, pid: number) =>
+    sortedBench({
+      url,
+      pid,
+      key,
+      databasePath: dataset.path,
+      manifest,
+      load: load.run,
+      cpu: pinning?.load,
+      work,
+      durationS: settings.durationS,
+      probeS: settings.probeS,
+      quick: args.quick ?? false,
+      log,
+    });
+  if (args.only === 'sorted') {
+    try {
+      const served = spawnServer({
+        port: await freePort(),
+        cpu: pinning?.server,
+        cwd: work,
+        databasePath: dataset.path,
+      });
+      running.add(served);
+      await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
+      const sorted = await sortedOf(served.url, served.pid);
+      await stopAll();
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, sorted });
+      process.stdout.write(`\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`);
+      return sorted.failures.length === 0 ? 0 : 1;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
   redis = await benchRedis(pinning?.load);
   log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
   postgres = await benchPostgres(dataset.path, log);
@@ -222,8 +262,6 @@ async function main(): Promise<number> {
       ? `PostgreSQL rows: ${postgres.source}`
       : 'PostgreSQL rows: no PostgreSQL found, not run',
   );
-
-  const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
@@ -497,7 +535,11 @@ async function main(): Promise<number> {
         commitToAnswer: commit,
       };
     }
+    // The peak before the sorted lists' figures, comparable with earlier runs; they report their
+    // own peak after (sixteen 9.8 MB lists built again and again weigh more).
     const serverPeak = memoryOf(server.pid);
+    const sorted: SortedReport = await sortedOf(server.url, server.pid);
+    failures.push(...sorted.failures);
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
@@ -540,10 +582,13 @@ async function main(): Promise<number> {
       })(),
       postgres: postgresReport,
       streams,
+      sorted,
       rows,
     };
     writeReport(outPath, report);
-    process.stdout.write(`\n${formatReport(report)}\n\nresults: ${outPath}\n`);
+    process.stdout.write(
+      `\n${formatReport(report)}\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`,
+    );
     return report.ok ? 0 : 1;
   } finally {
     await stopAll();

@@ -281,6 +281,44 @@ describe('command registration real Discord refuses', () => {
         },
       ],
     ],
+    [
+      'choices on a user option',
+      [
+        {
+          ...good,
+          options: [
+            { type: 6, name: 'who', description: 'x', choices: [{ name: 'a', value: 'a' }] },
+          ],
+        },
+      ],
+    ],
+    [
+      'a string choice of 101 characters',
+      [
+        {
+          ...good,
+          options: [
+            {
+              type: 3,
+              name: 'sort',
+              description: 'x',
+              choices: [{ name: 'a', value: 'v'.repeat(101) }],
+            },
+          ],
+        },
+      ],
+    ],
+    [
+      'a number as a string choice',
+      [
+        {
+          ...good,
+          options: [
+            { type: 3, name: 'sort', description: 'x', choices: [{ name: 'a', value: 1 }] },
+          ],
+        },
+      ],
+    ],
   ])('%s: 400, code 50035', async (_what, commands) => {
     expect(await put(commands)).toMatchObject({ status: 400, body: { code: 50035 } });
   });

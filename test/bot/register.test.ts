@@ -46,7 +46,22 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   // Manage Server = 1 << 5.
   expect(byName.get('apikey')?.default_member_permissions).toBe('32');
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
-  expect(byName.get('players')?.options).toMatchObject([{ name: 'member', type: 6 }]);
+  // /players: a member, or the list sorted and filtered by choices (DESIGN §9).
+  expect(byName.get('players')?.options).toMatchObject([
+    { name: 'member', type: 6 },
+    {
+      name: 'sort',
+      type: 3,
+      choices: ['user_id', 'galleons', 'name', 'year', 'created_at'].map((value) => ({ value })),
+    },
+    {
+      name: 'house',
+      type: 3,
+      choices: ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff', 'none'].map((value) => ({
+        value,
+      })),
+    },
+  ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
 }
 

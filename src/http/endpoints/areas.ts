@@ -33,6 +33,10 @@ export function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
           required: parameter.required,
           type: parameter.schema.type,
           description: parameter.description,
+          // A choice lists its values, as the OpenAPI document's enum does.
+          ...('enum' in parameter.schema && parameter.schema.enum
+            ? { enum: [...parameter.schema.enum] }
+            : {}),
         })),
         AUTHORIZATION,
         ...(endpoint.headers ?? []).map((header) => ({

@@ -1,9 +1,15 @@
+import { isDefaultView, profileView, viewKey } from '../../records/profile-order.js';
 import { errorAnswer, listAnswer, serveCached } from '../answer.js';
 import { decodeProfileCursor, encodeProfileCursor } from '../cursor.js';
 import { defineEndpoint, type ResponseDoc } from '../endpoint.js';
 import { MESSAGES } from '../errors.js';
 import { pageKey, pageRequest } from '../paging.js';
-import { guildIdParam, pagingParams, userIdParam } from '../parameters.js';
+import {
+  guildIdParam,
+  profileListParams,
+  profilePagingParams,
+  userIdParam,
+} from '../parameters.js';
 import { DEMO_GUILD, DEMO_MEMBER, DEMO_NO_DATA_GUILD } from './demo.js';
 
 const noPlayer: ResponseDoc = {
@@ -54,12 +60,13 @@ export const listPlayers = defineEndpoint({
   operationId: 'listPlayers',
   summary: 'List the player profiles of a guild',
   description:
-    'Every player profile of the guild, ordered by user_id then id: {results, count, status}. 404 when the guild has no player.',
+    'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
   params: [guildIdParam],
-  query: pagingParams,
+  query: [...profilePagingParams, ...profileListParams],
   guildScoped: true,
   ok: {
-    description: 'The profiles, ordered by `user_id` then `id`',
+    description:
+      'The profiles, ordered by `user_id` then `id` (or as `sort` and `order` ask), of `house` when given',
     schema: 'ProfileList',
     example: {
       url: `/v1/players/${DEMO_GUILD}?limit=2`,
@@ -73,17 +80,21 @@ export const listPlayers = defineEndpoint({
   },
   notFound: noPlayer,
   handle(deps, { params, query }, request, reply) {
-    const page = pageRequest(query, decodeProfileCursor);
+    const view = profileView(query.sort, query.order, query.house);
+    const page = pageRequest(query, (cursor) => decodeProfileCursor(cursor, view));
+    // The list of section 2 keeps its key of before; every other view has its own answers.
+    const list = isDefaultView(view) ? '' : `${viewKey(view)}:`;
     serveCached(
       deps,
       request,
       reply,
       params.guildId,
-      `players:${params.guildId}:${pageKey(query)}`,
+      `players:${params.guildId}:${list}${pageKey(query)}`,
       async () => {
-        const list = await deps.read.players.listSerialized(params.guildId, page);
-        if (!list) return errorAnswer(404, MESSAGES.noPlayer);
-        return listAnswer(list, page && (list.next ? encodeProfileCursor(list.next) : null));
+        const found = await deps.read.players.listSerialized(params.guildId, page, view);
+        if (!found) return errorAnswer(404, MESSAGES.noPlayer);
+        const next = found.next && encodeProfileCursor(found.next, view);
+        return listAnswer(found, page && next);
       },
     );
   },

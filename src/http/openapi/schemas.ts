@@ -117,6 +117,11 @@ const parameterDoc = {
     required: { type: 'boolean' },
     type: { type: 'string', enum: ['string', 'integer'] },
     description: { type: 'string' },
+    enum: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The values the parameter takes, when it is a choice',
+    },
   },
 };
 

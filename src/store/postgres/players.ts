@@ -2,32 +2,49 @@ import type pg from 'pg';
 import { type PlayersReader, pageOf } from '../../read/service.js';
 import type { ProfileCursor } from '../../read/types.js';
 import { type Profile, profile } from '../../records/profile.js';
+import { DEFAULT_VIEW, type ProfileView } from '../../records/profile-order.js';
 import { columnList } from '../../records/record.js';
+import {
+  countSql,
+  cursorOf,
+  listParameters,
+  rowsOrder,
+  rowsSql,
+  statementKey,
+} from '../profile-lists.js';
 import { pgJsonArray, pgJsonObject } from './json.js';
 import { type PageQuery, readAll, readPage } from './keyset.js';
+import { type NamedStatement, numbered, valuesFor } from './named.js';
 
 const columns = columnList(profile);
-// Sorts before every real position: user ids are at least one character long, ids positive.
-const START: ProfileCursor = { userId: '', id: Number.MIN_SAFE_INTEGER };
+
+/** The sort key of a page's last row as text (pg returns bigints as text anyway). */
+function keyText(view: ProfileView): string {
+  if (view.sort === 'user_id') return 'NULL::text';
+  return view.sort === 'galleons' || view.sort === 'year' ? `${view.sort}::text` : view.sort;
+}
 
 /*
  * One statement per page (one snapshot): the page's rows as one JSON array built by PostgreSQL,
- * its last position, whether more rows follow, and whether the guild has any row at all. The
- * (guild_id, user_id, id) index gives the order: a page is a range scan.
+ * its last position, whether more rows follow (one row is read past the page), and whether the
+ * guild has any row at all. The view's index gives the order: a page is a range scan
+ * (src/store/profile-lists.ts); only the page's own rows are numbered. Exported for the
+ * query-plan check (test/store/list-plans.test.ts).
  */
-const PAGE = `
+export function pageSql(view: ProfileView, after: ProfileCursor | undefined): string {
+  return `
 WITH page AS (
-  SELECT user_id, id, ${pgJsonObject(profile)} AS j FROM profiles
-  WHERE guild_id = $1 AND (user_id, id) > ($2, $3)
-  ORDER BY user_id, id LIMIT $4
-), last AS (SELECT user_id, id FROM page ORDER BY user_id DESC, id DESC LIMIT 1)
-SELECT (SELECT ${pgJsonArray('j', 'user_id, id')} FROM page) AS json,
-       (SELECT count(*)::int FROM page) AS count,
-       (SELECT user_id FROM last) AS last_user,
-       (SELECT id::text FROM last) AS last_id,
-       EXISTS (SELECT 1 FROM profiles p, last
-               WHERE p.guild_id = $1 AND (p.user_id, p.id) > (last.user_id, last.id)) AS more,
-       EXISTS (SELECT 1 FROM profiles WHERE guild_id = $1) AS any`;
+  SELECT p.*, ${pgJsonObject(profile)} AS j, row_number() OVER (ORDER BY ${rowsOrder(view)}) AS n
+  FROM (${rowsSql(view, after, columns, '@limit + 1')}) AS p
+)
+SELECT (SELECT ${pgJsonArray('j', 'n')} FROM page WHERE n <= @limit) AS json,
+       (SELECT count(*)::int FROM page WHERE n <= @limit) AS count,
+       (SELECT ${keyText(view)} FROM page WHERE n = @limit) AS last_key,
+       (SELECT user_id FROM page WHERE n = @limit) AS last_user,
+       (SELECT id::text FROM page WHERE n = @limit) AS last_id,
+       (SELECT count(*) FROM page) > @limit AS more,
+       EXISTS (SELECT 1 FROM profiles WHERE guild_id = @guild) AS any`;
+}
 
 const MEMBER = `
 SELECT ${pgJsonArray(pgJsonObject(profile), 'id')} AS json, count(*)::int AS count
@@ -36,44 +53,84 @@ FROM profiles WHERE guild_id = $1 AND user_id = $2`;
 interface PageFields {
   json: string;
   count: number;
+  last_key: string | null;
   last_user: string | null;
   last_id: string | null;
   more: boolean;
   any: boolean;
 }
 
-function pageQuery(guildId: string): PageQuery<ProfileCursor> {
-  return async (client, after = START, limit) => {
-    const result = await client.query<PageFields>({
-      name: 'players-page',
-      text: PAGE,
-      values: [guildId, after.userId, after.id, limit],
-    });
+/** Statements by name, numbered once: pg prepares each name once per connection. */
+const statements = new Map<string, NamedStatement>();
+function statement(name: string, text: () => string): { name: string } & NamedStatement {
+  let made = statements.get(name);
+  if (!made) {
+    made = numbered(text());
+    statements.set(name, made);
+  }
+  return { name, ...made };
+}
+
+function lastCursor(view: ProfileView, row: PageFields): ProfileCursor | null {
+  if (row.last_user === null || row.last_id === null) return null;
+  const numeric = view.sort === 'galleons' || view.sort === 'year';
+  const key = row.last_key === null || !numeric ? row.last_key : Number(row.last_key);
+  const position = { user_id: row.last_user, id: Number(row.last_id) };
+  return cursorOf(view, view.sort === 'user_id' ? position : { ...position, [view.sort]: key });
+}
+
+function pageQuery(guildId: string, view: ProfileView): PageQuery<ProfileCursor> {
+  return async (client, after, limit) => {
+    const { name, text, names } = statement(`players-page.${statementKey(view, after)}`, () =>
+      pageSql(view, after),
+    );
+    const values = valuesFor({ text, names }, { ...listParameters(guildId, view, after), limit });
+    const result = await client.query<PageFields>({ name, text, values });
     const row = result.rows[0];
     if (!row) throw new Error('players page: no row');
-    const last =
-      row.last_user !== null && row.last_id !== null
-        ? { userId: row.last_user, id: Number(row.last_id) }
-        : null;
-    return { ...row, json: Buffer.from(row.json), last };
+    return { ...row, json: Buffer.from(row.json), last: lastCursor(view, row) };
   };
 }
 
 export function createPlayersReader(pool: pg.Pool): PlayersReader {
+  const run = async <T extends pg.QueryResultRow>(
+    name: string,
+    text: () => string,
+    values: Record<string, unknown>,
+  ): Promise<T[]> => {
+    const made = statement(name, text);
+    const result = await pool.query<T>({
+      name: made.name,
+      text: made.text,
+      values: valuesFor(made, values),
+    });
+    return result.rows;
+  };
+  const count = async (guildId: string, view: Pick<ProfileView, 'house'>) => {
+    const rows = await run<{ n: number }>(
+      `players-count.${view.house ?? 'all'}`,
+      () => countSql(view).replace('count(*)', 'count(*)::int'),
+      listParameters(guildId, { ...DEFAULT_VIEW, house: view.house }, undefined),
+    );
+    return rows[0]?.n ?? 0;
+  };
   return {
-    async list(guildId, request) {
-      const after = request?.after ?? START;
-      const limit = request ? request.limit + 1 : null;
+    async list(guildId, request, view = DEFAULT_VIEW) {
+      const after = request?.after;
       // One row past the page tells whether another page follows.
-      const { rows } = await pool.query<Profile>({
-        name: 'players-list',
-        text: `SELECT ${columns} FROM profiles WHERE guild_id = $1 AND (user_id, id) > ($2, $3)
-               ORDER BY user_id, id LIMIT $4`,
-        values: [guildId, after.userId, after.id, limit],
-      });
-      // An empty page after a cursor is still "found" when the guild has profiles at all.
-      if (rows.length === 0 && (!request?.after || (await this.count(guildId)) === 0)) return null;
-      return pageOf(rows, request, (row) => ({ userId: row.user_id, id: row.id }));
+      const rows = await run<Profile & { seg: number }>(
+        `players-list.${statementKey(view, after)}`,
+        () => rowsSql(view, after, columns, '@limit'),
+        { ...listParameters(guildId, view, after), limit: request ? request.limit + 1 : null },
+      );
+      const profiles = rows.map(({ seg: _seg, ...row }) => row);
+      // Empty is "none" only when the guild has no profile at all.
+      if (
+        profiles.length === 0 &&
+        ((!after && view.house === null) || (await count(guildId, { house: null })) === 0)
+      )
+        return null;
+      return pageOf(profiles, request, (row) => cursorOf(view, row));
     },
     async ofMember(guildId, userId) {
       const { rows } = await pool.query<Profile>({
@@ -83,8 +140,8 @@ export function createPlayersReader(pool: pg.Pool): PlayersReader {
       });
       return rows.length > 0 ? rows : null;
     },
-    async listSerialized(guildId, request) {
-      const query = pageQuery(guildId);
+    async listSerialized(guildId, request, view = DEFAULT_VIEW) {
+      const query = pageQuery(guildId, view);
       const { list, any } = request
         ? await readPage(pool, query, request.after, request.limit)
         : await readAll(pool, query);
@@ -101,23 +158,20 @@ export function createPlayersReader(pool: pg.Pool): PlayersReader {
         ? { json: [Buffer.from(row.json)], count: row.count, next: null }
         : null;
     },
-    async count(guildId) {
-      const { rows } = await pool.query<{ n: number }>({
-        name: 'players-count',
-        text: 'SELECT count(*)::int AS n FROM profiles WHERE guild_id = $1',
-        values: [guildId],
-      });
-      return rows[0]?.n ?? 0;
-    },
-    async slice(guildId, offset, limit) {
-      // The (guild_id, user_id, id) index gives this order: OFFSET steps over index entries only.
-      const { rows } = await pool.query<Profile>({
-        name: 'players-slice',
-        text: `SELECT ${columns} FROM profiles WHERE guild_id = $1
-               ORDER BY user_id, id LIMIT $2 OFFSET $3`,
-        values: [guildId, limit, offset],
-      });
-      return rows;
+    count: (guildId, house = null) => count(guildId, { house }),
+    async slice(guildId, offset, limit, view = DEFAULT_VIEW) {
+      // The view's index gives this order: OFFSET steps over index entries only.
+      const rows = await run<Profile & { seg: number }>(
+        `players-slice.${statementKey(view, undefined)}`,
+        () => rowsSql(view, undefined, columns, '@limit', { skip: '@offset', end: '@end' }),
+        {
+          ...listParameters(guildId, view, undefined),
+          offset,
+          limit,
+          end: offset + limit,
+        },
+      );
+      return rows.map(({ seg: _seg, ...row }) => row);
     },
   };
 }

@@ -347,10 +347,31 @@ function optionProblems(value: unknown, path: Path, problems: Problem[]): number
     const choices = list(option.choices, [...at, 'choices'], 25);
     if (!Array.isArray(choices)) problems.push(choices);
     else {
+      // Choices only exist on string (3), integer (4) and number (10) options, and each value
+      // has its option's type: a string of 1–100 characters, or a number.
+      if (choices.length > 0 && ![3, 4, 10].includes(Number(option.type))) {
+        problems.push({
+          path: [...at, 'choices'],
+          code: 'APPLICATION_COMMAND_OPTION_CHOICES_INVALID',
+          message: 'Choices are only allowed on string, integer and number options',
+        });
+      }
       for (const [c, choice] of choices.entries()) {
         const entry = record(choice) ?? {};
+        const valuePath = [...at, 'choices', c, 'value'];
         problems.push(
           ...text(entry.name, [...at, 'choices', c, 'name'], 100, { required: true, min: 1 }),
+          ...(option.type === 3
+            ? text(entry.value, valuePath, 100, { required: true, min: 1 })
+            : typeof entry.value === 'number'
+              ? []
+              : [
+                  {
+                    path: valuePath,
+                    code: 'NUMBER_TYPE_COERCE',
+                    message: 'Value is not a number.',
+                  },
+                ]),
         );
         length += String(entry.name ?? '').length + String(entry.value ?? '').length;
       }
