@@ -78,6 +78,13 @@ export interface SortedOptions {
   log: (line: string) => void;
 }
 
+/** Records one page's time among the walks' times of that page. */
+function addTime(perPage: number[][], page: number, ms: number): void {
+  const times = perPage[page] ?? [];
+  times.push(ms);
+  perPage[page] = times;
+}
+
 /** The largest guild of the dataset, and its profile count. */
 function largestGuild(manifest: DatasetManifest): { guildId: string; size: number } {
   const sizes = Object.keys(manifest.guildsBySize)
@@ -134,7 +141,7 @@ async function storeWalk(path: string, guildId: string, limit: number, walks: nu
       for (let page = 0; ; page++) {
         const started = performance.now();
         const list = await store.read.players.listSerialized(guildId, { limit, after }, view);
-        if (walk >= 0) (perPage[page] ??= []).push(performance.now() - started);
+        if (walk >= 0) addTime(perPage, page, performance.now() - started);
         if (!list?.next) break;
         after = list.next;
       }
@@ -258,7 +265,7 @@ export async function sortedBench(options: SortedOptions): Promise<SortedReport>
       const seen = new Set<number>();
       for (let page = 0; ; page++) {
         const { ms, answer } = await timed(path);
-        (perPage[page] ??= []).push(ms);
+        addTime(perPage, page, ms);
         const body = JSON.parse(answer.body.toString('utf8')) as {
           results: { id: number }[];
           next: string | null;
