@@ -56,11 +56,12 @@ export function openEventStream(
     response.writeHead(200);
     response.flushHeaders();
     const since = performance.now();
+    const lastEventId = request.headers['last-event-id'];
     const open = streams.hub.add(
       response,
       key.id,
       guildId,
-      request.headers['last-event-id'] as string | undefined,
+      typeof lastEventId === 'string' ? lastEventId : undefined,
       (reason) => {
         slot.release();
         streams.logger.info(
