@@ -48,7 +48,7 @@ describe('npm run bench -- --quick', () => {
         ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
       },
       encoding: 'utf8',
-      timeout: 110_000,
+      timeout: 200_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain('| endpoint');
@@ -83,5 +83,5 @@ describe('npm run bench -- --quick', () => {
         expect(cold.perSecond, cold.label).toBeGreaterThan(0);
       expect(postgres?.commitToAnswer.changes).toBe(100);
     }
-  }, 120_000);
+  }, 210_000);
 });

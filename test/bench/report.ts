@@ -5,8 +5,8 @@ import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
-import { formatStreams, type StreamsResult } from './streams.js';
 import type { SortedReport } from './sorted.js';
+import { formatStreams, type StreamsResult } from './streams.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;

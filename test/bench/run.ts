@@ -42,8 +42,8 @@ import {
   writeJson,
   writeReport,
 } from './report.js';
-import { benchStreams, FULL_STREAMS, formatStreams, QUICK_STREAMS } from './streams.js';
 import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
+import { benchStreams, FULL_STREAMS, formatStreams, QUICK_STREAMS } from './streams.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
