@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/free-port.js';
 import { get } from './http-get.js';
 
 /** The repository root, two folders above this file. */
@@ -16,18 +16,7 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** A free loopback port; the tiny race before the server binds it is harmless on a test box. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface SpawnOptions {
   port: number;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './free-port.js';
 
 /*
  * Redis for tests, without a client library: whether one answers at an address (a raw PING), and
@@ -27,18 +28,7 @@ export function answersPing(url: string, timeoutMs = 500): Promise<boolean> {
   });
 }
 
-/** A free loopback port; the tiny race before the server binds it is harmless on a test box. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface PrivateRedis {
   url: string;
