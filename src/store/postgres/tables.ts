@@ -1,18 +1,22 @@
 import {
   bigint,
+  type CheckBuilder,
   check,
   customType,
+  type ForeignKeyBuilder,
   foreignKey,
+  type IndexBuilder,
   index,
   type PgColumn,
   type PgColumnBuilderBase,
   type PgTableWithColumns,
+  type PrimaryKeyBuilder,
   pgTable,
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import type { Field } from '../../records/field.js';
 import type { RecordDefinition } from '../../records/record.js';
-import { checkOf } from '../constraints.js';
+import { tablePartsOf, tablesOf } from '../table-parts.js';
 
 /*
  * PostgreSQL tables built from the record definitions, as the SQLite ones are: the schema
@@ -45,46 +49,25 @@ function column(name: string, field: Field): PgColumnBuilderBase {
   return built;
 }
 
-export function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>) {
+function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>): AnyTable {
   const columns = Object.fromEntries(
     Object.entries(record.fields).map(([name, field]) => [name, column(name, field)]),
   );
-  return pgTable(record.table, columns, (t) => {
-    const col = (name: string) => t[name] as PgColumn;
-    const parts = [];
-    if (record.primaryKey) {
-      const [first, ...rest] = record.primaryKey.map(col);
-      if (first) parts.push(primaryKey({ columns: [first, ...rest] }));
-    }
-    for (const [name, columns] of Object.entries(record.indexes ?? {})) {
-      const [first, ...rest] = columns.map(col);
-      if (first) parts.push(index(name).on(first, ...rest));
-    }
-    for (const reference of record.references ?? []) {
-      const target = built.get(reference.table);
-      if (!target) throw new Error(`${record.table}: ${reference.table} must be built first`);
-      parts.push(
-        foreignKey({
-          name: reference.name,
-          columns: reference.columns.map(col) as [PgColumn, ...PgColumn[]],
-          foreignColumns: reference.foreignColumns.map((name) => target[name]) as [
-            PgColumn,
-            ...PgColumn[],
-          ],
-        }),
-      );
-    }
-    for (const [name, field] of Object.entries(record.fields)) {
-      for (const spec of checkOf(record.table, name, field, col(name))) {
-        parts.push(check(spec.name, spec.expression));
-      }
-    }
-    return parts;
-  }) as AnyTable;
+  return pgTable(record.table, columns, (t) =>
+    tablePartsOf<PgColumn, PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder>(
+      record,
+      (name) => t[name] as PgColumn,
+      built,
+      {
+        primaryKey: (columns) => primaryKey({ columns }),
+        index: (name, [first, ...rest]) => index(name).on(first, ...rest),
+        foreignKey: (name, columns, foreignColumns) =>
+          foreignKey({ name, columns, foreignColumns }),
+        check,
+      },
+    ),
+  ) as AnyTable;
 }
 
-export function pgTablesOf(records: readonly RecordDefinition[]): Map<string, AnyTable> {
-  const built = new Map<string, AnyTable>();
-  for (const record of records) built.set(record.table, pgTableOf(record, built));
-  return built;
-}
+/** Every record's table, keyed by table name, built in dependency order. */
+export const pgTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, pgTableOf);

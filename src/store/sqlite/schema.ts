@@ -1,9 +1,5 @@
-import { apiKey } from '../../records/api-key.js';
-import { housePoints as housePointsRecord } from '../../records/house-points.js';
 import { RECORDS } from '../../records/index.js';
-import { job } from '../../records/job.js';
-import { premium as premiumRecord } from '../../records/premium.js';
-import { profile } from '../../records/profile.js';
+import { namedTables } from '../table-parts.js';
 import { sqliteTablesOf } from './tables.js';
 
 /*
@@ -11,15 +7,6 @@ import { sqliteTablesOf } from './tables.js';
  * in src/records/, never written out by hand. `npm run db:generate` after a record changes.
  */
 
-const tables = sqliteTablesOf(RECORDS);
-const table = (name: string) => {
-  const built = tables.get(name);
-  if (!built) throw new Error(`no table ${name}`);
-  return built;
-};
-
-export const apiKeys = table(apiKey.table);
-export const housePoints = table(housePointsRecord.table);
-export const jobs = table(job.table);
-export const premium = table(premiumRecord.table);
-export const profiles = table(profile.table);
+export const { apiKeys, housePoints, jobs, premium, profiles } = namedTables(
+  sqliteTablesOf(RECORDS),
+);

@@ -1,8 +1,12 @@
 import {
+  type CheckBuilder,
   check,
+  type ForeignKeyBuilder,
   foreignKey,
+  type IndexBuilder,
   index,
   integer,
+  type PrimaryKeyBuilder,
   primaryKey,
   type SQLiteColumn,
   type SQLiteColumnBuilderBase,
@@ -12,7 +16,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import type { Field } from '../../records/field.js';
 import type { RecordDefinition } from '../../records/record.js';
-import { checkOf } from '../constraints.js';
+import { tablePartsOf, tablesOf } from '../table-parts.js';
 
 /*
  * SQLite tables built from the record definitions: the schema drizzle-kit generates SQLite
@@ -37,47 +41,26 @@ function column(name: string, field: Field): SQLiteColumnBuilderBase {
 }
 
 /** The table of `record`; `built` holds the tables already made, for foreign keys. */
-export function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>) {
+function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>): AnyTable {
   const columns = Object.fromEntries(
     Object.entries(record.fields).map(([name, field]) => [name, column(name, field)]),
   );
-  return sqliteTable(record.table, columns, (t) => {
-    const col = (name: string) => t[name] as SQLiteColumn;
-    const parts = [];
-    if (record.primaryKey) {
-      const [first, ...rest] = record.primaryKey.map(col);
-      if (first) parts.push(primaryKey({ columns: [first, ...rest] }));
-    }
-    for (const [name, columns] of Object.entries(record.indexes ?? {})) {
-      const [first, ...rest] = columns.map(col);
-      if (first) parts.push(index(name).on(first, ...rest));
-    }
-    for (const reference of record.references ?? []) {
-      const target = built.get(reference.table);
-      if (!target) throw new Error(`${record.table}: ${reference.table} must be built first`);
-      parts.push(
-        foreignKey({
-          name: reference.name,
-          columns: reference.columns.map(col) as [SQLiteColumn, ...SQLiteColumn[]],
-          foreignColumns: reference.foreignColumns.map((name) => target[name]) as [
-            SQLiteColumn,
-            ...SQLiteColumn[],
-          ],
-        }),
-      );
-    }
-    for (const [name, field] of Object.entries(record.fields)) {
-      for (const spec of checkOf(record.table, name, field, col(name))) {
-        parts.push(check(spec.name, spec.expression));
-      }
-    }
-    return parts;
-  }) as AnyTable;
+  return sqliteTable(record.table, columns, (t) =>
+    tablePartsOf<SQLiteColumn, PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder>(
+      record,
+      (name) => t[name] as SQLiteColumn,
+      built,
+      {
+        primaryKey: (columns) => primaryKey({ columns }),
+        index: (name, [first, ...rest]) => index(name).on(first, ...rest),
+        foreignKey: (name, columns, foreignColumns) =>
+          foreignKey({ name, columns, foreignColumns }),
+        check,
+      },
+    ),
+  ) as AnyTable;
 }
 
 /** Every record's table, keyed by table name, built in dependency order. */
-export function sqliteTablesOf(records: readonly RecordDefinition[]): Map<string, AnyTable> {
-  const built = new Map<string, AnyTable>();
-  for (const record of records) built.set(record.table, sqliteTableOf(record, built));
-  return built;
-}
+export const sqliteTablesOf = (records: readonly RecordDefinition[]) =>
+  tablesOf(records, sqliteTableOf);
