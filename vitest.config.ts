@@ -1,15 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites slow enough to keep out of a contributor's loop: `npm run test:e2e`
+ * (vitest.e2e.config.ts) runs them, and CI runs both commands.
+ */
+export const END_TO_END = [
+  'test/**/*.e2e.test.ts',
+  'test/ops/packaging.test.ts',
+  'test/bench/quick.test.ts',
+  'test/cluster/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/hardening/wal.test.ts',
+  'test/hardening/concurrent-import.test.ts',
+  'test/hardening/shutdown.test.ts',
+];
+
+/** What both commands share. */
+export const SHARED = {
+  // Builds dist/ once (the CLI and the service run from it), then finds Chromium and the other
+  // dependencies from outside npm; names the suites that could not run.
+  globalSetup: ['test/setup/build.ts', 'test/setup/outside.ts'],
+  // Real SQLite files, real sockets and child processes: give slow shared machines room.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+  reporters: ['default'],
+};
+
 export default defineConfig({
   test: {
+    ...SHARED,
     include: ['test/**/*.test.ts'],
-    // Finds Chromium (and other dependencies from outside npm) once; names the suites that
-    // could not run (test/support/outside.ts).
-    globalSetup: ['test/setup/outside.ts'],
-    // Real SQLite files, real sockets and child processes: give slow shared machines room.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    reporters: ['default'],
+    exclude: ['**/node_modules/**', ...END_TO_END],
   },
 });

@@ -79,6 +79,25 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(25, 'must be at most 25 (proxies close streams idle longer than that)')
     .default(25),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  PUBLIC_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .default(120),
+  PUBLIC_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .default(5),
+  HISTORY_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 (keep everything) or more')
+    .default(400),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -144,6 +163,14 @@ export interface Config {
   metrics: boolean;
   /** `Cache-Control: private, max-age=N` on data answers. */
   cacheMaxAge: number;
+  /** Days of points history kept (DESIGN §10); 0 keeps everything. */
+  historyDays: number;
+  /** Where the public scoreboard pages are reached from outside (DESIGN §12), no trailing slash. */
+  publicUrl: string;
+  /** Requests per minute per client address on the public pages; 0 = no limit. */
+  publicLimitPerMinute: number;
+  /** Open public event streams per client address; 0 = no limit. */
+  publicStreamsPerAddress: number;
   /**
    * Addresses and CIDR blocks of reverse proxies whose X-Forwarded-For is believed; empty = none
    * (the client address is the socket's).
@@ -204,6 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metrics: e.METRICS,
     cacheMaxAge: e.CACHE_MAX_AGE,
+    historyDays: e.HISTORY_DAYS,
+    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
+    publicLimitPerMinute: e.PUBLIC_LIMIT_PER_MINUTE,
+    publicStreamsPerAddress: e.PUBLIC_STREAMS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,

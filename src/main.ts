@@ -25,6 +25,15 @@ async function main(): Promise<void> {
     secrets: config.discord.token ? [config.discord.token] : [],
   });
 
+  // Listened for from the start: a signal during start-up (the first key is printed before
+  // start-up ends) is a request to stop once started, not a kill.
+  let requested: string | null = null;
+  let shutdown = (signal: string) => {
+    requested ??= signal;
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     service = await startService(config, logger, {
@@ -46,7 +55,7 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -66,8 +75,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  if (requested) shutdown(requested);
 }
 
 main().catch((error: unknown) => {

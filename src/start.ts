@@ -1,15 +1,18 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { RunningBot } from './bot/client.js';
-import { createBudgets } from './budgets/budgets.js';
+import { createBudgets } from './budgets/create-budgets.js';
 import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { createFirstKey, exampleRequest } from './first-key.js';
-import { buildApp } from './http/app.js';
+import { startHistoryPruning } from './history-pruning.js';
+import { buildApp, type MountContext } from './http/app.js';
+import { registerInteractions } from './interactions/route.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
 import type { GatewayState, InteractionOutcome, Metrics } from './metrics.js';
+import { registerPublicPages } from './pages/routes.js';
 import { StoreOpenError } from './store/errors.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
@@ -86,6 +89,7 @@ export async function startService(
     : undefined;
   // With REDIS_URL, waits at most ~0.75 s for Redis; an unreachable one is logged, not fatal.
   const budgets = await createBudgets(config, logger);
+  const publicKey = config.discord.publicKey;
   const app = await buildApp({
     config,
     read,
@@ -94,18 +98,40 @@ export async function startService(
     metrics,
     databaseReady: () => checked && store.ready(),
     botState,
-    // Discord's signed requests, answered by any node: no token, no gateway connection needed.
-    ...(config.discord.publicKey
-      ? {
-          interactions: {
-            publicKey: config.discord.publicKey,
-            applicationId: config.discord.applicationId,
-            restUrl: config.discord.restUrl,
-            keyStore,
-            ...(onHandled ? { onHandled } : {}),
-          },
-        }
-      : {}),
+    mounts: [
+      // The public scoreboard pages (DESIGN §12): only published guilds, no key.
+      (app, { cache, budgets: shared }) =>
+        registerPublicPages(app, {
+          read,
+          cache,
+          generation: read.generation,
+          budgets: shared,
+          limitPerMinute: config.publicLimitPerMinute,
+          streamsPerAddress: config.publicStreamsPerAddress,
+        }).then(() => undefined),
+      // Discord's signed requests, answered by any node: no token, no gateway connection needed.
+      ...(publicKey
+        ? [
+            (app: FastifyInstance, { failures, budgets: shared }: MountContext) =>
+              registerInteractions(
+                app,
+                {
+                  publicKey,
+                  applicationId: config.discord.applicationId,
+                  restUrl: config.discord.restUrl,
+                  keyStore,
+                  publication: store.publication,
+                  publicUrl: config.publicUrl,
+                  ...(onHandled ? { onHandled } : {}),
+                  read,
+                  logger,
+                },
+                failures,
+                shared.interactionIds,
+              ),
+          ]
+        : []),
+    ],
     budgets,
   });
   try {
@@ -135,6 +161,7 @@ export async function startService(
           config,
           read,
           keyStore,
+          publication: store.publication,
           logger,
           ...(onHandled ? { onHandled } : {}),
         }),
@@ -154,6 +181,7 @@ export async function startService(
 
   const flush = setInterval(() => void keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
+  const stopPruning = startHistoryPruning(store, config.historyDays, logger);
   const gauge = metrics && setInterval(() => metrics.setGatewayState(botState()), 5_000);
   gauge?.unref();
   metrics?.setGatewayState(botState());
@@ -166,6 +194,7 @@ export async function startService(
     async stop() {
       clearInterval(flush);
       clearInterval(gauge);
+      stopPruning();
       await (await botStarting)?.stop();
       await app.close();
       await budgets.close();

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import type { PublicationStore } from '../store/store.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { gatewayListener } from './gateway.js';
 import { loadCommands } from './loader.js';
@@ -18,6 +19,7 @@ export interface BotDeps {
   config: Config;
   read: ReadService;
   keyStore: KeyStore;
+  publication?: PublicationStore;
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
@@ -93,6 +95,8 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       commands: await loadCommands(),
       read: deps.read,
       keyStore: deps.keyStore,
+      ...(deps.publication ? { publication: deps.publication } : {}),
+      publicUrl: deps.config.publicUrl,
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

@@ -7,6 +7,7 @@ import type {
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import type { PublicationStore } from '../store/store.js';
 import type { CommandOptions } from './options.js';
 
 /**
@@ -14,9 +15,17 @@ import type { CommandOptions } from './options.js';
  * dispatcher sends the answer, so it alone knows whether the interaction was deferred or
  * replied to, and can always answer correctly (and apologise when something breaks).
  */
+/** A file sent with a message (the /points picture), named as its embed refers to it. */
+export interface ReplyFile {
+  name: string;
+  data: Buffer;
+}
+
 export interface Answer {
   content?: string;
   embeds?: APIEmbed[];
+  /** Sent as attachments: the answer then goes as a deferral and an edit that carries them. */
+  files?: ReplyFile[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** Only the invoking user sees it. */
   ephemeral?: boolean;
@@ -69,6 +78,10 @@ export interface CommandContext {
   read: ReadService;
   keyStore: KeyStore;
   logger: Logger;
+  /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
+  publication?: PublicationStore;
+  /** Where the public pages are reached (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 /** The shape every module in `commands/` must export; the loader checks it. */

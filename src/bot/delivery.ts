@@ -8,7 +8,7 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
-import type { Answer } from './command.js';
+import type { Answer, ReplyFile } from './command.js';
 
 /** A message as housecup sends it, whatever the transport: the same body byte for byte. */
 export interface MessageData {
@@ -18,6 +18,8 @@ export interface MessageData {
   /** Always none: no name or text in housecup's data may ever ping anyone. */
   allowed_mentions: { parse: AllowedMentionsTypes[] };
   flags?: number;
+  /** The files sent with it, by index (the multipart request's `files[n]`). */
+  attachments?: { id: number; filename: string }[];
 }
 
 /** An interaction's first answer: a message, a page turned, or a deferral of either. */
@@ -41,9 +43,10 @@ export type FirstResponse =
  */
 export interface Delivery {
   respond(response: FirstResponse): Promise<void>;
-  editOriginal(data: MessageData): Promise<void>;
+  /** With files, a multipart request: Discord takes attachments only on webhook calls. */
+  editOriginal(data: MessageData, files?: readonly ReplyFile[]): Promise<void>;
   deleteOriginal(): Promise<void>;
-  followUp(data: MessageData): Promise<void>;
+  followUp(data: MessageData, files?: readonly ReplyFile[]): Promise<void>;
 }
 
 /** The body of `answer`; `ephemeral` only where Discord takes it (a new message). */
@@ -55,6 +58,9 @@ export function messageData(answer: Answer, asNewMessage: boolean): MessageData 
     allowed_mentions: { parse: [] },
   };
   if (asNewMessage && answer.ephemeral) data.flags = MessageFlags.Ephemeral;
+  if (answer.files?.length) {
+    data.attachments = answer.files.map((file, id) => ({ id, filename: file.name }));
+  }
   return data;
 }
 
@@ -72,14 +78,25 @@ export function webhookDelivery(
   const original = Routes.webhookMessage(applicationId, token, '@original');
   return {
     respond,
-    async editOriginal(data) {
-      await rest.patch(original, { body: data, auth: false });
+    async editOriginal(data, files) {
+      await rest.patch(original, { body: data, auth: false, ...filesOf(files) });
     },
     async deleteOriginal() {
       await rest.delete(original, { auth: false });
     },
-    async followUp(data) {
-      await rest.post(Routes.webhook(applicationId, token), { body: data, auth: false });
+    async followUp(data, files) {
+      await rest.post(Routes.webhook(applicationId, token), {
+        body: data,
+        auth: false,
+        ...filesOf(files),
+      });
     },
   };
+}
+
+/** @discordjs/rest sends a body with files as multipart (payload_json and files[n]). */
+function filesOf(files: readonly ReplyFile[] | undefined) {
+  return files?.length
+    ? { files: files.map((file) => ({ name: file.name, data: file.data })) }
+    : {};
 }

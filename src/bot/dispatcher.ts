@@ -2,6 +2,7 @@ import { DiscordAPIError, InteractionResponseType } from 'discord.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import type { PublicationStore } from '../store/store.js';
 import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } from './command.js';
 import { type Delivery, messageData } from './delivery.js';
 import { NotFoundError } from './not-found.js';
@@ -16,6 +17,8 @@ export interface DispatcherOptions {
   read: ReadService;
   keyStore: KeyStore;
   logger: Logger;
+  publication?: PublicationStore;
+  publicUrl?: string;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
    * this long gets a deferral first, and its answer then edits that deferral.
@@ -55,6 +58,12 @@ async function send(
     return;
   }
   const reply = answer.reply;
+  if (reply.files?.length && progress.state === 'fresh' && !reply.ephemeral) {
+    // A first response cannot carry files on both transports (POST /interactions answers in
+    // JSON): a deferral first, then the edit that carries them, on the gateway alike.
+    await delivery.respond({ type: InteractionResponseType.DeferredChannelMessageWithSource });
+    progress.state = 'deferred';
+  }
   if (progress.state === 'fresh') {
     const data = messageData(reply, true);
     await delivery.respond({ type: InteractionResponseType.ChannelMessageWithSource, data });
@@ -64,10 +73,10 @@ async function send(
       await delivery.deleteOriginal();
       await delivery.followUp(messageData(reply, true));
     } else {
-      await delivery.editOriginal(messageData(reply, false));
+      await delivery.editOriginal(messageData(reply, false), reply.files);
     }
   } else {
-    await delivery.followUp(messageData(reply, true));
+    await delivery.followUp(messageData(reply, true), reply.files);
   }
   progress.state = 'answered';
 }
@@ -122,6 +131,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       userId: request.user.id,
       read: options.read,
       keyStore: options.keyStore,
+      ...(options.publication ? { publication: options.publication } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       logger: logger.child({ guild: guildId }),
     };
 

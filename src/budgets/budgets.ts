@@ -1,9 +1,10 @@
 import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
 import { type FailureGuard, WindowFailureGuard } from './failure-guard.js';
 import { type KeyLimiter, WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
+import { MemoryOnceSet, type OnceSet } from './once-set.js';
 import { MemoryStreamSlots, type StreamSlots } from './stream-slots.js';
+import type { Windows } from './windows.js';
 
 /** Where shared budgets stand, as /readyz names it. */
 export type RedisState = 'ok' | 'down' | 'disabled';
@@ -16,6 +17,10 @@ export interface Budgets {
   keys: KeyLimiter;
   failures: FailureGuard;
   streams: StreamSlots;
+  /** Requests per client address on the public pages (DESIGN §12). */
+  publicRequests: Windows;
+  /** The interaction ids already handled (DESIGN §7: a replay never runs again). */
+  interactionIds: OnceSet;
   /** 'ok' while budgets are shared in Redis, 'down' while it is unreachable, 'disabled' without. */
   redis(): RedisState;
   /** Lets go of Redis, if any. */
@@ -30,21 +35,9 @@ export function memoryBudgets(config: BudgetConfig): Budgets {
     keys: new WindowKeyLimiter(new MemoryWindows(), config.rateLimitPerMinute),
     failures: new WindowFailureGuard(new MemoryWindows(), config.failureLimitPerMinute),
     streams: new MemoryStreamSlots(),
+    publicRequests: new MemoryWindows(),
+    interactionIds: new MemoryOnceSet(),
     redis: () => 'disabled',
     close: async () => undefined,
   };
-}
-
-/**
- * The node's budgets: in Redis when REDIS_URL is set (the client is loaded only then, so a
- * SQLite-only start does not pay for it), in memory otherwise. With Redis, it returns once Redis
- * answered or was found unreachable (bounded by a short timeout); it never fails for want of it.
- */
-export async function createBudgets(
-  config: BudgetConfig & Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
-  logger: Logger,
-): Promise<Budgets> {
-  if (!config.redisUrl) return memoryBudgets(config);
-  const { redisBudgets } = await import('./redis-budgets.js');
-  return redisBudgets({ ...config, url: config.redisUrl, prefix: config.redisKeyPrefix, logger });
 }

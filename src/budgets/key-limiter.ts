@@ -29,12 +29,14 @@ export interface KeyLimiter {
 export class WindowKeyLimiter implements KeyLimiter {
   constructor(
     private readonly windows: Windows,
-    /** Requests per minute for keys without a limit of their own; 0 turns limiting off. */
+    /** Requests per minute for keys without a limit of their own; 0: those keys are unlimited. */
     private readonly defaultLimit: number,
   ) {}
 
   take(key: ApiKeyIdentity, then: (budget: Budget | null) => void): void {
-    const limit = this.defaultLimit <= 0 ? 0 : (key.rateLimit ?? this.defaultLimit);
+    // A key's own limit holds whatever the default: RATE_LIMIT_PER_MINUTE=0 means "no default
+    // limit", never "no limits" (a key created with --rate-limit 2 still gets 2 a minute).
+    const limit = Math.max(0, key.rateLimit ?? this.defaultLimit);
     if (limit === 0) {
       then(null);
       return;

@@ -1,11 +1,13 @@
 import type { Logger } from '../logger.js';
 import { RedisLink } from '../redis/link.js';
+import { RedisOnceSet } from '../redis/redis-once-set.js';
 import { RedisStreamSlots } from '../redis/redis-stream-slots.js';
 import { RedisWindows } from '../redis/redis-windows.js';
 import type { BudgetConfig, Budgets } from './budgets.js';
 import { WindowFailureGuard } from './failure-guard.js';
 import { WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
+import { MemoryOnceSet } from './once-set.js';
 import { MemoryStreamSlots } from './stream-slots.js';
 
 export interface RedisBudgetOptions extends BudgetConfig {
@@ -35,6 +37,8 @@ export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets
       options.failureLimitPerMinute,
     ),
     streams,
+    publicRequests: new RedisWindows(link, `${prefix}public:`, new MemoryWindows()),
+    interactionIds: new RedisOnceSet(link, `${prefix}interaction:`, new MemoryOnceSet()),
     redis: () => (link.isUp() ? 'ok' : 'down'),
     close: () => {
       streams.stop();

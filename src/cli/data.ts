@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { decodeUtf8 } from '../transfer/decode.js';
 import { withStore } from './configured-store.js';
 import { collect, guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
@@ -12,10 +13,10 @@ async function readInput(file: string): Promise<string> {
     throw new CliError('import - reads standard input: pipe the file in (… | housecup import -)');
   }
   try {
-    if (file !== '-') return readFileSync(file, 'utf8');
+    if (file !== '-') return decodeUtf8(readFileSync(file));
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return decodeUtf8(Buffer.concat(chunks));
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
     throw new CliError(`Cannot read ${source}${code}`);
@@ -42,7 +43,7 @@ export function addDataCommands(program: Command): void {
     .argument('<file>', 'a file in the import/export format, or - to read standard input')
     .action(async (file: string) => {
       const data = await readJson(file);
-      const summary = await withStore((store) => store.importData(data));
+      const summary = await withStore((store) => store.importData(data), { creates: true });
       process.stderr.write(
         `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).\n`,
       );
@@ -79,7 +80,7 @@ export function addDataCommands(program: Command): void {
     .command('migrate')
     .description('create the database if needed and apply pending migrations')
     .action(async () => {
-      const path = await withStore((store) => store.location);
+      const path = await withStore((store) => store.location, { creates: true });
       process.stderr.write(`Database ${path} is up to date.\n`);
     });
 }

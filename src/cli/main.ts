@@ -10,6 +10,7 @@ import { addDataCommands } from './data.js';
 import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
 import { CliError } from './output.js';
+import { addPublishCommands } from './publish.js';
 
 /*
  * `housecup --help` is the map of the CLI: every command a user can run, subcommands included
@@ -25,6 +26,8 @@ const SUMMARIES: Record<string, string> = {
   migrate: 'create the database and apply pending migrations',
   copy: 'copy everything into another SQLite file or PostgreSQL',
   register: 'publish the slash commands to Discord',
+  publish: "make a guild's house cup page public at /cup/<guildId>",
+  unpublish: "take a guild's public house cup page down",
 };
 
 /** `keys create`: the words to type after `housecup`. */
@@ -78,6 +81,7 @@ addKeyCommands(program);
 addDataCommands(program);
 addCopyCommand(program);
 addDiscordCommands(program);
+addPublishCommands(program);
 summarize(program);
 
 const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, ImportError];

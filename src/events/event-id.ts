@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EVENT_NAMES } from './areas.js';
+import { EVENT_NAMES } from './area-answers.js';
 
 /*
  * An event's `id:` says what the client holds once it has that event: for each of the four

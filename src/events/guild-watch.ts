@@ -1,4 +1,4 @@
-import { type GuildState, readGuildState, type StateSources } from './areas.js';
+import { type GuildState, readGuildState, type StateSources } from './area-answers.js';
 import type { ClientStream } from './client-stream.js';
 import { digestOf, type Held, NOTHING_HELD } from './event-id.js';
 import { framesFrom } from './frames.js';
@@ -19,6 +19,7 @@ export class GuildWatch {
   readonly streams = new Set<ClientStream>();
   private current: Held = NOTHING_HELD;
   private data: readonly Buffer[] = [];
+  private marks: readonly Buffer[] = [];
   private known = false;
   /** The generation the state was read at; undefined before the first read. */
   private readAt: string | undefined;
@@ -95,12 +96,13 @@ export class GuildWatch {
     this.staleAt = state.staleAt;
     // An area whose bytes did not move keeps its digest: no hashing for the unchanged ones
     // (on SQLite every watched guild is read again after any commit).
-    const next = state.data.map((data, index) =>
-      this.data[index]?.equals(data) ? (this.current[index] ?? '') : digestOf(data),
+    const next = state.marks.map((mark, index) =>
+      this.marks[index]?.equals(mark) ? (this.current[index] ?? '') : digestOf(mark),
     );
     const change = framesFrom(this.current, next, state.data);
     this.current = next;
     this.data = state.data;
+    this.marks = state.marks;
     const first = !this.known;
     this.known = true;
     if (change) this.fresh = null;

@@ -4,24 +4,23 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { AnswerCache } from '../answers/answer-cache.js';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
+import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { Config } from '../config.js';
 import { EventHub } from '../events/event-hub.js';
-import type { InteractionsOptions } from '../interactions/options.js';
-import { registerInteractions } from '../interactions/route.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { GatewayState, Metrics } from '../metrics.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
-import { BodyCache } from './body-cache.js';
 import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { answerFrameworkError, installErrorHandling } from './error-handling.js';
 import { registerHealthRoutes } from './health.js';
 import {
-  answerClientError,
+  clientErrorAnswerer,
   DEFAULT_HTTP_LIMITS,
   type HttpLimits,
   httpServerFactory,
@@ -30,9 +29,19 @@ import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
 import { limitRate } from './rate-limit.js';
-import { LazyRequestLogger } from './request-logger.js';
 import { serveEndpoints } from './serve-endpoints.js';
 import { compileValidator } from './validation.js';
+
+/** What the app shares with a mounted route module. */
+export interface MountContext {
+  /** The per-address failure budget every route counts bad requests against. */
+  failures: FailureGuard;
+  cache: AnswerCache;
+  budgets: Budgets;
+  hub: EventHub;
+}
+
+export type Mount = (app: FastifyInstance, context: MountContext) => Promise<void>;
 
 export interface AppDependencies {
   config: Pick<Config, 'rateLimitPerMinute'> &
@@ -58,8 +67,11 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** Socket limits; the defaults suit a server without a proxy in front. */
   limits?: Partial<HttpLimits>;
-  /** Serves Discord's Interactions Endpoint at POST /interactions when given (DISCORD_PUBLIC_KEY). */
-  interactions?: InteractionsOptions;
+  /**
+   * Route modules of other presenters served by this app (POST /interactions, the public pages):
+   * the composition root hands them in, so the HTTP presenter imports none of them.
+   */
+  mounts?: readonly Mount[];
   /** Per-key and per-address budgets (start.ts: in Redis with REDIS_URL); in memory when absent. */
   budgets?: Budgets;
 }
@@ -79,14 +91,20 @@ const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory
 
 /** Builds the HTTP API without listening, so tests and the server share the very same app. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const budgets =
+    deps.budgets ??
+    memoryBudgets({
+      rateLimitPerMinute: deps.config.rateLimitPerMinute,
+      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
+    });
+  const guard = budgets.failures;
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Fastify's two lines per request are replaced by the one written in onResponse below, and
-    // a request's child logger is made only if something logs through it.
+    // Fastify's two lines per request are replaced by the one written in onResponse below. Each
+    // request gets Fastify's own child logger: a lazy one of ours measured 0.1 % faster side by
+    // side with it (issue 24's peer harness), too little to keep (docs/decisions.md).
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger, bindings, options) =>
-      new LazyRequestLogger(logger, bindings, options),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -94,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError(ENDPOINTS),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: clientErrorAnswerer(deps.logger, guard),
     // request.ip (the failure budget, the access line) comes from X-Forwarded-For only when the
     // connection is from one of these proxies (TRUST_PROXY); otherwise it is the socket's address.
     trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
@@ -110,17 +128,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
-  const budgets =
-    deps.budgets ??
-    memoryBudgets({
-      rateLimitPerMinute: deps.config.rateLimitPerMinute,
-      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
-    });
-  const guard = budgets.failures;
 
   // One cache for the GET answers and the event streams: an event carries the bytes the GET
   // answers, and whichever reads first fills it for the other.
-  const cache = new BodyCache();
+  const cache = new AnswerCache();
   const hub = new EventHub({
     sources: { read: deps.read, cache, generation: deps.read.generation },
     activeKeyIds: () => deps.keyVerifier.activeIds(),
@@ -163,19 +174,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
   registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
-  if (deps.interactions) {
-    await registerInteractions(
-      app,
-      { ...deps.interactions, read: deps.read, logger: deps.logger },
-      guard,
-    );
-  }
+  for (const mount of deps.mounts ?? []) await mount(app, { failures: guard, cache, budgets, hub });
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
-    if (deps.config.rateLimitPerMinute > 0) {
-      v1.addHook('onRequest', limitRate(budgets.keys));
-    }
+    v1.addHook('onRequest', limitRate(budgets.keys));
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
       cache,

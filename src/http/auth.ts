@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ApiError, MESSAGES } from '../answers/errors.js';
+import { failureFrom } from '../answers/failures.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { ApiKeyIdentity, KeyVerifier } from '../keys/key-verifier.js';
-import { failureFrom } from './error-handling.js';
-import { ApiError, MESSAGES } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { packageRoot } from '../paths.js';
 
 export const DOCS_PATH = '/docs';
 
@@ -12,7 +15,25 @@ export const DOCS_PATH = '/docs';
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
-    theme: { title: 'housecup API' },
+    // housecup's own name and mark in the top bar and the tab (public/, as the public pages).
+    theme: {
+      title: 'housecup API',
+      favicon: [
+        {
+          filename: 'housecup.svg',
+          rel: 'icon',
+          type: 'image/svg+xml',
+          sizes: 'any',
+          content: readFileSync(join(packageRoot, 'public/housecup.svg')),
+        },
+      ],
+    },
+    logo: {
+      type: 'image/svg+xml',
+      content: readFileSync(join(packageRoot, 'public/housecup-wordmark.svg')),
+      href: DOCS_PATH,
+      target: '_self',
+    },
     uiConfig: {
       docExpansion: 'list',
       deepLinking: true,

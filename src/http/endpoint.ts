@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadService } from '../read/service.js';
-import type { CachedRoutes } from './answer.js';
 import type { Placement } from './areas.js';
 import type { EventStreams } from './event-streams.js';
 import type { SchemaName } from './openapi/schemas.js';
+import type { CachedRoutes } from './serve-cached.js';
 
 /*
  * An endpoint of the API, declared once beside its handler: its path, parameters, texts,
@@ -70,6 +70,14 @@ export interface EventStreamDoc {
   example: string;
 }
 
+/** The success of an endpoint that answers a picture: ETag and 304 as JSON answers have. */
+export interface PictureDoc {
+  description: string;
+  mediaType: 'image/png';
+  /** A URL over the demo data that answers it (test/ops/openapi.test.ts requests it). */
+  example: { url: string };
+}
+
 /** A request header an endpoint reads besides `Authorization` (`Last-Event-ID`). */
 export interface HeaderDoc {
   name: string;
@@ -106,7 +114,7 @@ export interface Endpoint<
   headers?: readonly HeaderDoc[];
   /** Reads one guild's data: a key scoped to other guilds gets 403. */
   guildScoped: boolean;
-  ok: ResponseDoc | EventStreamDoc;
+  ok: ResponseDoc | EventStreamDoc | PictureDoc;
   notFound?: ResponseDoc;
   /**
    * Answers the request: calls `reply` and returns nothing (Fastify's callback style), so a

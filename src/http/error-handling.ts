@@ -1,48 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, CLIENT_ERRORS, errorBody, MESSAGES } from '../answers/errors.js';
+import { failureFrom } from '../answers/failures.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { AnyEndpoint } from './endpoint.js';
-import { ApiError, errorBody, MESSAGES } from './errors.js';
 import { malformedParameter } from './serve-endpoints.js';
-
-/**
- * Hands `then` the error for a failed request, or a 429 once its address has failed too often
- * (at once with budgets in memory, when Redis answers with shared ones).
- */
-export function failureFrom(
-  guard: FailureGuard,
-  address: string,
-  status: number,
-  message: string,
-  then: (error: ApiError) => void,
-  headers: Record<string, string> = {},
-): void {
-  guard.fail(address, (wait) => {
-    then(
-      wait === 0
-        ? new ApiError(status, message, headers)
-        : new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(wait) }),
-    );
-  });
-}
-
-/** failureFrom for async code: the error, to throw. */
-export function failureOf(
-  guard: FailureGuard,
-  address: string,
-  status: number,
-  message: string,
-): Promise<ApiError> {
-  return new Promise((resolve) => failureFrom(guard, address, status, message, resolve));
-}
-
-/** The error text of Fastify's own client errors, by status. */
-export const CLIENT_ERRORS: Record<number, string> = {
-  404: MESSAGES.notFound,
-  405: MESSAGES.methodNotAllowed,
-  413: 'Request body too large',
-  415: 'Unsupported media type',
-  429: MESSAGES.tooManyRequests,
-};
 
 /** The 400 message for a request that failed validation: the declared text of its parameter. */
 function validationMessage(error: FastifyError, request: FastifyRequest): string {

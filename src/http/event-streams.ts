@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, MESSAGES } from '../answers/errors.js';
 import type { StreamSlot, StreamSlots } from '../budgets/stream-slots.js';
 import type { EventHub } from '../events/event-hub.js';
 import type { Logger } from '../logger.js';
-import { ApiError, MESSAGES } from './errors.js';
 
 /** What GET /v1/events/:guildId needs: the node's streams, the per-key slots and their limit. */
 export interface EventStreams {

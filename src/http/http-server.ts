@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorBody } from './errors.js';
+import { errorBody } from '../answers/errors.js';
+import type { FailureGuard } from '../budgets/failure-guard.js';
+import type { Logger } from '../logger.js';
 
 /** Socket limits for a server that faces clients directly, with no proxy in front. */
 export interface HttpLimits {
@@ -86,24 +88,34 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 
 /**
  * Answers what Node's HTTP parser refuses before Fastify sees a request (a malformed request,
- * headers too large, a client too slow) with the same JSON error body as everything else.
+ * headers too large, a client too slow) with the same JSON error body as everything else; logs
+ * one line for it (no headers, no URL: nothing a client sent) and counts it against the client
+ * address's failure budget, as any other refused request.
  */
-export function answerClientError(
-  // rawPacket is a Buffer at run time (Fastify's type says its JSON form).
-  error: Error & { code?: string; rawPacket?: unknown },
-  socket: Socket,
-): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = PARSER_ERRORS[error.code ?? ''] ?? [400, 'Bad request'];
-  const body = JSON.stringify(errorBody(status, message));
-  // An answer to HEAD has no body (a client would read it as the start of the next answer).
-  const packet = error.rawPacket;
-  const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+export function clientErrorAnswerer(logger: Logger, failures: FailureGuard) {
+  return function answerClientError(
+    // rawPacket is a Buffer at run time (Fastify's type says its JSON form).
+    error: Error & { code?: string; rawPacket?: unknown },
+    socket: Socket,
+  ): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] = PARSER_ERRORS[error.code ?? ''] ?? [400, 'Bad request'];
+    const ip = socket.remoteAddress ?? 'unknown';
+    logger.info(
+      { ip, status, code: error.code ?? 'unknown' },
+      'request refused by the HTTP parser',
     );
-  }
-  socket.destroy();
+    failures.fail(ip, () => undefined);
+    const body = JSON.stringify(errorBody(status, message));
+    // An answer to HEAD has no body (a client would read it as the start of the next answer).
+    const packet = error.rawPacket;
+    const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+      );
+    }
+    socket.destroy();
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody, MESSAGES } from './errors.js';
+import { errorBody, MESSAGES } from '../answers/errors.js';
 
 interface KnownPath {
   pattern: RegExp;

@@ -1,5 +1,5 @@
+import { ApiError } from '../answers/errors.js';
 import type { PageRequest } from '../read/types.js';
-import { ApiError } from './errors.js';
 import { afterParam, DEFAULT_PAGE_LIMIT } from './parameters.js';
 
 export interface PagingQuery {

@@ -1,7 +1,8 @@
+import { MESSAGES } from '../answers/errors.js';
+import { STEPS } from '../answers/history-series.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
-import { MESSAGES } from './errors.js';
 
 /*
  * The request parameters endpoints share, each with its schema (validated and documented), its
@@ -106,3 +107,62 @@ export const houseParam = choiceParam(
 );
 
 export const profileListParams = [sortParam, orderParam, houseParam] as const;
+
+/** The history's step (DESIGN §10); its 400 text is the one §10 gives. */
+export const stepParam = choiceParam(
+  'step',
+  STEPS,
+  'Time between two entries of the series; default `day`',
+);
+
+function instantParam<const Name extends 'from' | 'to'>(
+  name: Name,
+  description: string,
+  invalid: string,
+) {
+  return {
+    name,
+    in: 'query',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 64 },
+    description,
+    example: name === 'from' ? '2026-10-01T00:00:00Z' : '2026-11-01T00:00:00Z',
+    invalid,
+  } as const satisfies Parameter;
+}
+
+export const fromParam = instantParam(
+  'from',
+  'Start of the series (ISO 8601), moved down to the start of its step in UTC; default `to` minus 48 hours (`hour`), 30 days (`day`) or 26 weeks (`week`)',
+  MESSAGES.invalidFrom,
+);
+export const toParam = instantParam(
+  'to',
+  'End of the series (ISO 8601); default now. The last entry is at `to` itself',
+  MESSAGES.invalidTo,
+);
+
+function boundedInteger<const Name extends string>(
+  name: Name,
+  minimum: number,
+  maximum: number,
+  description: string,
+  example: number,
+) {
+  return {
+    name,
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum, maximum },
+    description,
+    example,
+    invalid: `Invalid ${name}: must be an integer from ${minimum} to ${maximum}`,
+  } as const satisfies Parameter;
+}
+
+/** The picture's size and span (DESIGN §11). */
+export const chartParams = [
+  boundedInteger('width', 400, 1600, 'Width of the picture in pixels; default 800', 800),
+  boundedInteger('height', 200, 1000, 'Height of the picture in pixels; default 400', 400),
+  boundedInteger('days', 1, 365, 'Days of history the lines show; default 30', 30),
+] as const;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ApiError, MESSAGES } from '../answers/errors.js';
 import type { KeyLimiter } from '../budgets/key-limiter.js';
-import { ApiError, MESSAGES } from './errors.js';
 
 /**
  * onRequest hook, after the key check: every limited key's answer shows its budget, and a key

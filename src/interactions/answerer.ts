@@ -25,6 +25,8 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     commands: await loadCommands(),
     read: deps.read,
     keyStore: deps.keyStore,
+    ...(deps.publication ? { publication: deps.publication } : {}),
+    ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     logger: deps.logger,
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

@@ -2,6 +2,7 @@ import type { Outcome } from '../bot/dispatcher.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import type { PublicationStore } from '../store/store.js';
 
 /** What `POST /interactions` needs beside the app's read service and logger. */
 export interface InteractionsOptions {
@@ -13,6 +14,9 @@ export interface InteractionsOptions {
   restUrl: string;
   /** For `/apikey`. */
   keyStore: KeyStore;
+  /** For `/scoreboard`, and where its pages are reached (PUBLIC_URL). */
+  publication?: PublicationStore;
+  publicUrl?: string;
   /** As the gateway bot's: 2 s unless a test shortens it. */
   deferAfterMs?: number;
   /** Told of every handled interaction (housecup_bot_interactions_total). */

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, CLIENT_ERRORS, MESSAGES } from '../answers/errors.js';
+import { failureOf } from '../answers/failures.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
-import { CLIENT_ERRORS, failureOf } from '../http/error-handling.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import type { OnceSet } from '../budgets/once-set.js';
 import type { Answerer } from './answerer.js';
 import type { InteractionsDependencies } from './options.js';
 import { isPing, parseInteraction } from './payload.js';
-import { createSignatureCheck } from './signature.js';
+import { createSignatureCheck, REPLAY_WINDOW_S } from './signature.js';
 
 /*
  * `POST /interactions`: Discord's Interactions Endpoint URL (DESIGN §7). Outside /v1: no API
@@ -16,6 +17,12 @@ import { createSignatureCheck } from './signature.js';
 
 export const INTERACTIONS_PATH = '/interactions';
 export const INVALID_SIGNATURE = 'Invalid request signature';
+export const ALREADY_HANDLED = 'This interaction was already handled';
+/**
+ * How long a handled id is remembered: as long as its signed request is accepted (a timestamp
+ * up to REPLAY_WINDOW_S old, or as far ahead), with a minute to spare for clocks.
+ */
+const REPLAY_WINDOW_MS = (2 * REPLAY_WINDOW_S + 60) * 1000;
 /** Discord's interaction payloads are a few KiB; anything far larger is not from Discord. */
 export const MAX_INTERACTION_BYTES = 64 * 1024;
 
@@ -38,6 +45,8 @@ export async function registerInteractions(
   app: FastifyInstance,
   deps: InteractionsDependencies,
   guard: FailureGuard,
+  /** The interaction ids already handled, on every node with REDIS_URL. */
+  handled: OnceSet,
 ): Promise<void> {
   const checkSignature = createSignatureCheck(deps.publicKey);
   const logger = deps.logger.child({ component: 'interactions' });
@@ -88,6 +97,12 @@ export async function registerInteractions(
       if (isPing(payload)) return reply.send({ type: 1 });
       const interaction = parseInteraction(payload);
       if (!interaction) throw await failureOf(guard, request.ip, 400, MESSAGES.badRequest);
+      // Each interaction is handled once, on whichever node: a replayed signed request (valid
+      // for as long as its timestamp is) never runs the command again nor gets its answer.
+      const fresh = await new Promise<boolean>((resolve) =>
+        handled.claim(interaction.request.id, REPLAY_WINDOW_MS, resolve),
+      );
+      if (!fresh) throw await failureOf(guard, request.ip, 409, ALREADY_HANDLED);
       const first = await (await loadAnswerer()).answer(interaction, whenSent(reply));
       return reply.send(first);
     });

@@ -53,11 +53,12 @@ function cachedKeys(rows: readonly ActiveKeyRow[]): Map<string, CachedKey> {
  * Checks keys against an in-memory copy of the active keys, reloaded whenever the key table's
  * generation changes. On SQLite the reload is synchronous: a `keys revoke` in another process is
  * refused on the very next request. On PostgreSQL it follows the change notification, so a key
- * revoked on any node is refused within moments (the old set serves until the new one is loaded).
+ * revoked on any node is refused within moments: the notification itself starts the reload.
  */
 export function createKeyVerifier(table: KeyTable, now: () => number = Date.now): KeyVerifier {
   let loadedAt: string | null = null;
   let loading: string | null = null;
+  let inFlight: Promise<void> | null = null;
   let byDigest = new Map<string, CachedKey>();
   let ids: ReadonlySet<number> = new Set();
   const use = (keys: Map<string, CachedKey>) => {
@@ -75,7 +76,8 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
 
   function refresh(): Promise<void> | undefined {
     const generation = table.generation();
-    if (generation === loadedAt || generation === loading) return undefined;
+    if (generation === loadedAt) return undefined;
+    if (generation === loading) return inFlight ?? undefined;
     const rows = table.active();
     if (Array.isArray(rows)) {
       use(cachedKeys(rows));
@@ -83,20 +85,31 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
       return undefined;
     }
     loading = generation;
-    return rows.then(
+    const attempt: Promise<void> = rows.then(
       (loaded) => {
-        // A later generation may have started loading meanwhile: the latest load wins.
-        if (loading !== generation) return;
+        // A later generation started loading meanwhile (a change notification): the latest load
+        // wins, and whoever waits on this one (load()) waits on that one instead.
+        if (loading !== generation) return inFlight ?? undefined;
         use(cachedKeys(loaded));
         loadedAt = generation;
         loading = null;
+        inFlight = null;
       },
       () => {
         // The store is unreachable: keep the keys known, and try again on the next request.
-        if (loading === generation) loading = null;
+        if (loading === generation) {
+          loading = null;
+          inFlight = null;
+        }
       },
     );
+    inFlight = attempt;
+    return attempt;
   }
+
+  // PostgreSQL tells every node of a key change: reload then, not on the next request, so that
+  // an idle node judges its first request after a revocation by the new list (issue 20.1).
+  table.onChange?.(() => void refresh());
 
   function noteUse(id: number): void {
     const at = now();

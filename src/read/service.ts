@@ -1,5 +1,6 @@
 import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
+import type { HistoryEntry } from '../records/points-history.js';
 import type { Profile } from '../records/profile.js';
 import type { HouseFilter, ProfileView } from '../records/profile-order.js';
 import type { SerializedList } from './json-list.js';
@@ -68,6 +69,25 @@ export interface PointsReader {
   get(guildId: string): Promise<HousePoints | null>;
 }
 
+export interface PointsHistoryReader {
+  /**
+   * The guild's recorded standings after `from` up to `to` (inclusive), oldest first, preceded
+   * by the last one at or before `from` when there is one: all a series from `from` needs.
+   * Instants are ISO 8601 in UTC with milliseconds (`YYYY-MM-DDTHH:MM:SS.sssZ`).
+   */
+  between(guildId: string, from: string, to: string): Promise<HistoryEntry[]>;
+}
+
+export interface AreaChangesReader {
+  /** How many committed changes the guild's profiles and jobs have seen (0 when none). */
+  of(guildId: string): Promise<{ players: number; jobs: number }>;
+}
+
+export interface PublicationReader {
+  /** Whether the guild chose a public scoreboard page (DESIGN §12). */
+  isPublished(guildId: string): Promise<boolean>;
+}
+
 export interface PremiumReader {
   /** Always answers: premium is a yes/no question, never "not found". */
   get(guildId: string): Promise<PremiumStatus>;
@@ -76,8 +96,11 @@ export interface PremiumReader {
 export interface ReadService {
   players: PlayersReader;
   points: PointsReader;
+  pointsHistory: PointsHistoryReader;
   jobs: JobsReader;
   premium: PremiumReader;
+  publication: PublicationReader;
+  areaChanges: AreaChangesReader;
   /**
    * A token that changes whenever the guild's data may have changed (a commit by this process,
    * another process, or another node): what caches key on.

@@ -24,6 +24,11 @@ export type FieldKind =
   | 'choice'
   /** An ISO 8601 instant, stored as text. */
   | 'instant'
+  /**
+   * An instant in UTC with milliseconds, written by the database itself: SQLite text
+   * `YYYY-MM-DDTHH:MM:SS.sssZ`, PostgreSQL `timestamptz(3)` (DESIGN §10).
+   */
+  | 'timestamp'
   /** A JSON value stored as text. */
   | 'json';
 
@@ -103,6 +108,10 @@ export function instant(
   options: Pick<Field, 'assigned'> = {},
 ): Field<string, false> {
   return { kind: 'instant', description, nullable: false, ...options };
+}
+
+export function timestamp(description: string): Field<string, false> {
+  return { kind: 'timestamp', description, nullable: false };
 }
 
 export function json<T>(description: string): Field<T, false> {

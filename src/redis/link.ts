@@ -1,3 +1,10 @@
+/*
+ * The Redis connection behind the shared budgets: @redis/client itself (not a replacement of it),
+ * held to budgets' needs: a connection attempt and a reply are waited for at most 500 ms and
+ * 250 ms, after which the request is counted in memory (a node never waits on a sick Redis), and
+ * the link probes its way back. @redis/client's own reconnection and offline queue would hold
+ * requests for as long as Redis is down.
+ */
 import { createClient } from '@redis/client';
 import { WINDOW_MS, type WindowThen } from '../budgets/windows.js';
 import type { Logger } from '../logger.js';

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { MemoryStreamSlots, StreamSlot, StreamSlots } from '../budgets/stream-slots.js';
+import type {
+  MemoryStreamSlots,
+  SlotOwner,
+  StreamSlot,
+  StreamSlots,
+} from '../budgets/stream-slots.js';
 import type { RedisLink } from './link.js';
 import { LuaScript } from './lua-script.js';
 
@@ -45,7 +50,7 @@ export class RedisStreamSlots implements StreamSlots {
   private readonly node = randomBytes(6).toString('base64url');
   private next = 0;
   /** This node's streams in Redis, by key id: renewed together, one call per key. */
-  private readonly members = new Map<number, Set<string>>();
+  private readonly members = new Map<SlotOwner, Set<string>>();
   private readonly renewal: NodeJS.Timeout;
 
   constructor(
@@ -58,7 +63,7 @@ export class RedisStreamSlots implements StreamSlots {
     this.renewal.unref();
   }
 
-  take(keyId: number, limit: number, then: (slot: StreamSlot | null) => void): void {
+  take(keyId: SlotOwner, limit: number, then: (slot: StreamSlot | null) => void): void {
     if (!this.link.isUp()) {
       this.local.take(keyId, limit, then);
       return;
@@ -78,11 +83,11 @@ export class RedisStreamSlots implements StreamSlots {
   }
 
   // The key's numeric id names its set: never the key itself, which must not reach Redis.
-  private keyOf(keyId: number): string {
+  private keyOf(keyId: SlotOwner): string {
     return `${this.prefix}streams:${keyId}`;
   }
 
-  private hold(keyId: number, member: string): StreamSlot {
+  private hold(keyId: SlotOwner, member: string): StreamSlot {
     const counted = this.local.hold(keyId);
     let ofKey = this.members.get(keyId);
     if (!ofKey) {

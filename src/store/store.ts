@@ -30,12 +30,26 @@ export interface KeyTable {
    * is refused on the very next request), a promise where it is not.
    */
   active(): ActiveKeyRow[] | Promise<ActiveKeyRow[]>;
+  /**
+   * Calls `listener` as soon as the keys may have changed on any node, where the store learns it
+   * by notification (PostgreSQL), so an idle node reloads before its next request.
+   */
+  onChange?(listener: () => void): void;
   /** Writes last-used times (ISO 8601, by key id); false when the store was busy. */
   touch(times: ReadonlyMap<number, string>): Promise<boolean>;
 }
 
 /** Rows of one table, in its record's field order, a batch at a time: what `copy` moves. */
 export type RowBatches = AsyncIterable<unknown[][]>;
+
+export interface PublicationStore {
+  /** Publishes the guild; false when it already was. */
+  publish(guildId: string): Promise<boolean>;
+  /** Unpublishes the guild; false when it was not published. */
+  unpublish(guildId: string): Promise<boolean>;
+  /** The published guilds, by id. */
+  list(): Promise<string[]>;
+}
 
 export interface Store {
   readonly kind: StoreKind;
@@ -46,6 +60,8 @@ export interface Store {
   readonly read: ReadService;
   readonly keyStore: KeyStore;
   readonly keyTable: KeyTable;
+  /** The guilds with a public scoreboard: `housecup publish`, `/scoreboard`. */
+  readonly publication: PublicationStore;
   /** Validates, then replaces each guild of the file in one transaction. */
   importData(data: unknown): Promise<ImportSummary>;
   /** Every guild with data (or the named ones), in the import format, from one snapshot. */
@@ -67,6 +83,11 @@ export interface Store {
     rows: (record: RecordDefinition) => RowBatches,
     options: { replace: boolean },
   ): Promise<boolean>;
+  /**
+   * Deletes the points history older than `before` (ISO 8601), but for each guild's last row
+   * before it (DESIGN §10). Returns how many rows went.
+   */
+  pruneHistory(before: string): Promise<number>;
   /** Whether the store answers now (for /readyz). */
   ready(): boolean;
   /** SQLite only: its quick_check of the file, null when sound, else SQLite's description. */

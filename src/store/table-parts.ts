@@ -1,9 +1,12 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { apiKey } from '../records/api-key.js';
+import { areaChanges } from '../records/area-changes.js';
 import { housePoints } from '../records/house-points.js';
 import { job } from '../records/job.js';
+import { pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { profile } from '../records/profile.js';
+import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
 import { checkOf } from './constraints.js';
 
@@ -84,9 +87,12 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
   };
   return {
     apiKeys: table(apiKey.table),
+    areaChanges: table(areaChanges.table),
     housePoints: table(housePoints.table),
     jobs: table(job.table),
+    pointsHistory: table(pointsHistory.table),
     premium: table(premium.table),
     profiles: table(profile.table),
+    publishedGuilds: table(publishedGuild.table),
   };
 }

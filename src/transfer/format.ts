@@ -4,6 +4,7 @@ import type { HousePoints } from '../records/house-points.js';
 import { housePoints } from '../records/house-points.js';
 import { HOUSES } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
+import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import type { RecordDefinition } from '../records/record.js';
@@ -24,6 +25,8 @@ export interface GuildEntry {
   premium?: { expiresAt: string | null };
   jobs?: FileEntry<Job>[];
   players?: FileEntry<Profile>[];
+  /** When present, the guild's whole points history (DESIGN §10): an import replaces it. */
+  history?: HistoryEntry[];
 }
 
 export interface TransferFile {
@@ -53,8 +56,17 @@ function integerSchema(field: Field): z.ZodType {
   return schema;
 }
 
+/** A lone surrogate (escaped in JSON, or bytes that are not UTF-8): refused, never stored. */
+const WELL_FORMED =
+  'must be well-formed Unicode text (it holds a lone surrogate or bytes that are not UTF-8)';
+
+// With the u flag a pair is one code point: only a surrogate without its other half matches.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 function textSchema(field: Field): z.ZodType {
-  let schema = z.string({ error: expected('text') });
+  let schema = z
+    .string({ error: expected('text') })
+    .refine((value) => !LONE_SURROGATE.test(value), WELL_FORMED);
   if (field.max !== undefined) {
     schema = schema.max(field.max, `must be at most ${field.max} characters`);
   }
@@ -84,6 +96,7 @@ export function fieldSchema(field: Field): z.ZodType {
         });
       }
       case 'instant':
+      case 'timestamp':
         return z.iso.datetime({ offset: true, error: expected('an ISO 8601 date-time') });
       case 'json':
         return z.unknown();
@@ -133,6 +146,15 @@ const guildEntry = strictObject({
   premium: strictObject({ expiresAt: fieldSchema(premium.fields.expires_at) }).optional(),
   jobs: list(entrySchema(job)).optional(),
   players: list(entrySchema(profile)).optional(),
+  // Every house named in each entry: null where the guild had no points at that instant.
+  history: list(
+    strictObject({
+      at: fieldSchema(pointsHistory.fields.at),
+      ...Object.fromEntries(
+        HOUSES.map((house) => [house, fieldSchema(pointsHistory.fields[house])]),
+      ),
+    }),
+  ).optional(),
 }).superRefine((value, ctx) => {
   // The shape is checked by now (superRefine runs after it passes): read it as its type.
   const guild = value as unknown as GuildEntry;

@@ -86,8 +86,8 @@ export function apiEndpoints(manifest: DatasetManifest, connections: number): En
     ),
   ];
   endpoints.push({
-    id: 'interactions-points',
-    label: 'POST /interactions (/points, signed)',
+    id: 'interactions-premium',
+    label: 'POST /interactions (/premium, signed)',
     target: 'interactions',
     paths: manifest.withPoints.slice(0, 200),
     connections,

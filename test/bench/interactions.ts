@@ -5,7 +5,8 @@ import { post } from './http-get.js';
 import { oneAtATime, type ProbeResult } from './probe.js';
 
 /*
- * The signed `/points` interactions the benchmark sends to POST /interactions. wrk replays a
+ * The signed `/premium` interactions the benchmark sends to POST /interactions (answered in the
+ * response body; `/points` answers with a deferral and an edit that carries its picture). wrk replays a
  * fixed list of requests, so each is signed up front; a signature is only good for 5 minutes
  * (the replay window), so the list is signed afresh right before every run.
  */
@@ -18,14 +19,14 @@ export interface SignedLoad {
 
 const USER = { id: '500000000000000001', username: 'bench' };
 
-/** One `/points` interaction payload from a member of `guildId`, as Discord sends it. */
-export function pointsInteraction(guildId: string, n: number): string {
+/** One `/premium` interaction payload from a member of `guildId`, as Discord sends it. */
+export function premiumInteraction(guildId: string, n: number): string {
   const id = (1_300_000_000_000_000_000n + BigInt(n)).toString();
   const payload = interactionObject(
     { id, token: `bench-token-${n}` },
     2,
     { guildId, user: USER },
-    commandData(id, 'points', [], []),
+    commandData(id, 'premium', [], []),
   );
   return JSON.stringify(payload);
 }
@@ -39,7 +40,7 @@ export function writeSignedRequests(file: string, load: SignedLoad, count = 200)
   for (let n = 0; n < count; n++) {
     const guild = load.guilds[n % load.guilds.length];
     if (guild === undefined) throw new Error('no guild to send interactions from');
-    const body = pointsInteraction(guild, n);
+    const body = premiumInteraction(guild, n);
     const headers = load.signer.headers(body);
     lines.push(
       [

@@ -27,7 +27,7 @@ const EXPECTED_ROWS = [
   'players-1000',
   'player-member',
   'jobs',
-  'interactions-points',
+  'interactions-premium',
   ...(postgresUrl ? ['points-postgres', 'players-100-postgres'] : []),
   'A-small',
   'A-large',

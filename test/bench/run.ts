@@ -122,7 +122,7 @@ function chooseLoadGenerator(): { run: LoadGenerator; name: string } {
 /** Discord's key pair for the interactions endpoint: its public key goes to that server. */
 const signer = new InteractionSigner();
 
-/** A signed /points interaction: 200 and `{"type":4,"data":{"embeds":[…]}}`, or a failure. */
+/** A signed /premium interaction: 200 and `{"type":4,"data":{"embeds":[…]}}`, or a failure. */
 async function checkInteraction(endpoint: Endpoint, url: string, file: string): Promise<Sample> {
   const line = readFileSync(file, 'utf8').split('\n')[0] ?? '';
   const request = readSignedRequest(line);

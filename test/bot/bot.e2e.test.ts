@@ -56,6 +56,23 @@ function run(
   return fake.sendInteraction(fake.command(name, options, { guildId, user }, resolved));
 }
 
+/**
+ * What /points finally shows: it answers with a deferral, then edits it with its embed and the
+ * picture attached (DESIGN §11).
+ */
+async function pointsMessage(guildId: string) {
+  const callback = await run('points', guildId);
+  expect(callback.type).toBe(5);
+  expect((callback.data?.flags ?? 0) & EPHEMERAL).toBe(0);
+  const edit = await fake.waitForRequest(
+    (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
+  );
+  const body = edit.body as { embeds: EmbedData[]; attachments?: { filename: string }[] };
+  const embed = body.embeds[0];
+  if (!embed) throw new Error(`no embed in ${JSON.stringify(body)}`);
+  return { embed, attachments: body.attachments ?? [], files: edit.files };
+}
+
 function embedOf(callback: InteractionCallback): EmbedData {
   const embed = callback.data.embeds?.[0];
   if (!embed) throw new Error(`no embed in ${JSON.stringify(callback.data)}`);
@@ -113,19 +130,20 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
     });
 
     describe('/points', () => {
-      it('ranks the four houses, with bars, in the leader’s colour', async () => {
-        const callback = await run('points', RICH);
-        expect(callback.type).toBe(4);
-        expect((callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-        const embed = embedOf(callback);
+      it('ranks the four houses, with bars, the week’s change and the picture, in the leader’s colour', async () => {
+        const { embed, attachments, files } = await pointsMessage(RICH);
         expect(embed.title).toBe('🏆 House Cup standings');
         expect(embed.color).toBe(0xae0001);
+        expect(embed.image?.url).toBe('attachment://points.png');
+        expect(attachments.map((a) => a.filename)).toEqual(['points.png']);
+        expect(files).toEqual([{ name: 'points.png', png: true }]);
         const lines = (embed.description ?? '').split('\n\n');
+        // The points came with this week's import: each house's change is all of them.
         expect(lines.map((l) => l.split('\n')[0])).toEqual([
-          '**1. 🦁 Gryffindor** — 120 points',
-          '**2. 🦡 Hufflepuff** — 101 points',
-          '**3. 🐍 Slytherin** — 95 points',
-          '**4. 🦅 Ravenclaw** — 80 points',
+          '**1. 🦁 Gryffindor** — 120 points · ▲ 120 this week',
+          '**2. 🦡 Hufflepuff** — 101 points · ▲ 101 this week',
+          '**3. 🐍 Slytherin** — 95 points · ▲ 95 this week',
+          '**4. 🦅 Ravenclaw** — 80 points · ▲ 80 this week',
         ]);
         // The leader fills the bar (16 cells); the others in proportion: 101/120·16 ≈ 13.
         expect(lines[0]).toContain(`\`${'█'.repeat(16)}\``);
@@ -134,7 +152,7 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
       });
 
       it('takes another leader’s colour', async () => {
-        const embed = embedOf(await run('points', BIG));
+        const { embed } = await pointsMessage(BIG);
         expect(embed.color).toBe(HOUSE_STYLES.ravenclaw.colour);
         expect(embed.description?.split('\n\n')[0]).toContain('Ravenclaw** — 40 points');
       });
@@ -354,9 +372,8 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
         expect(failure).toMatchObject({ level: 50, interaction: '/points', guild: BROKEN });
         expect(JSON.stringify(failure)).toContain('points store exploded');
 
-        const next = await run('points', RICH);
-        expect(next.type).toBe(4);
-        expect(embedOf(next).title).toBe('🏆 House Cup standings');
+        const next = await pointsMessage(RICH);
+        expect(next.embed.title).toBe('🏆 House Cup standings');
       });
 
       it('defers a slow handler, then edits the deferral with the answer', async () => {

@@ -152,16 +152,35 @@ describe('the other embeds', () => {
       { house: 'gryffindor', points: 5 },
       { house: 'hufflepuff', points: 1 },
     ]);
-    const embed = pointsEmbed({ gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 });
+    const embed = pointsEmbed({
+      points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
+      week: { gryffindor: 5, slytherin: -2, ravenclaw: 0, hufflepuff: 1_200 },
+      picture: true,
+    });
     expect(embed.color).toBe(HOUSE_STYLES.slytherin.colour);
+    expect(embed.image).toEqual({ url: 'attachment://points.png' });
+    expect(embed.description).toContain('**1. 🐍 Slytherin** — 9 points · ▼ 2 this week');
+    expect(embed.description).toContain('· ▲ 1,200 this week');
+    expect(embed.description).toContain('· ± 0 this week');
+    const noHistory = pointsEmbed({
+      points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
+      week: null,
+      picture: false,
+    });
+    expect(noHistory.description).not.toContain('this week');
+    expect(noHistory.image).toBeUndefined();
     expect(bar(50, 100, 10)).toBe('█████░░░░░');
     expect(bar(0, 0, 4)).toBe('░░░░');
     expect(bar(-3, 10, 4)).toBe('░░░░');
     const huge = pointsEmbed({
-      gryffindor: Number.MAX_SAFE_INTEGER,
-      slytherin: -5,
-      ravenclaw: 0,
-      hufflepuff: 1,
+      points: { gryffindor: Number.MAX_SAFE_INTEGER, slytherin: -5, ravenclaw: 0, hufflepuff: 1 },
+      week: {
+        gryffindor: Number.MAX_SAFE_INTEGER,
+        slytherin: -Number.MAX_SAFE_INTEGER,
+        ravenclaw: 0,
+        hufflepuff: 1,
+      },
+      picture: true,
     });
     expectWithinLimits(huge);
   });
@@ -301,7 +320,10 @@ describe('embeds real Discord accepts', () => {
   });
 
   it('allowed_mentions: every message body says none may ping', () => {
-    for (const answer of [{ content: 'hi' }, { embeds: [pointsEmbed(points)], ephemeral: true }]) {
+    for (const answer of [
+      { content: 'hi' },
+      { embeds: [pointsEmbed({ points, week: null, picture: false })], ephemeral: true },
+    ]) {
       expect(messageData(answer, true).allowed_mentions).toEqual({ parse: [] });
       expect(messageData(answer, false).allowed_mentions).toEqual({ parse: [] });
     }

@@ -26,7 +26,7 @@ const GOOD = `export default {
 `;
 
 describe('loadCommands', () => {
-  it('loads the five command modules of commands/, sorted, each with a handler', async () => {
+  it('loads the six command modules of commands/, sorted, each with a handler', async () => {
     expect(defaultCommandsFolder.replace(/\/$/, '')).toBe(commandsFolder);
     const commands = await loadCommands();
     expect(commands.map((c) => c.definition.name)).toEqual([
@@ -35,6 +35,7 @@ describe('loadCommands', () => {
       'players',
       'points',
       'premium',
+      'scoreboard',
     ]);
     for (const command of commands) expect(typeof command.execute).toBe('function');
     expect(typeof commands.find((c) => c.definition.name === 'players')?.button).toBe('function');

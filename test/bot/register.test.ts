@@ -5,7 +5,7 @@ import { APP_ID, FAKE_TOKEN, FakeDiscord, type RecordedRequest } from '../suppor
 import { RICH } from './fixture.js';
 import { captureLog } from './log-capture.js';
 
-const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium'];
+const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium', 'scoreboard'];
 
 interface SentCommand {
   name: string;
@@ -46,6 +46,8 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   // Manage Server = 1 << 5.
   expect(byName.get('apikey')?.default_member_permissions).toBe('32');
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
+  expect(byName.get('scoreboard')?.default_member_permissions).toBe('32');
+  expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual(['publish', 'unpublish']);
   // /players: a member, or the list sorted and filtered by choices (DESIGN §9).
   expect(byName.get('players')?.options).toMatchObject([
     { name: 'member', type: 6 },
@@ -69,7 +71,7 @@ describe('registerCommands', () => {
   it('publishes every definition globally, asking Discord for the application id', async () => {
     const before = fake.requests.length;
     const result = await registerCommands({ config: configFor(), logger: captureLog().logger });
-    expect(result).toEqual({ count: 5, scope: 'global' });
+    expect(result).toEqual({ count: 6, scope: 'global' });
     const requests = fake.requests.slice(before);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /applications/@me',
@@ -87,7 +89,7 @@ describe('registerCommands', () => {
       guildId: RICH,
       logger: captureLog().logger,
     });
-    expect(result).toEqual({ count: 5, scope: `guild ${RICH}` });
+    expect(result).toEqual({ count: 6, scope: `guild ${RICH}` });
     const requests = fake.requests.slice(before);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `PUT /applications/${appId}/guilds/${RICH}/commands`,

@@ -78,10 +78,10 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("runs the README's fetch-based event stream reader: the four events, then a change", async () => {
-    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+  it("runs the live-updates page's fetch-based event stream reader: the four events, then a change", async () => {
+    const readme = readFileSync(join(packageRoot, 'docs/live-updates.md'), 'utf8');
     const follow = /async function follow[\s\S]*?\n}\n/.exec(readme)?.[0];
-    expect(follow, 'the README shows follow()').toBeDefined();
+    expect(follow, 'docs/live-updates.md shows follow()').toBeDefined();
     const page = await browser.newPage();
     await page.goto(`${origin}/docs`);
     await page.evaluate(

@@ -38,11 +38,14 @@ describe('per-key rate limiter in memory', () => {
     expect(takeNow(limiter, 1)).toEqual({ limit: 2, remaining: 1, resetS: 60 });
   });
 
-  it("takes a key's own limit, and never limits a key of limit 0 or a server with limiting off", () => {
+  it("takes a key's own limit, even with no default (0), and never limits a key of limit 0", () => {
     const limiter = new WindowKeyLimiter(new MemoryWindows(() => 0), 600);
     expect(takeNow(limiter, 1, 5)?.limit).toBe(5);
     expect(takeNow(limiter, 2, 0)).toBeNull();
-    expect(takeNow(new WindowKeyLimiter(new MemoryWindows(), 0), 3, 5)).toBeNull();
+    // RATE_LIMIT_PER_MINUTE=0 means "no default limit", never "no limits" (issue 20.5).
+    const noDefault = new WindowKeyLimiter(new MemoryWindows(), 0);
+    expect(takeNow(noDefault, 3, 5)?.limit).toBe(5);
+    expect(takeNow(noDefault, 4, null)).toBeNull();
   });
 });
 

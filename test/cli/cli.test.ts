@@ -301,7 +301,9 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       expect(piped.status, piped.stderr).toBe(0);
       expect(piped.stderr).toBe('Imported 1 guild(s): 0 profile(s), 0 job(s).\n');
       const exported = cli('export', '--guild', guild.id);
-      expect(JSON.parse(exported.stdout)).toEqual({ guilds: [guild] });
+      // The import's own change, recorded in the guild's history (DESIGN §10).
+      const history = [{ at: expect.stringMatching(/Z$/), ...guild.points }];
+      expect(JSON.parse(exported.stdout)).toEqual({ guilds: [{ ...guild, history }] });
       // A new connection: the runs of the CLI above block this process (the server's too) for
       // longer than the server's 30 s request timeout, which then closes fetch's pooled connection.
       const read = async () =>
@@ -345,7 +347,8 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
 
 describe('a SQLite database in a missing directory', () => {
   it('is one clear line', () => {
-    const result = runCli(['keys', 'list'], join(tmpdir(), 'housecup-missing', 'x.db'));
+    // migrate would create the file (other commands say no database is there at all).
+    const result = runCli(['migrate'], join(tmpdir(), 'housecup-missing', 'x.db'));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
       /^housecup: Cannot open database .*: directory .* does not exist\n$/,

@@ -37,8 +37,13 @@ describe('a node answering interactions over HTTP only', () => {
       fake.command('points', [], { guildId: DEMO, user: USER }),
     );
     expect(answer.via).toBe('http');
-    expect(answer.type).toBe(4);
-    const text = JSON.stringify(answer.data.embeds);
+    // A multipart answer cannot be the response body: a deferral, then an edit with the picture.
+    expect(answer.type).toBe(5);
+    const edit = await fake.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.endsWith(`/${answer.token}/messages/@original`),
+    );
+    expect(edit.files).toEqual([{ name: 'points.png', png: true }]);
+    const text = JSON.stringify((edit.body as { embeds: unknown[] }).embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
     const missing = await fake.sendInteraction(
       fake.command('points', [], { guildId: ABSENT, user: USER }),

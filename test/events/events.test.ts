@@ -164,15 +164,16 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     );
     await write(`DELETE FROM profiles WHERE guild_id = '${RICH}' AND id = 9002`);
     const resumed = await open({ 'last-event-id': lastId });
-    // Premium changed; players went up by one and back since that id, so its answer is what
-    // the client holds: it is not sent again.
-    const events = await resumed.waitForEvents(1, 1_000);
+    // Premium changed; a profile came and went since that id: the count is what the client
+    // holds, but the profiles changed, so players is sent again (DESIGN §8); jobs and points not.
+    const events = await resumed.waitForEvents(2, 1_000);
     expect(events[0]).toMatchObject({
       event: 'premium',
       data: `{"guildId":"${RICH}","premium":false,"status":404}`,
     });
+    expect(events[1]).toMatchObject({ event: 'players', data: initial[2]?.data });
     await resumed.waitForComments(2, 2_000);
-    expect(resumed.events).toHaveLength(1);
+    expect(resumed.events).toHaveLength(2);
     resumed.close();
 
     const unknown = await open({ 'last-event-id': 'not-one-of-ours' });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache } from '../../src/answers/answer-cache.js';
 import { EventHub } from '../../src/events/event-hub.js';
-import { BodyCache } from '../../src/http/body-cache.js';
 import { createLogger } from '../../src/logger.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
@@ -43,7 +43,7 @@ describe('a stream whose client does not read', () => {
     });
     const { read } = test.store;
     hub = new EventHub({
-      sources: { read, cache: new BodyCache(), generation: read.generation },
+      sources: { read, cache: new AnswerCache(), generation: read.generation },
       activeKeyIds: () => new Set([1, 2]),
       logger,
       keepAliveMs: 60_000,

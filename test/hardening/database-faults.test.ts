@@ -36,7 +36,7 @@ async function expectRefusal(databasePath: string, problem: RegExp, listens = fa
   });
   const code = await Promise.race([
     child.exited,
-    new Promise<string>((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
+    new Promise<string>((resolve) => setTimeout(() => resolve('still running after 25 s'), 25_000)),
   ]);
   expect(code, child.stderr()).toBe(1);
   const lines = child
@@ -80,9 +80,18 @@ describe('database faults at start', () => {
     expect(await imported.exited, imported.stderr()).toBe(0);
     const db = new BetterSqlite3(path);
     db.pragma('wal_checkpoint(TRUNCATE)');
+    // A page of the profiles table itself, from SQLite's own map of the file (dbstat): damage to
+    // its header is what quick_check must find, wherever the layout puts it.
+    const page = db
+      .prepare<[], number>(
+        "SELECT pageno FROM dbstat WHERE name = 'profiles' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 10",
+      )
+      .pluck()
+      .get();
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
     db.close();
-    const size = statSync(path).size;
-    const offset = Math.floor(size / 2 / 4096) * 4096 + 100;
+    if (page === undefined) throw new Error('no leaf page of profiles');
+    const offset = (page - 1) * pageSize;
     const fd = openSync(path, 'r+');
     writeSync(fd, Buffer.alloc(200, 0xab), 0, 200, offset);
     closeSync(fd);

@@ -48,7 +48,15 @@ describe.each(storeKinds(import.meta.filename))('the HTTP contract on %s', (stor
     const EVENTS = '/v1/events/:guildId';
     it.each([
       ['players', ['/v1/players/:guildId', '/v1/players/:guildId/:userId', EVENTS]],
-      ['points', ['/v1/points/:guildId', EVENTS]],
+      [
+        'points',
+        [
+          '/v1/points/:guildId',
+          '/v1/points/:guildId/history',
+          '/v1/points/:guildId/chart.png',
+          EVENTS,
+        ],
+      ],
       ['jobs', ['/v1/jobs/:guildId', EVENTS]],
       ['premium', ['/v1/premium/:guildId', EVENTS]],
     ])('GET /v1/%s lists every method of the area, and the event stream', async (area, paths) => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Budgets } from '../../src/budgets/budgets.js';
 import { buildApp } from '../../src/http/app.js';
+import { registerInteractions } from '../../src/interactions/route.js';
 import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -29,6 +31,8 @@ export interface InteractionsAppOptions {
   logger?: Logger;
   /** Wraps the real read service (the suites' slow and broken guilds). */
   read?: (real: ReadService) => ReadService;
+  /** Shared budgets (Redis) for a node of several; in memory when absent. */
+  budgets?: Budgets;
 }
 
 /** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
@@ -39,22 +43,35 @@ export async function startInteractionsApp(
   const keyStore = database.store.keyStore;
   const real = database.store.read;
   const metrics = options.metrics;
+  const read = options.read ? options.read(real) : real;
+  const logger = options.logger ?? createLogger({ level: 'silent' });
   const app = await buildApp({
     config: { rateLimitPerMinute: 0, failureLimitPerMinute: options.failureLimitPerMinute ?? 0 },
-    read: options.read ? options.read(real) : real,
+    read,
     keyVerifier: createKeyVerifier(database.store.keyTable),
-    logger: options.logger ?? createLogger({ level: 'silent' }),
+    logger,
     databaseReady: () => database.store.ready(),
+    ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(metrics ? { metrics } : {}),
-    interactions: {
-      publicKey: options.publicKey,
-      restUrl: options.restUrl,
-      keyStore,
-      ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
-      ...(metrics
-        ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
-        : {}),
-    },
+    mounts: [
+      (app, { failures, budgets }) =>
+        registerInteractions(
+          app,
+          {
+            publicKey: options.publicKey,
+            restUrl: options.restUrl,
+            keyStore,
+            ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
+            ...(metrics
+              ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
+              : {}),
+            read,
+            logger,
+          },
+          failures,
+          budgets.interactionIds,
+        ),
+    ],
   });
   const { url } = await listen(app);
   return {

@@ -46,10 +46,9 @@ describe('.env.example', () => {
     expect(loadConfig(example)).toEqual(loadConfig({}));
   });
 
-  it('lists the same variables as the README configuration table', () => {
-    const readme = read(join(packageRoot, 'README.md'));
-    const section = readme.split('\n## Configuration\n')[1]?.split('\n## ')[0] ?? '';
-    const documented = [...section.matchAll(/^\| `([A-Z_]+)` /gm)].map((match) => match[1]);
+  it('lists the same variables as the configuration page', () => {
+    const page = read(join(packageRoot, 'docs/configuration.md'));
+    const documented = [...page.matchAll(/^\| `([A-Z_]+)` /gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(Object.keys(example).sort());
   });
 });

@@ -52,8 +52,9 @@ interface OpenApiDoc {
 const G = DEMO_GUILD;
 const DATA_PATHS = ENDPOINTS.map((endpoint) => endpoint.path);
 const EVENTS = '/v1/events/:guildId';
-/** The paths answering JSON, with ETags: all but the event stream. */
-const JSON_PATHS = DATA_PATHS.filter((path) => path !== EVENTS);
+const CHART = '/v1/points/:guildId/chart.png';
+/** The paths answering JSON, with ETags: all but the event stream and the picture. */
+const JSON_PATHS = DATA_PATHS.filter((path) => path !== EVENTS && path !== CHART);
 
 let demo: DemoApp;
 /** The same demo, with the rate limiter on. */
@@ -152,7 +153,7 @@ describe('the served document', () => {
     expect(doc.info.title).toBe('housecup API');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(Object.keys(doc.paths)).toEqual(DATA_PATHS.map(openApiPath));
-    expect(Object.keys(doc.paths)).toHaveLength(10);
+    expect(Object.keys(doc.paths)).toHaveLength(12);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -172,7 +173,7 @@ describe('the served document', () => {
         });
       }
     }
-    expect(operationIds.size).toBe(20);
+    expect(operationIds.size).toBe(24);
     expect(doc.paths[openApiPath(EVENTS)]?.get?.tags).toEqual(['events']);
   });
 
@@ -305,6 +306,8 @@ describe('the served document', () => {
   });
 });
 
+const HISTORY = '/v1/points/:guildId/history';
+
 describe('real answers over the demo data match the document', () => {
   it('200: every endpoint', async () => {
     for (const area of ['players', 'points', 'jobs', 'premium']) {
@@ -320,6 +323,14 @@ describe('real answers over the demo data match the document', () => {
       200,
     );
     await check(demo, '/v1/points/:guildId', `/v1/points/${G}`, demo.key, 200);
+    await check(demo, HISTORY, `/v1/points/${G}/history`, demo.key, 200);
+    await check(
+      demo,
+      HISTORY,
+      `/v1/points/${G}/history?step=week&from=2026-09-28T00:00:00Z&to=2026-11-02T00:00:00Z`,
+      demo.key,
+      200,
+    );
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}`, demo.key, 200);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=1`, demo.key, 200);
     await check(demo, '/v1/premium/:guildId', `/v1/premium/${G}`, demo.key, 200);
@@ -353,6 +364,8 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/players/:guildId', `/v1/players/${nobody}`, demo.key, 404);
     await check(demo, '/v1/players/:guildId/:userId', `/v1/players/${G}/${nobody}`, demo.key, 404);
     await check(demo, '/v1/points/:guildId', `/v1/points/${nobody}`, demo.key, 404);
+    await check(demo, HISTORY, `/v1/points/${nobody}/history`, demo.key, 404);
+    await check(demo, CHART, `/v1/points/${nobody}/chart.png`, demo.key, 404);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${nobody}`, demo.key, 404);
     await check(demo, '/v1/premium/:guildId', `/v1/premium/${DEMO_EXPIRED_GUILD}`, demo.key, 404);
   });
@@ -363,6 +376,9 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/players/:guildId', `/v1/players/${G}?after=nope`, demo.key, 400);
     await check(demo, '/v1/players/:guildId/:userId', `/v1/players/${G}/bad.id`, demo.key, 400);
     await check(demo, '/v1/points/:guildId', '/v1/points/bad.id', demo.key, 400);
+    await check(demo, HISTORY, '/v1/points/bad.id/history', demo.key, 400);
+    await check(demo, HISTORY, `/v1/points/${G}/history?step=month`, demo.key, 400);
+    await check(demo, CHART, `/v1/points/${G}/chart.png?width=10`, demo.key, 400);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=5000`, demo.key, 400);
     await check(demo, '/v1/premium/:guildId', '/v1/premium/bad.id', demo.key, 400);
     await check(demo, EVENTS, '/v1/events/bad.id', demo.key, 400);
@@ -386,6 +402,25 @@ describe('real answers over the demo data match the document', () => {
       await check(limited, pattern, url, key, 200);
       await check(limited, pattern, url, key, 429);
     }
+  });
+
+  it('the picture: 200 image/png as documented, 304 to its ETag, then 429 past the limit', async () => {
+    const documented = documentedResponse(CHART, 200);
+    expect(Object.keys(documented?.content ?? {})).toEqual(['image/png']);
+    const { key } = await limited.keyStore.create({ name: 'one a minute', rateLimit: 1 });
+    const url = `/v1/points/${G}/chart.png?width=400&height=200`;
+    const first = await limited.app.inject({ url, headers: { authorization: key } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const again = await demo.app.inject({
+      url,
+      headers: { authorization: demo.key, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    await check(limited, CHART, url, key, 429);
+    seen.add(`${CHART} 200`);
+    seen.add(`${CHART} 304`);
   });
 
   it('the event stream: 200 text/event-stream with the documented example, then 429 past the limit', async () => {

@@ -33,6 +33,8 @@ const COMMANDS = [
   'migrate',
   'copy',
   'register',
+  'publish',
+  'unpublish',
 ] as const;
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {

@@ -190,14 +190,18 @@ describe.skipIf(!redisUrl)('budgets shared in Redis by two nodes', () => {
     }
   });
 
-  it('with RATE_LIMIT_PER_MINUTE=0 no key is counted, whatever its own limit', async () => {
+  it('with RATE_LIMIT_PER_MINUTE=0 a key without a limit of its own is not counted; one with a limit is, across nodes', async () => {
     const { a, b, keys } = await twoNodes({ RATE_LIMIT_PER_MINUTE: '0' });
-    const { key } = await keys.create({ name: 'own limit', rateLimit: 1 });
+    const { key: free } = await keys.create({ name: 'no limit of its own' });
     for (const node of [a, b, a, b]) {
-      const answer = await get(`${node.url}/v1/points/${RICH}`, key);
+      const answer = await get(`${node.url}/v1/points/${RICH}`, free);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
     }
     expect(await keysUnder(redisUrl, prefix)).toEqual([`${prefix}probe`]);
+    // "No default limit", never "no limits" (issue 20.5): its own limit holds on both nodes.
+    const { key: limited } = await keys.create({ name: 'own limit', rateLimit: 1 });
+    expect((await get(`${a.url}/v1/points/${RICH}`, limited)).status).toBe(200);
+    expect((await get(`${b.url}/v1/points/${RICH}`, limited)).status).toBe(429);
   });
 });

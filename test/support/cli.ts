@@ -9,7 +9,7 @@ export interface CliResult {
 }
 
 /**
- * Runs the real CLI (from source, through tsx) in a child process against `store`: a SQLite
+ * Runs the real CLI (as built in dist/ by test/setup/build.ts) in a child process against `store`: a SQLite
  * file's path, or the variables that name a store (DATABASE_URL…).
  */
 export function runCli(
@@ -18,15 +18,11 @@ export function runCli(
   input?: string,
 ): CliResult {
   const storeEnv = typeof store === 'string' ? { DATABASE_PATH: store } : store;
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
-    {
-      cwd: packageRoot,
-      encoding: 'utf8',
-      input,
-      env: { ...process.env, ...storeEnv, LOG_LEVEL: 'silent' },
-    },
-  );
+  const result = spawnSync(process.execPath, [join(packageRoot, 'dist/src/cli/main.js'), ...args], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, ...storeEnv, LOG_LEVEL: 'silent' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
 import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
 import { FakeGateway } from './fake-discord/gateway.js';
-import { parseBody, readBody } from './fake-discord/http.js';
+import { filesOf, parseBody, readBody } from './fake-discord/http.js';
 import {
   APP_ID,
   channelOf,
@@ -176,6 +176,7 @@ export class FakeDiscord {
       query: url.searchParams,
       authorization: req.headers.authorization,
       body: parseBody(raw, req.headers['content-type']),
+      files: filesOf(raw, req.headers['content-type']),
     };
     this.requests.push(record);
     for (const waiter of [...this.waiters]) {

@@ -24,16 +24,35 @@ export function bar(points: number, leader: number, width = BAR_WIDTH): string {
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-export function pointsEmbed(points: HousePoints): APIEmbed {
+/** The name the /points picture is attached under, and how its embed refers to it. */
+export const POINTS_PICTURE = 'points.png';
+
+/** `▲ 120 this week`, `▼ 15 this week`, `± 0 this week` (DESIGN §11). */
+export function weekText(change: number): string {
+  const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
+  return `${arrow} ${Math.abs(change).toLocaleString('en-US')} this week`;
+}
+
+export interface PointsView {
+  points: HousePoints;
+  /** Each house's change over 7 days; null when the guild has no history. */
+  week: Record<House, number> | null;
+  /** Whether the picture is attached (as POINTS_PICTURE). */
+  picture: boolean;
+}
+
+export function pointsEmbed({ points, week, picture }: PointsView): APIEmbed {
   const ranked = rankHouses(points);
   const leader = ranked[0] ?? { house: 'gryffindor' as const, points: 0 };
   const lines = ranked.map(({ house, points: score }, index) => {
     const style = HOUSE_STYLES[house];
-    return `**${index + 1}. ${style.emoji} ${style.label}** — ${score.toLocaleString('en-US')} points\n\`${bar(score, leader.points)}\``;
+    const change = week ? ` · ${weekText(week[house])}` : '';
+    return `**${index + 1}. ${style.emoji} ${style.label}** — ${score.toLocaleString('en-US')} points${change}\n\`${bar(score, leader.points)}\``;
   });
   return fitEmbed({
     title: '🏆 House Cup standings',
     description: lines.join('\n\n'),
     color: HOUSE_STYLES[leader.house].colour,
+    ...(picture ? { image: { url: `attachment://${POINTS_PICTURE}` } } : {}),
   });
 }

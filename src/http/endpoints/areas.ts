@@ -1,6 +1,7 @@
-import { sendAnswer, staticAnswer } from '../answer.js';
+import { staticAnswer } from '../../answers/answer.js';
 import { type Area, EVERY_AREA } from '../areas.js';
 import { type AnyEndpoint, defineEndpoint, type Endpoint, parametersOf } from '../endpoint.js';
+import { sendAnswer } from '../serve-cached.js';
 
 /*
  * The four area descriptions (GET /v1/players, /v1/points, /v1/jobs, /v1/premium): each lists

@@ -4,7 +4,7 @@ import { areaEndpoint } from './areas.js';
 import { streamEvents } from './events.js';
 import { listJobs } from './jobs.js';
 import { listMemberProfiles, listPlayers } from './players.js';
-import { getPoints } from './points.js';
+import { getPoints, getPointsChart, getPointsHistory } from './points.js';
 import { getPremium } from './premium.js';
 
 /** The data endpoints of /v1. A new endpoint is one declaration, added here. */
@@ -12,6 +12,8 @@ const DATA_ENDPOINTS: readonly AnyEndpoint[] = [
   listPlayers,
   listMemberProfiles,
   getPoints,
+  getPointsHistory,
+  getPointsChart,
   listJobs,
   getPremium,
   streamEvents,

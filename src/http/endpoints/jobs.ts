@@ -1,9 +1,10 @@
-import { errorAnswer, listAnswer, serveCached } from '../answer.js';
+import { errorAnswer, listAnswer } from '../../answers/answer.js';
+import { MESSAGES } from '../../answers/errors.js';
 import { decodeJobCursor, encodeJobCursor } from '../cursor.js';
 import { defineEndpoint } from '../endpoint.js';
-import { MESSAGES } from '../errors.js';
 import { pageKey, pageRequest } from '../paging.js';
 import { guildIdParam, pagingParams } from '../parameters.js';
+import { serveCached } from '../serve-cached.js';
 import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
 
 const job = (id: number, name: string, description: string, salary: number) => ({

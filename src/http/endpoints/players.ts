@@ -1,8 +1,8 @@
+import { errorAnswer, listAnswer } from '../../answers/answer.js';
+import { MESSAGES } from '../../answers/errors.js';
 import { isDefaultView, profileView, viewKey } from '../../records/profile-order.js';
-import { errorAnswer, listAnswer, serveCached } from '../answer.js';
 import { decodeProfileCursor, encodeProfileCursor } from '../cursor.js';
 import { defineEndpoint, type ResponseDoc } from '../endpoint.js';
-import { MESSAGES } from '../errors.js';
 import { pageKey, pageRequest } from '../paging.js';
 import {
   guildIdParam,
@@ -10,6 +10,7 @@ import {
   profilePagingParams,
   userIdParam,
 } from '../parameters.js';
+import { serveCached } from '../serve-cached.js';
 import { DEMO_GUILD, DEMO_MEMBER, DEMO_NO_DATA_GUILD } from './demo.js';
 
 const noPlayer: ResponseDoc = {

@@ -1,23 +1,11 @@
-import type { ReadService } from '../../read/service.js';
-import { HOUSES } from '../../records/houses.js';
-import { type CacheableAnswer, errorAnswer, jsonAnswer, serveCached } from '../answer.js';
+import { chartAnswer } from '../../answers/chart.js';
+import { MESSAGES } from '../../answers/errors.js';
+import { pointsAnswer } from '../../answers/points.js';
+import { pointsHistoryAnswer } from '../../answers/points-history.js';
 import { defineEndpoint } from '../endpoint.js';
-import { MESSAGES } from '../errors.js';
-import { guildIdParam } from '../parameters.js';
+import { chartParams, fromParam, guildIdParam, stepParam, toParam } from '../parameters.js';
+import { serveCached } from '../serve-cached.js';
 import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
-
-/** What GET /v1/points/:guildId answers (its 200 or its 404), as the cache holds it. */
-export function pointsAnswer(read: ReadService, guildId: string): CacheableAnswer {
-  return {
-    key: `points:${guildId}`,
-    async build() {
-      const points = await read.points.get(guildId);
-      if (!points) return errorAnswer(404, MESSAGES.noPoints);
-      const body = Object.fromEntries(HOUSES.map((house) => [house, points[house]]));
-      return jsonAnswer(200, { ...body, status: 200 });
-    },
-  };
-}
 
 export const getPoints = defineEndpoint({
   area: 'points',
@@ -48,6 +36,89 @@ export const getPoints = defineEndpoint({
   },
   handle(deps, { params }, request, reply) {
     const { key, build } = pointsAnswer(deps.read, params.guildId);
+    serveCached(deps, request, reply, params.guildId, key, build);
+  },
+});
+
+const demoEntry = (at: string, [gryffindor, slytherin, ravenclaw, hufflepuff]: number[]) => ({
+  at,
+  gryffindor: gryffindor ?? null,
+  slytherin: slytherin ?? null,
+  ravenclaw: ravenclaw ?? null,
+  hufflepuff: hufflepuff ?? null,
+});
+
+export const getPointsHistory = defineEndpoint({
+  area: 'points',
+  path: '/v1/points/:guildId/history',
+  operationId: 'getPointsHistory',
+  summary: 'Get how the house points of a guild moved',
+  description:
+    'The standings at each step between from and to, then at to: {guildId, step, from, to, points: [{at, gryffindor, slytherin, ravenclaw, hufflepuff}], status}. 404 when the guild has neither points nor history.',
+  params: [guildIdParam],
+  query: [stepParam, fromParam, toParam],
+  guildScoped: true,
+  ok: {
+    description: 'The series, at most 1,000 entries',
+    schema: 'PointsHistory',
+    example: {
+      url: `/v1/points/${DEMO_GUILD}/history?step=week&from=2026-09-28T00:00:00Z&to=2026-11-02T00:00:00Z`,
+      body: {
+        guildId: DEMO_GUILD,
+        step: 'week',
+        from: '2026-09-28T00:00:00.000Z',
+        to: '2026-11-02T00:00:00.000Z',
+        points: [
+          demoEntry('2026-09-28T00:00:00.000Z', [880, 910, 700, 760]),
+          demoEntry('2026-10-05T00:00:00.000Z', [955, 990, 745, 800]),
+          demoEntry('2026-10-12T00:00:00.000Z', [1010, 1040, 790, 850]),
+          demoEntry('2026-10-19T00:00:00.000Z', [1080, 1095, 850, 905]),
+          demoEntry('2026-10-26T00:00:00.000Z', [1165, 1130, 905, 960]),
+          demoEntry('2026-11-02T00:00:00.000Z', [1240, 1185, 960, 1012]),
+        ],
+        status: 200,
+      },
+    },
+  },
+  notFound: {
+    description: 'The guild has neither house points nor history',
+    schema: 'NotFoundError',
+    example: {
+      url: `/v1/points/${DEMO_NO_DATA_GUILD}/history`,
+      body: { error: MESSAGES.noPoints, status: 404 },
+    },
+  },
+  handle(deps, { params, query }, request, reply) {
+    const { key, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
+    serveCached(deps, request, reply, params.guildId, key, build);
+  },
+});
+
+export const getPointsChart = defineEndpoint({
+  area: 'points',
+  path: '/v1/points/:guildId/chart.png',
+  operationId: 'getPointsChart',
+  summary: 'Get a picture of the house cup of a guild',
+  description:
+    "A PNG of the guild's house cup: the houses' points as bars with their rank, and each house's line over the last `days` days. 404 (JSON) when the guild has no house points.",
+  params: [guildIdParam],
+  query: chartParams,
+  guildScoped: true,
+  ok: {
+    description: 'The picture (image/png)',
+    mediaType: 'image/png',
+    example: { url: `/v1/points/${DEMO_GUILD}/chart.png?width=400&height=200` },
+  },
+  notFound: {
+    description: 'The guild has no house points',
+    schema: 'NotFoundError',
+    example: {
+      url: `/v1/points/${DEMO_NO_DATA_GUILD}/chart.png`,
+      body: { error: MESSAGES.noPoints, status: 404 },
+    },
+  },
+  handle(deps, { params, query }, request, reply) {
+    const { key, build } = chartAnswer(deps.read, params.guildId, query);
     serveCached(deps, request, reply, params.guildId, key, build);
   },
 });

@@ -1,11 +1,12 @@
+import { MESSAGES } from '../../answers/errors.js';
 import { AREA_NAMES, AREAS, EVENTS_TAG } from '../areas.js';
 import {
   type AnyEndpoint,
   type EventStreamDoc,
+  type PictureDoc,
   parametersOf,
   type ResponseDoc,
 } from '../endpoint.js';
-import { MESSAGES } from '../errors.js';
 import { type JsonSchema, SCHEMAS, type SchemaName, schemaRef } from './schemas.js';
 
 /*
@@ -157,6 +158,27 @@ function streamed(response: EventStreamDoc, head: boolean) {
   };
 }
 
+/** The 200 of a picture: PNG bytes, with ETag and Cache-Control as the JSON answers. */
+function pictured(response: PictureDoc, head: boolean) {
+  return {
+    description: response.description,
+    headers: {
+      ETag: headerRef('ETag'),
+      'Cache-Control': headerRef('CacheControl'),
+      ...rateLimitHeaders,
+    },
+    ...(head
+      ? {}
+      : {
+          content: {
+            [response.mediaType]: {
+              schema: { type: 'string', contentMediaType: response.mediaType },
+            },
+          },
+        }),
+  };
+}
+
 /** Without a body: what HEAD answers where GET answers `response`. */
 function bodiless(response: { description: string; headers?: object }) {
   return {
@@ -169,10 +191,13 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
   const parameters = parametersOf(endpoint);
   const invalid = parameters.map((parameter) => parameter.invalid);
   const { ok } = endpoint;
-  const answersJson = !('mediaType' in ok);
-  const responses: Record<string, unknown> = answersJson
+  // Every answer but the event stream has an ETag, and 304 for a client that holds it.
+  const cached = !('mediaType' in ok) || ok.mediaType === 'image/png';
+  const responses: Record<string, unknown> = !('mediaType' in ok)
     ? { 200: documented(ok, 200, head), 304: responseRef('NotModified') }
-    : { 200: streamed(ok, head) };
+    : ok.mediaType === 'image/png'
+      ? { 200: pictured(ok, head), 304: responseRef('NotModified') }
+      : { 200: streamed(ok, head) };
   if (invalid.length > 0) {
     const names = parameters.map((parameter) => `\`${parameter.name}\``).join(', ');
     const bad = {
@@ -218,7 +243,7 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
         schema: { type: 'string' },
         example: header.example,
       })),
-      ...(answersJson ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
+      ...(cached ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
     ],
     responses,
   };

@@ -30,6 +30,7 @@ export function fieldJsonSchema(field: Field): JsonSchema {
       case 'choice':
         return { type: 'string', enum: [...(field.values ?? [])] };
       case 'instant':
+      case 'timestamp':
         return { type: 'string', format: 'date-time' };
       case 'json':
         return {};
@@ -138,6 +139,36 @@ export const SCHEMAS = {
       ...Object.fromEntries(
         HOUSES.map((house) => [house, { type: 'integer', description: `Points of ${house}` }]),
       ),
+      status: status(200),
+    },
+  },
+  PointsHistory: {
+    type: 'object',
+    description:
+      'The standings of the four houses at each step from `from` to `to` (DESIGN §10): each entry is the last recorded change at or before its instant; a house is null before the first one',
+    required: ['guildId', 'step', 'from', 'to', 'points', 'status'],
+    properties: {
+      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      step: { type: 'string', enum: ['hour', 'day', 'week'] },
+      from: { type: 'string', format: 'date-time', description: 'The first instant (UTC)' },
+      to: { type: 'string', format: 'date-time', description: 'The last instant (UTC)' },
+      points: {
+        type: 'array',
+        maxItems: 1000,
+        items: {
+          type: 'object',
+          required: ['at', ...HOUSES],
+          properties: {
+            at: { type: 'string', format: 'date-time' },
+            ...Object.fromEntries(
+              HOUSES.map((house) => [
+                house,
+                { type: ['integer', 'null'], description: `Points of ${house} at that instant` },
+              ]),
+            ),
+          },
+        },
+      },
       status: status(200),
     },
   },

@@ -24,6 +24,8 @@ export interface ChangeListener {
   guild(guildId: string): string;
   /** The token of the API keys. */
   keys(): string;
+  /** Calls `listener` whenever the keys may have changed (a notification, a reconnection). */
+  onKeysChanged(listener: () => void): void;
   /** Whether the listening connection is up (what /readyz reports for the database). */
   connected(): boolean;
   /** Resolves once the first connection listens; rejects if it cannot be made. */
@@ -43,11 +45,17 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
   let retryMs = RETRY_FIRST_MS;
   let timer: NodeJS.Timeout | undefined;
   let wasDown = false;
+  const keyListeners: (() => void)[] = [];
+  const keysChanged = () => {
+    for (const listener of keyListeners) listener();
+  };
 
   const onNotification = (message: pg.Notification) => {
     const payload = message.payload ?? '*';
-    if (payload === 'k') keys += 1;
-    else if (payload.startsWith('g:')) {
+    if (payload === 'k') {
+      keys += 1;
+      keysChanged();
+    } else if (payload.startsWith('g:')) {
       const guild = payload.slice(2);
       guilds.set(guild, (guilds.get(guild) ?? 0) + 1);
     } else everything += 1;
@@ -84,8 +92,10 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
     guilds.clear();
     up = true;
     retryMs = RETRY_FIRST_MS;
-    if (wasDown)
+    if (wasDown) {
       logger.info('PostgreSQL is back: change notifications resumed, caches start afresh');
+      keysChanged();
+    }
   }
 
   const started = connect().catch((error: unknown) => {
@@ -102,6 +112,9 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
       // Reloading the keys costs a query: while offline, at most once a second.
       if (!up) return `offline.${Math.floor(Date.now() / 1000)}`;
       return `${epoch}.${everything}.${keys}`;
+    },
+    onKeysChanged(listener) {
+      keyListeners.push(listener);
     },
     connected: () => up,
     started,

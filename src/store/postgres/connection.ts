@@ -6,15 +6,21 @@ import { StoreOpenError } from '../errors.js';
 
 /*
  * The connection pool to PostgreSQL and the migrations applied at start. Integers come back as
- * numbers (the columns are bigint; the records keep them within JavaScript's safe range).
+ * numbers and instants as ISO text (the columns are bigint; the records keep them within JavaScript's safe range).
  */
 
 const INT8 = 20;
+const TIMESTAMPTZ = 1184;
+const parseTimestamp = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string) => Date;
+// Instants leave the store as the text SQLite keeps: ISO 8601 in UTC with milliseconds.
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: (value) => Number(value),
+  [TIMESTAMPTZ]: (value) => parseTimestamp(value).toISOString(),
+};
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 && format !== 'binary'
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    (format !== 'binary' && parsers[oid]) ||
+    pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** The URL with its password masked: what logs and messages may show. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RECORDS } from '../../records/index.js';
+import { RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, type RecordDefinition } from '../../records/record.js';
 import type { RowBatches } from '../store.js';
 import { insertRows } from './insert.js';
@@ -38,6 +38,11 @@ export async function readEverything<T>(
   });
 }
 
+/** Tables whose id the database numbers (keys, history rows). */
+const GENERATED_ID_TABLES = RECORDS.filter((record) =>
+  Object.values(record.fields).some((field) => field.generated),
+).map((record) => record.table);
+
 export async function writeEverything(
   pool: pg.Pool,
   rows: (record: RecordDefinition) => RowBatches,
@@ -55,13 +60,18 @@ export async function writeEverything(
     // TRUNCATE notifies every node through its trigger: each forgets what it cached.
     await client.query(`TRUNCATE ${RECORDS.map((record) => record.table).join(', ')}`);
     for (const record of RECORDS) {
+      // Triggers wrote these tables while the rows above were copied: the source's rows replace
+      // what they wrote.
+      if (TRIGGER_WRITTEN.has(record)) await client.query(`DELETE FROM ${record.table}`);
       for await (const batch of rows(record)) await insertRows(client, record, batch);
     }
-    // Keys created after the copy continue after the copied ids.
-    await client.query(
-      `SELECT setval(pg_get_serial_sequence('api_keys', 'id'), coalesce(max(id), 0) + 1, false)
-       FROM api_keys`,
-    );
+    // Keys and history rows made after the copy continue after the copied ids.
+    for (const table of GENERATED_ID_TABLES) {
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false)
+         FROM ${table}`,
+      );
+    }
     return true;
   });
 }

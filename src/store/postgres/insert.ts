@@ -6,6 +6,7 @@ import { columnNames, type RecordDefinition } from '../../records/record.js';
 const BATCH_ROWS = 10_000;
 
 function arrayType(field: Field): string {
+  if (field.kind === 'timestamp') return 'timestamptz[]';
   return field.kind === 'rowId' || field.kind === 'integer' ? 'bigint[]' : 'text[]';
 }
 

@@ -50,9 +50,14 @@ export function createPostgresKeyStore(pool: pg.Pool, now: () => Date): KeyStore
 }
 
 /** The key check's view; `generation` follows the change notifications of api_keys. */
-export function createPostgresKeyTable(pool: pg.Pool, generation: () => string): KeyTable {
+export function createPostgresKeyTable(
+  pool: pg.Pool,
+  generation: () => string,
+  onChange: (listener: () => void) => void,
+): KeyTable {
   return {
     generation,
+    onChange,
     async active() {
       const { rows } = await pool.query<ActiveKeyRow>({
         name: 'keys-active',

@@ -7,4 +7,13 @@ import { pgTablesOf } from './tables.js';
  * its record in src/records/. `npm run db:generate` after a record changes.
  */
 
-export const { apiKeys, housePoints, jobs, premium, profiles } = namedTables(pgTablesOf(RECORDS));
+export const {
+  apiKeys,
+  areaChanges,
+  housePoints,
+  jobs,
+  pointsHistory,
+  premium,
+  profiles,
+  publishedGuilds,
+} = namedTables(pgTablesOf(RECORDS));

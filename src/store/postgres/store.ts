@@ -1,6 +1,8 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { PRUNE_HISTORY_SQL } from '../prune-history.js';
 import type { Store } from '../store.js';
+import { createAreaChangesReader } from './area-changes.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { readEverything, writeEverything } from './copy.js';
@@ -9,7 +11,9 @@ import { createJobsReader } from './jobs.js';
 import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
+import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
+import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
 
 export interface PostgresStoreOptions {
@@ -38,11 +42,15 @@ export async function openPostgresStore(
     await pool.end();
     throw error;
   }
+  const publication = createPostgresPublication(pool, now);
   const read: ReadService = {
     players: createPlayersReader(pool),
     points: createPointsReader(pool),
+    pointsHistory: createPointsHistoryReader(pool),
     jobs: createJobsReader(pool),
     premium: createPremiumReader(pool, now),
+    publication: publication.reader,
+    areaChanges: createAreaChangesReader(pool),
     generation: changes.guild,
   };
   return {
@@ -51,12 +59,17 @@ export async function openPostgresStore(
     created,
     read,
     keyStore: createPostgresKeyStore(pool, now),
-    keyTable: createPostgresKeyTable(pool, changes.keys),
+    publication: publication.store,
+    keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),
     firstGuild: () => firstGuild(pool),
     readEverything: (work) => readEverything(pool, work),
     writeEverything: (rows, copyOptions) => writeEverything(pool, rows, copyOptions),
+    async pruneHistory(before) {
+      const { rowCount } = await pool.query(PRUNE_HISTORY_SQL('$1::timestamptz'), [before]);
+      return rowCount ?? 0;
+    },
     ready: changes.connected,
     async close() {
       await changes.close();

@@ -13,6 +13,7 @@ import {
   type PrimaryKeyBuilder,
   pgTable,
   primaryKey,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import type { Field } from '../../records/field.js';
 import type { RecordDefinition } from '../../records/record.js';
@@ -37,6 +38,9 @@ const codePointText = customType<{ data: string; driverData: string }>({
 function column(name: string, field: Field): PgColumnBuilderBase {
   if (field.generated) {
     return bigint(name, { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+  }
+  if (field.kind === 'timestamp') {
+    return timestamp(name, { withTimezone: true, precision: 3, mode: 'string' }).notNull();
   }
   // Integers are 64-bit, as SQLite's: galleons and ids may pass 2^31.
   let built =

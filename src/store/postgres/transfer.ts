@@ -4,6 +4,7 @@ import { housePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
 import { GUILD_RECORDS } from '../../records/index.js';
 import { type Job, job } from '../../records/job.js';
+import { type HistoryEntry, historyInstant } from '../../records/points-history.js';
 import { premium } from '../../records/premium.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
@@ -17,7 +18,14 @@ import {
   summarize,
   type TransferFile,
 } from '../../transfer/format.js';
+import {
+  type ExistingRow,
+  entriesWithIds,
+  existingProfile,
+  type ProfileRow,
+} from '../../transfer/keep-ids.js';
 import { insertRows } from './insert.js';
+import { AT_TEXT } from './points-history.js';
 import { inTransaction } from './transaction.js';
 
 /**
@@ -39,24 +47,35 @@ export async function importData(
 }
 
 async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: string) {
+  // Read before the deletes: a re-import without ids keeps the ids it matches (DESIGN §4).
+  const existing = {
+    jobs: (
+      await client.query<ExistingRow>('SELECT id, name AS match FROM jobs WHERE guild_id = $1', [
+        guild.id,
+      ])
+    ).rows,
+    profiles: (
+      await client.query<ProfileRow>(
+        'SELECT id, user_id, name, created_at FROM profiles WHERE guild_id = $1',
+        [guild.id],
+      )
+    ).rows.map(existingProfile),
+  };
   // GUILD_RECORDS lists profiles before the jobs they reference.
   for (const record of GUILD_RECORDS) {
     await client.query(`DELETE FROM ${record.table} WHERE guild_id = $1`, [guild.id]);
   }
   const given = { guild_id: guild.id, now: stamp };
-  const jobs = guild.jobs ?? [];
-  const jobIds = assignIds(jobs);
+  const { jobs, players } = entriesWithIds(guild, existing);
   await insertRows(
     client,
     job,
-    jobs.map((entry, index) => rowOf(job, entry, { ...given, id: jobIds[index] ?? 0 })),
+    jobs.map(({ entry, id }) => rowOf(job, entry, { ...given, id })),
   );
-  const players = guild.players ?? [];
-  const playerIds = assignIds(players);
   await insertRows(
     client,
     profile,
-    players.map((entry, index) => rowOf(profile, entry, { ...given, id: playerIds[index] ?? 0 })),
+    players.map(({ entry, id }) => rowOf(profile, entry, { ...given, id })),
   );
   if (guild.points)
     await insertRows(client, housePoints, [rowOf(housePoints, guild.points, given)]);
@@ -64,6 +83,32 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
     const entry = { expires_at: guild.premium.expiresAt };
     await insertRows(client, premium, [rowOf(premium, entry, given)]);
   }
+  if (guild.history) await replaceHistory(client, guild.id, guild.history);
+}
+
+/**
+ * Makes the guild's history the file's (DESIGN §10). The history trigger runs at commit; the
+ * guild listed in this transaction's housecup_history_replaced tells it to record nothing.
+ */
+async function replaceHistory(client: pg.PoolClient, guildId: string, history: HistoryEntry[]) {
+  await client.query(
+    'CREATE TEMP TABLE IF NOT EXISTS housecup_history_replaced (guild_id text PRIMARY KEY) ON COMMIT DROP',
+  );
+  await client.query(
+    'INSERT INTO housecup_history_replaced (guild_id) VALUES ($1) ON CONFLICT DO NOTHING',
+    [guildId],
+  );
+  await client.query('DELETE FROM points_history WHERE guild_id = $1', [guildId]);
+  if (history.length === 0) return;
+  await client.query(
+    `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')})
+     SELECT $1, * FROM unnest($2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])`,
+    [
+      guildId,
+      history.map((entry) => historyInstant(entry.at)),
+      ...HOUSES.map((house) => history.map((entry) => entry[house])),
+    ],
+  );
 }
 
 /** Every guild (or the named ones) in the import format, from one snapshot. */
@@ -104,6 +149,11 @@ export async function exportData(
           [id],
         )
       ).rows;
+      const history = await client.query<HistoryEntry>(
+        `SELECT ${AT_TEXT}, ${HOUSES.join(', ')} FROM points_history WHERE guild_id = $1 ORDER BY points_history.at, id`,
+        [id],
+      );
+      if (history.rows.length > 0) guild.history = history.rows;
       guilds.push(guild);
     }
     return { guilds };

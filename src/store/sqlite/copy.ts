@@ -1,4 +1,4 @@
-import { RECORDS } from '../../records/index.js';
+import { RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, type RecordDefinition } from '../../records/record.js';
 import type { RowBatches } from '../store.js';
 import type { Database } from './database.js';
@@ -63,6 +63,9 @@ export async function writeEverything(
       sqlite.prepare(`DELETE FROM ${record.table}`).run();
     }
     for (const record of RECORDS) {
+      // Triggers wrote these tables while the rows above were copied: the source's rows replace
+      // what they wrote.
+      if (TRIGGER_WRITTEN.has(record)) sqlite.prepare(`DELETE FROM ${record.table}`).run();
       const insert = inserter(sqlite, record);
       for await (const batch of rows(record)) for (const row of batch) insert.run(row);
     }

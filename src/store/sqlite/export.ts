@@ -2,6 +2,7 @@ import type { HousePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
 import { GUILD_RECORDS } from '../../records/index.js';
 import { type Job, job } from '../../records/job.js';
+import type { HistoryEntry } from '../../records/points-history.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
 import type { FileEntry, GuildEntry, TransferFile } from '../../transfer/format.js';
@@ -33,6 +34,10 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
     `SELECT ${columnList(profile, ['guild_id'])} FROM profiles WHERE guild_id = ? ORDER BY id`,
   );
 
+  const history = sqlite.prepare<[string], HistoryEntry>(
+    `SELECT at, ${HOUSES.join(', ')} FROM points_history WHERE guild_id = ? ORDER BY at, id`,
+  );
+
   // One read transaction: the export is a consistent snapshot even while an import runs.
   return sqlite.transaction(() => ({
     guilds: wanted.map((id): GuildEntry => {
@@ -43,6 +48,8 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
       if (pr) guild.premium = { expiresAt: pr.expires_at };
       guild.jobs = jobs.all(id);
       guild.players = players.all(id);
+      const past = history.all(id);
+      if (past.length > 0) guild.history = past;
       return guild;
     }),
   }))();

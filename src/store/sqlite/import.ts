@@ -1,16 +1,23 @@
 import { housePoints } from '../../records/house-points.js';
+import { HOUSES } from '../../records/houses.js';
 import { GUILD_RECORDS } from '../../records/index.js';
 import { job } from '../../records/job.js';
+import { historyInstant } from '../../records/points-history.js';
 import { premium } from '../../records/premium.js';
 import { profile } from '../../records/profile.js';
 import { rowOf } from '../../records/row-values.js';
 import {
-  assignIds,
   checkTransferFile,
   type GuildEntry,
   type ImportSummary,
   summarize,
 } from '../../transfer/format.js';
+import {
+  type ExistingRow,
+  entriesWithIds,
+  existingProfile,
+  type ProfileRow,
+} from '../../transfer/keep-ids.js';
 import type { Database } from './database.js';
 import { inserter } from './insert.js';
 
@@ -26,29 +33,59 @@ export function importData(
   const file = checkTransferFile(data);
   const { sqlite } = db;
   // GUILD_RECORDS lists profiles before the jobs they reference.
-  const deletes = GUILD_RECORDS.map((record) =>
+  // House points are written in place (an upsert), not deleted and inserted: the history
+  // trigger then sees one change per guild, and none when the numbers stay as they were.
+  const deletes = GUILD_RECORDS.filter((record) => record !== housePoints).map((record) =>
     sqlite.prepare(`DELETE FROM ${record.table} WHERE guild_id = ?`),
+  );
+  const deletePoints = sqlite.prepare('DELETE FROM house_points WHERE guild_id = ?');
+  const upsertPoints = sqlite.prepare(
+    `INSERT INTO house_points (guild_id, ${HOUSES.join(', ')}) VALUES (?, ${HOUSES.map(() => '?').join(', ')})
+     ON CONFLICT (guild_id) DO UPDATE SET ${HOUSES.map((house) => `${house} = excluded.${house}`).join(', ')}`,
+  );
+  const deleteHistory = sqlite.prepare('DELETE FROM points_history WHERE guild_id = ?');
+  const insertHistory = sqlite.prepare(
+    `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')}) VALUES (?, ?, ${HOUSES.map(() => '?').join(', ')})`,
+  );
+  const existingJobs = sqlite.prepare<[string], ExistingRow>(
+    'SELECT id, name AS match FROM jobs WHERE guild_id = ?',
+  );
+  const existingProfiles = sqlite.prepare<[string], ProfileRow>(
+    'SELECT id, user_id, name, created_at FROM profiles WHERE guild_id = ?',
   );
   const insert = {
     job: inserter(sqlite, job),
     profile: inserter(sqlite, profile),
-    points: inserter(sqlite, housePoints),
     premium: inserter(sqlite, premium),
   };
   const stamp = now().toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
+    // Read before the deletes: a re-import without ids keeps the ids it matches (DESIGN §4).
+    const existing = {
+      jobs: existingJobs.all(guild.id),
+      profiles: existingProfiles.all(guild.id).map(existingProfile),
+    };
     for (const statement of deletes) statement.run(guild.id);
     const given = { guild_id: guild.id, now: stamp };
-    const jobs = guild.jobs ?? [];
-    assignIds(jobs).forEach((id, index) => {
-      insert.job.run(rowOf(job, jobs[index] ?? {}, { ...given, id }));
-    });
-    const players = guild.players ?? [];
-    assignIds(players).forEach((id, index) => {
-      insert.profile.run(rowOf(profile, players[index] ?? {}, { ...given, id }));
-    });
-    if (guild.points) insert.points.run(rowOf(housePoints, guild.points, given));
+    const { jobs, players } = entriesWithIds(guild, existing);
+    for (const { entry, id } of jobs) insert.job.run(rowOf(job, entry, { ...given, id }));
+    for (const { entry, id } of players)
+      insert.profile.run(rowOf(profile, entry, { ...given, id }));
+    const points = guild.points;
+    if (points) upsertPoints.run(guild.id, ...HOUSES.map((house) => points[house]));
+    else deletePoints.run(guild.id);
+    if (guild.history) {
+      // After the points: the history is then exactly the file's (DESIGN §10).
+      deleteHistory.run(guild.id);
+      for (const entry of guild.history) {
+        insertHistory.run(
+          guild.id,
+          historyInstant(entry.at),
+          ...HOUSES.map((house) => entry[house]),
+        );
+      }
+    }
     if (guild.premium) {
       insert.premium.run(rowOf(premium, { expires_at: guild.premium.expiresAt }, given));
     }

@@ -7,6 +7,13 @@ import { sqliteTablesOf } from './tables.js';
  * in src/records/, never written out by hand. `npm run db:generate` after a record changes.
  */
 
-export const { apiKeys, housePoints, jobs, premium, profiles } = namedTables(
-  sqliteTablesOf(RECORDS),
-);
+export const {
+  apiKeys,
+  areaChanges,
+  housePoints,
+  jobs,
+  pointsHistory,
+  premium,
+  profiles,
+  publishedGuilds,
+} = namedTables(sqliteTablesOf(RECORDS));

@@ -1,5 +1,7 @@
 import type { ReadService } from '../../read/service.js';
+import { PRUNE_HISTORY_SQL } from '../prune-history.js';
 import type { Store } from '../store.js';
+import { createAreaChangesReader } from './area-changes.js';
 import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { exportData } from './export.js';
@@ -10,7 +12,9 @@ import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
+import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
+import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
 
 export interface SqliteStore extends Store {
@@ -33,14 +37,19 @@ export interface SqliteStoreOptions extends OpenOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
+  const publication = createSqlitePublication(db, now);
   const read: ReadService = {
     players: createPlayersReader(db),
     points: createPointsReader(db),
+    pointsHistory: createPointsHistoryReader(db),
     jobs: createJobsReader(db),
     premium: createPremiumReader(db, now),
+    publication: publication.reader,
+    areaChanges: createAreaChangesReader(db),
     generation: () => db.generation(),
   };
   const ready = sqliteReadiness(db);
+  const prune = db.sqlite.prepare(PRUNE_HISTORY_SQL('@limit'));
   return {
     kind: 'sqlite',
     location: db.path,
@@ -48,6 +57,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     db,
     read,
     keyStore: createSqliteKeyStore(db, now),
+    publication: publication.store,
     keyTable: createSqliteKeyTable(db),
     async importData(data) {
       return importData(db, data, now);
@@ -60,6 +70,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     readEverything: (work) => readEverything(db, work),
     writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
+    async pruneHistory(before) {
+      return prune.run({ limit: before }).changes;
+    },
     ready,
     checkIntegrity: () => quickCheck(db.path),
     async close() {

@@ -14,9 +14,16 @@ export interface Child {
 
 const running = new Set<ChildProcess>();
 
-/** Runs a TypeScript entry point of the project (through tsx), as its users would. */
+/**
+ * Runs an entry point of the project as its users would: one of src/ from its build in dist/
+ * (test/setup/build.ts), any other TypeScript file through tsx.
+ */
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(packageRoot, entry), ...args], {
+  const built = /^src\/.*\.ts$/.test(entry) ? `dist/${entry.replace(/\.ts$/, '.js')}` : null;
+  const command = built
+    ? [join(packageRoot, built)]
+    : ['--import', 'tsx', join(packageRoot, entry)];
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: packageRoot,
     env: { ...process.env, DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,3 +14,14 @@ export function parseBody(raw: string, type: string | undefined): unknown {
   const payload = /name="payload_json"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]*?)\r\n--/.exec(raw);
   return payload?.[1] ? JSON.parse(payload[1]) : raw;
 }
+
+/** The files of a multipart body (`files[n]` parts): name and PNG signature check. */
+export function filesOf(raw: string, type: string | undefined): { name: string; png: boolean }[] {
+  if (!type?.startsWith('multipart/form-data')) return [];
+  const files: { name: string; png: boolean }[] = [];
+  const part = /name="files\[\d+\]"; filename="([^"]+)"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]{4})/g;
+  for (const match of raw.matchAll(part)) {
+    files.push({ name: match[1] ?? '', png: (match[2] ?? '').slice(1, 4) === 'PNG' });
+  }
+  return files;
+}

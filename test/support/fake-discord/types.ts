@@ -9,6 +9,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   authorization: string | undefined;
   body: unknown;
+  /** The files of a multipart request, by name, and whether each is a PNG. */
+  files: { name: string; png: boolean }[];
 }
 
 export interface InteractionCallback {
@@ -29,6 +31,7 @@ export interface EmbedData {
   color?: number;
   footer?: { text: string };
   fields?: { name: string; value: string; inline?: boolean }[];
+  image?: { url: string };
 }
 
 export interface ButtonData {

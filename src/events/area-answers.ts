@@ -1,7 +1,7 @@
-import type { CacheableAnswer } from '../http/answer.js';
-import type { BodyCache } from '../http/body-cache.js';
-import { pointsAnswer } from '../http/endpoints/points.js';
-import { premiumAnswer } from '../http/endpoints/premium.js';
+import type { CacheableAnswer } from '../answers/answer.js';
+import type { AnswerCache } from '../answers/answer-cache.js';
+import { pointsAnswer } from '../answers/points.js';
+import { premiumAnswer } from '../answers/premium.js';
 import type { ReadService } from '../read/service.js';
 
 /*
@@ -17,6 +17,12 @@ export type EventName = (typeof EVENT_NAMES)[number];
 /** One guild's four event data, in EVENT_NAMES order, and when it goes stale on its own. */
 export interface GuildState {
   data: readonly Buffer[];
+  /**
+   * What tells an area's state apart, in the same order: its data, and for players and jobs
+   * also their change count, so that a change that leaves the count as it was still sends an
+   * event (DESIGN §8).
+   */
+  marks: readonly Buffer[];
   /** Epoch ms at which an answer changes without a commit (a premium expiring), or Infinity. */
   staleAt: number;
 }
@@ -24,7 +30,7 @@ export interface GuildState {
 /** What reading a guild's state needs: the read service and the answer cache of the GETs. */
 export interface StateSources {
   read: ReadService;
-  cache: BodyCache;
+  cache: AnswerCache;
   generation(guildId: string): string;
 }
 
@@ -35,14 +41,23 @@ export async function readGuildState(sources: StateSources, guildId: string): Pr
   const { read, cache } = sources;
   const generation = () => sources.generation(guildId);
   const cached = (answer: CacheableAnswer) => cache.get(answer.key, generation, answer.build);
-  const [points, premium, players, jobs] = await Promise.all([
+  const [points, premium, players, jobs, changes] = await Promise.all([
     cached(pointsAnswer(read, guildId)),
     cached(premiumAnswer(read, guildId)),
     read.players.count(guildId),
     read.jobs.count(guildId),
+    read.areaChanges.of(guildId),
   ]);
+  const playersBody = countBody(players);
+  const jobsBody = countBody(jobs);
   return {
-    data: [points.body, premium.body, countBody(players), countBody(jobs)],
+    data: [points.body, premium.body, playersBody, jobsBody],
+    marks: [
+      points.body,
+      premium.body,
+      Buffer.concat([playersBody, Buffer.from(`#${changes.players}`)]),
+      Buffer.concat([jobsBody, Buffer.from(`#${changes.jobs}`)]),
+    ],
     staleAt: Math.min(
       points.staleAt ?? Number.POSITIVE_INFINITY,
       premium.staleAt ?? Number.POSITIVE_INFINITY,

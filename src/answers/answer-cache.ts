@@ -6,6 +6,8 @@ export interface CachedAnswer {
   body: Buffer;
   /** Strong validator of a 200 body; null on other answers. */
   etag: string | null;
+  /** Its Content-Type when not JSON (a picture). */
+  type?: string;
   /**
    * Epoch ms after which the answer is stale whatever the data (premium expiry), or Infinity;
    * absent on answers that never change (the area descriptions).
@@ -21,11 +23,13 @@ interface Entry extends CachedAnswer {
 export interface Built {
   status: number;
   body: string | Buffer;
+  /** Its Content-Type when not JSON (a picture). */
+  type?: string;
   /** Epoch ms at which this answer stops being true on its own (a premium that expires). */
   staleAt?: number;
 }
 
-export interface BodyCacheOptions {
+export interface AnswerCacheOptions {
   /** Bytes of bodies kept at most; least recently used go first. */
   maxBytes?: number;
   now?: () => number;
@@ -44,14 +48,14 @@ export function etagOf(body: Buffer): string {
  * generation of its guild's data is unchanged (ReadService.generation). Concurrent misses for one
  * key share one build.
  */
-export class BodyCache {
+export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly now: () => number;
 
-  constructor(options: BodyCacheOptions = {}) {
+  constructor(options: AnswerCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.now = options.now ?? Date.now;
   }
@@ -104,6 +108,7 @@ export class BodyCache {
       etag: built.status === 200 ? etagOf(body) : null,
       generation,
       staleAt: built.staleAt ?? Number.POSITIVE_INFINITY,
+      ...(built.type ? { type: built.type } : {}),
     };
     // A build that saw a later generation than it started with may hold either: don't keep it.
     if (generationOf() === generation) this.store(key, entry);

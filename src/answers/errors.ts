@@ -37,4 +37,18 @@ export const MESSAGES = {
   // The spec's wire text, kept to the letter: clients match on it.
   noPoints: 'No house points found on this serve',
   noJob: 'No job found on this server',
+  invalidFrom: 'Invalid from: must be an ISO 8601 date-time',
+  invalidTo: 'Invalid to: must be an ISO 8601 date-time',
+  invalidStep: 'Invalid step: must be one of hour, day, week',
+  fromAfterTo: 'Invalid from: must be before to',
+  tooManyEntries: 'Invalid step: more than 1000 points between from and to',
 } as const;
+
+/** The error text of Fastify's own client errors, by status. */
+export const CLIENT_ERRORS: Record<number, string> = {
+  404: MESSAGES.notFound,
+  405: MESSAGES.methodNotAllowed,
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  429: MESSAGES.tooManyRequests,
+};

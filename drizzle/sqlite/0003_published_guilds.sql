@@ -1,0 +1,4 @@
+CREATE TABLE `published_guilds` (
+	`guild_id` text PRIMARY KEY NOT NULL,
+	`published_at` text NOT NULL
+);

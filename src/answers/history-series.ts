@@ -1,0 +1,76 @@
+import { HOUSES } from '../records/houses.js';
+import type { HistoryEntry, Standings } from '../records/points-history.js';
+
+/*
+ * The series of DESIGN §10: the standings at `from` (moved down to the start of its step),
+ * `from + step`, … before `to`, then at `to` itself; each the last recorded row at or before
+ * that instant, the houses null before the guild's first row.
+ */
+
+export const STEPS = ['hour', 'day', 'week'] as const;
+export type Step = (typeof STEPS)[number];
+
+export const MAX_SERIES_ENTRIES = 1000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const STEP_MS: Record<Step, number> = { hour: HOUR, day: DAY, week: 7 * DAY };
+/** How far back `from` lies by default, per step. */
+const DEFAULT_SPAN_MS: Record<Step, number> = {
+  hour: 48 * HOUR,
+  day: 30 * DAY,
+  week: 26 * 7 * DAY,
+};
+
+/** `at` as the API writes every instant: `YYYY-MM-DDTHH:MM:SS.sssZ`. */
+export const instantText = (ms: number): string => new Date(ms).toISOString();
+
+/** The start of the step holding `ms`, in UTC: the hour, midnight, or Monday 00:00. */
+export function stepStart(ms: number, step: Step): number {
+  if (step === 'hour') return ms - (((ms % HOUR) + HOUR) % HOUR);
+  const midnight = ms - (((ms % DAY) + DAY) % DAY);
+  if (step === 'day') return midnight;
+  // 1970-01-01 was a Thursday: days since the epoch + 3 is 0 on Mondays.
+  const weekday = (Math.floor(midnight / DAY) + 3) % 7;
+  return midnight - ((weekday + 7) % 7) * DAY;
+}
+
+export interface SeriesRange {
+  step: Step;
+  /** Already moved down to its step's start. */
+  from: number;
+  to: number;
+}
+
+export function defaultFrom(to: number, step: Step): number {
+  return to - DEFAULT_SPAN_MS[step];
+}
+
+/** How many entries a range has: the step instants before `to`, then `to`. */
+export function entryCount({ step, from, to }: SeriesRange): number {
+  return Math.ceil((to - from) / STEP_MS[step]) + 1;
+}
+
+const NOTHING: Standings = { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null };
+
+/** The series over `rows` (what PointsHistoryReader.between gives for from and to). */
+export function seriesOf(range: SeriesRange, rows: readonly HistoryEntry[]): HistoryEntry[] {
+  const instants: number[] = [];
+  for (let at = range.from; at < range.to; at += STEP_MS[range.step]) instants.push(at);
+  instants.push(range.to);
+  const series: HistoryEntry[] = [];
+  let next = 0;
+  let current: Standings = NOTHING;
+  for (const at of instants) {
+    while (next < rows.length) {
+      const row = rows[next];
+      if (!row || Date.parse(row.at) > at) break;
+      current = row;
+      next += 1;
+    }
+    const entry: HistoryEntry = { at: instantText(at), ...NOTHING };
+    for (const house of HOUSES) entry[house] = current[house];
+    series.push(entry);
+  }
+  return series;
+}

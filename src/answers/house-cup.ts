@@ -1,0 +1,49 @@
+import type { ChartPoint } from '../pictures/chart-input.js';
+import type { ReadService } from '../read/service.js';
+import type { HousePoints } from '../records/house-points.js';
+import { HOUSES, type House } from '../records/houses.js';
+import { instantText, type SeriesRange, seriesOf, stepStart } from './history-series.js';
+
+const DAY_MS = 86_400_000;
+
+/** The series a chart of the last `days` days draws: by the hour for two days or less. */
+export async function chartSeries(
+  read: ReadService,
+  guildId: string,
+  days: number,
+  now: number,
+): Promise<ChartPoint[]> {
+  const step = days <= 2 ? 'hour' : 'day';
+  const range: SeriesRange = { step, from: stepStart(now - days * DAY_MS, step), to: now };
+  const rows = await read.pointsHistory.between(
+    guildId,
+    instantText(range.from),
+    instantText(range.to),
+  );
+  return seriesOf(range, rows).map(({ at, ...values }) => ({ at, values }));
+}
+
+/**
+ * Each house's change over the last 7 days (DESIGN §11: `▲ 120 this week`): its points now less
+ * its points 7 days ago, a house that had none then counting from 0. Null when the guild has no
+ * history at all (nothing to compare with).
+ */
+export async function weekChange(
+  read: ReadService,
+  guildId: string,
+  standings: HousePoints,
+  now: number,
+): Promise<Record<House, number> | null> {
+  const rows = await read.pointsHistory.between(
+    guildId,
+    instantText(now - 7 * DAY_MS),
+    instantText(now),
+  );
+  const first = rows[0];
+  if (!first) return null;
+  // The row at or before a week ago, if the history reaches back that far.
+  const then = Date.parse(first.at) <= now - 7 * DAY_MS ? first : undefined;
+  const change = {} as Record<House, number>;
+  for (const house of HOUSES) change[house] = standings[house] - (then?.[house] ?? 0);
+  return change;
+}

@@ -1,0 +1,94 @@
+import type { ReadService } from '../read/service.js';
+import { type CacheableAnswer, errorAnswer, jsonAnswer } from './answer.js';
+import { ApiError, MESSAGES } from './errors.js';
+import {
+  defaultFrom,
+  entryCount,
+  instantText,
+  MAX_SERIES_ENTRIES,
+  type SeriesRange,
+  STEPS,
+  type Step,
+  seriesOf,
+  stepStart,
+} from './history-series.js';
+
+export interface HistoryQuery {
+  step?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+// A date, or a date-time with an optional zone (UTC when none); what Date.parse reads alike
+// on every Node.
+const ISO_8601 =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+function parseInstant(text: string, invalid: string): number {
+  if (!ISO_8601.test(text)) throw new ApiError(400, invalid);
+  const zoned = /T|\s/.test(text) && !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? `${text}Z` : text;
+  const ms = Date.parse(zoned.replace(' ', 'T'));
+  if (Number.isNaN(ms)) throw new ApiError(400, invalid);
+  return ms;
+}
+
+const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
+
+/** The range a query asks for (DESIGN §10), or the 400 that names its bad parameter. */
+export function historyRange(query: HistoryQuery, now: number): SeriesRange {
+  const step = query.step ?? 'day';
+  if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
+  const to = query.to === undefined ? now : parseInstant(query.to, MESSAGES.invalidTo);
+  const from =
+    query.from === undefined
+      ? defaultFrom(to, step)
+      : parseInstant(query.from, MESSAGES.invalidFrom);
+  if (from >= to) throw new ApiError(400, MESSAGES.fromAfterTo);
+  const range = { step, from: stepStart(from, step), to };
+  if (entryCount(range) > MAX_SERIES_ENTRIES) throw new ApiError(400, MESSAGES.tooManyEntries);
+  return range;
+}
+
+const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
+
+/**
+ * What GET /v1/points/:guildId/history answers. Without `to`, the series ends now: its answer is
+ * cached for the rest of the current second, then built again.
+ */
+export function pointsHistoryAnswer(
+  read: ReadService,
+  guildId: string,
+  query: HistoryQuery,
+  clock: () => number = Date.now,
+): CacheableAnswer {
+  // Validated before any cache lookup: a bad query is a 400 however warm the cache.
+  const second = Math.floor(clock() / 1000) * 1000;
+  const range = historyRange(query, second);
+  const key = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
+  return {
+    key,
+    async build() {
+      const rows = await read.pointsHistory.between(
+        guildId,
+        instantText(range.from),
+        instantText(range.to),
+      );
+      if (rows.length === 0) {
+        const [points, latest] = await Promise.all([
+          read.points.get(guildId),
+          read.pointsHistory.between(guildId, FAR_FUTURE, FAR_FUTURE),
+        ]);
+        if (!points && latest.length === 0) return errorAnswer(404, MESSAGES.noPoints);
+      }
+      const answer = jsonAnswer(200, {
+        guildId,
+        step: range.step,
+        from: instantText(range.from),
+        to: instantText(range.to),
+        points: seriesOf(range, rows),
+        status: 200,
+      });
+      return query.to === undefined ? { ...answer, staleAt: second + 1000 } : answer;
+    },
+  };
+}

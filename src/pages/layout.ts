@@ -1,0 +1,31 @@
+import { escapeHtml } from './html.js';
+
+export const ASSETS = '/cup/assets';
+
+interface Shell {
+  title: string;
+  /** Attributes of <body>, already escaped. */
+  bodyAttributes?: string;
+  main: string;
+  script?: boolean;
+}
+
+/** The frame every public page shares: housecup's name and mark, one style sheet, one script. */
+export function pageShell({ title, bodyAttributes = '', main, script = false }: Shell): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="${ASSETS}/housecup.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${ASSETS}/cup.css">
+${script ? `<script src="${ASSETS}/cup.js" defer></script>\n` : ''}</head>
+<body${bodyAttributes}>
+<header class="top"><img src="${ASSETS}/housecup.svg" alt=""><span class="brand">housecup</span><h1>${escapeHtml(title)}</h1></header>
+${main}
+<footer>Live standings served by housecup.</footer>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type AnswerCache,
+  type Built,
+  type CachedAnswer,
+  matchesEtag,
+} from '../answers/answer-cache.js';
+import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
+import { weekChange } from '../answers/house-cup.js';
+import type { Budgets } from '../budgets/budgets.js';
+import type { SlotOwner } from '../budgets/stream-slots.js';
+import type { ReadService } from '../read/service.js';
+import { ID_PATTERN } from '../records/field.js';
+import { HOUSES, type House } from '../records/houses.js';
+import { type Asset, loadAssets } from './assets.js';
+import { PublicStreams } from './public-streams.js';
+import { notFoundPage, scoreboardPage, tooManyRequestsPage } from './scoreboard-page.js';
+
+/*
+ * The public scoreboard (DESIGN §12): GET /cup/:guildId (HTML), its chart, its live points and
+ * its assets. No key: only for guilds that chose to publish, limited per client address, nothing
+ * from another origin and no player data.
+ */
+
+export interface PublicPagesOptions {
+  read: ReadService;
+  cache: AnswerCache;
+  generation(guildId: string): string;
+  budgets: Budgets;
+  /** PUBLIC_LIMIT_PER_MINUTE; 0 = no limit. */
+  limitPerMinute: number;
+  /** PUBLIC_STREAMS_PER_ADDRESS; 0 = no limit. */
+  streamsPerAddress: number;
+}
+
+/** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+const GUILD_ID = new RegExp(ID_PATTERN);
+const HTML = 'text/html; charset=utf-8';
+const NOT_FOUND = Buffer.from(notFoundPage());
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer | Asset,
+  cacheControl: string,
+) {
+  reply.headers(SECURITY_HEADERS);
+  if (answer.etag) {
+    reply.header('etag', answer.etag).header('cache-control', cacheControl);
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+      reply.code(304).send();
+      return;
+    }
+  }
+  const status = 'status' in answer ? answer.status : 200;
+  reply
+    .code(status)
+    .header('content-type', answer.type ?? 'application/json; charset=utf-8')
+    .send(answer.body);
+}
+
+function notFound(reply: FastifyReply) {
+  reply.code(404).headers(SECURITY_HEADERS).header('content-type', HTML).send(NOT_FOUND);
+}
+
+export async function registerPublicPages(
+  app: FastifyInstance,
+  options: PublicPagesOptions,
+): Promise<PublicStreams> {
+  const { read, cache, generation, budgets } = options;
+  const assets = loadAssets();
+  const streams = new PublicStreams({ read, cache, generation });
+  app.addHook('preClose', (done) => {
+    streams.close();
+    done();
+  });
+
+  const cached = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    guildId: string,
+    key: string,
+    build: () => Promise<Built>,
+  ) => {
+    const answer = await cache.get(key, () => generation(guildId), build);
+    send(request, reply, answer, 'no-cache');
+  };
+
+  await app.register(async (cup) => {
+    // Each client address gets PUBLIC_LIMIT_PER_MINUTE requests a minute, across nodes with Redis.
+    cup.addHook('onRequest', (request, reply, done) => {
+      if (options.limitPerMinute <= 0) return done();
+      budgets.publicRequests.hit(request.ip, (count, leftMs) => {
+        if (count <= options.limitPerMinute) return done();
+        reply
+          .code(429)
+          .headers(SECURITY_HEADERS)
+          .header('retry-after', String(Math.max(1, Math.ceil(leftMs / 1000))))
+          .header('content-type', HTML)
+          .send(tooManyRequestsPage());
+      });
+    });
+
+    cup.get<{ Params: { file: string } }>(
+      '/cup/assets/:file',
+      { schema: { hide: true } },
+      (request, reply) => {
+        const asset = assets.get(request.params.file);
+        if (!asset) return notFound(reply);
+        send(request, reply, asset, 'public, max-age=300');
+      },
+    );
+
+    cup.get<{ Params: { guildId: string }; Querystring: { overlay?: string } }>(
+      '/cup/:guildId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { guildId } = request.params;
+        if (!GUILD_ID.test(guildId)) return notFound(reply);
+        const overlay = request.query.overlay === '1';
+        await cached(request, reply, guildId, `cup:${guildId}:${overlay}`, async () => {
+          if (!(await read.publication.isPublished(guildId))) {
+            return { status: 404, body: NOT_FOUND, type: HTML };
+          }
+          const standings = (await read.points.get(guildId)) ?? ZERO;
+          const change = await weekChange(read, guildId, standings, Date.now());
+          const body = scoreboardPage({
+            guildId,
+            standings,
+            weekChange: change ?? NO_CHANGE,
+            overlay,
+          });
+          return { status: 200, body, type: HTML };
+        });
+      },
+    );
+
+    cup.get<{ Params: { guildId: string }; Querystring: Record<string, string | undefined> }>(
+      '/cup/:guildId/chart.png',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { guildId } = request.params;
+        if (!GUILD_ID.test(guildId) || !(await read.publication.isPublished(guildId))) {
+          return notFound(reply);
+        }
+        const answer = chartAnswer(read, guildId, {
+          width: within(request.query.width, 400, 1600, CHART_DEFAULTS.width),
+          height: within(request.query.height, 200, 1000, CHART_DEFAULTS.height),
+          days: CHART_DEFAULTS.days,
+        });
+        await cached(request, reply, guildId, answer.key, answer.build);
+      },
+    );
+
+    cup.get<{ Params: { guildId: string } }>(
+      '/cup/:guildId/events',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { guildId } = request.params;
+        if (!GUILD_ID.test(guildId) || !(await read.publication.isPublished(guildId))) {
+          return notFound(reply);
+        }
+        const owner: SlotOwner = `public:${request.ip}`;
+        const open = (slot: { release(): void } | null) => {
+          if (!slot) {
+            reply
+              .code(429)
+              .headers(SECURITY_HEADERS)
+              .header('retry-after', '5')
+              .header('content-type', HTML)
+              .send(tooManyRequestsPage());
+            return;
+          }
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            ...SECURITY_HEADERS,
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            'x-accel-buffering': 'no',
+          });
+          reply.raw.flushHeaders();
+          streams.add(guildId, reply.raw, () => slot.release());
+        };
+        if (options.streamsPerAddress <= 0) open({ release() {} });
+        else budgets.streams.take(owner, options.streamsPerAddress, open);
+      },
+    );
+  });
+  return streams;
+}
+
+const ZERO: Record<House, number> = { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 };
+const NO_CHANGE = Object.fromEntries(HOUSES.map((house) => [house, null])) as Record<House, null>;
+
+/** A size the page may ask for; anything else takes the default (the page only asks for one). */
+function within(text: string | undefined, min: number, max: number, fallback: number): number {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { PointsHistoryReader } from '../../read/service.js';
+import { HOUSES } from '../../records/houses.js';
+import type { HistoryEntry } from '../../records/points-history.js';
+
+/** `at` as DESIGN §10 writes it, whatever the session's time zone. */
+export const AT_TEXT = `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`;
+const COLUMNS = `${AT_TEXT}, ${HOUSES.join(', ')}`;
+
+export function createPointsHistoryReader(pool: pg.Pool): PointsHistoryReader {
+  const text = `(SELECT ${COLUMNS}, at AS sort_at, id FROM points_history
+      WHERE guild_id = $1 AND at <= $2 ORDER BY at DESC, id DESC LIMIT 1)
+    UNION ALL
+    (SELECT ${COLUMNS}, at AS sort_at, id FROM points_history
+      WHERE guild_id = $1 AND at > $2 AND at <= $3)
+    ORDER BY sort_at, id`;
+  return {
+    async between(guildId, from, to) {
+      const { rows } = await pool.query<HistoryEntry & { sort_at: unknown; id: unknown }>({
+        name: 'points_history',
+        text,
+        values: [guildId, from, to],
+      });
+      return rows.map(({ at, gryffindor, slytherin, ravenclaw, hufflepuff }) => ({
+        at,
+        gryffindor: gryffindor === null ? null : Number(gryffindor),
+        slytherin: slytherin === null ? null : Number(slytherin),
+        ravenclaw: ravenclaw === null ? null : Number(ravenclaw),
+        hufflepuff: hufflepuff === null ? null : Number(hufflepuff),
+      }));
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+/* Issue 20.9: a command other than migrate and import does not make a database where none is. */
+
+describe('the CLI where DATABASE_PATH names no file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'housecup-missing-'));
+  const path = join(dir, 'housecup.db');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([['keys', 'list'], ['keys', 'create'], ['export'], ['publish', '123']])(
+    '%s says that no database is there, and makes none',
+    (...args) => {
+      const result = runCli(args, path);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(
+        `housecup: No database at ${path}: set DATABASE_PATH to the service's file, or create one with \`housecup migrate\` or \`housecup import\`\n`,
+      );
+      expect(existsSync(path)).toBe(false);
+    },
+  );
+
+  it('migrate creates it; then the others work', () => {
+    expect(runCli(['migrate'], path).status).toBe(0);
+    expect(existsSync(path)).toBe(true);
+    const list = runCli(['keys', 'list'], path);
+    expect(list.status, list.stderr).toBe(0);
+  });
+});

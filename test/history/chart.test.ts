@@ -1,0 +1,64 @@
+import { loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { points } from './support.js';
+
+/* GET /v1/points/:guildId/chart.png (DESIGN §11). */
+
+const GUILD = '111';
+
+describe('the chart endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      guilds: [
+        {
+          id: GUILD,
+          points: points(35, 5, 1, 0),
+          history: [
+            { at: new Date(Date.now() - 5 * 86_400_000).toISOString(), ...points(10, 0, 0, 0) },
+          ],
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { authorization: t.key, ...headers } });
+
+  it('answers a PNG of the asked size, with an ETag and 304', async () => {
+    const response = await get(`/v1/points/${GUILD}/chart.png?width=400&height=200&days=7`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const image = await loadImage(response.rawPayload);
+    expect([image.width, image.height]).toEqual([400, 200]);
+    const etag = String(response.headers.etag);
+    const again = await get(`/v1/points/${GUILD}/chart.png?width=400&height=200&days=7`, {
+      'if-none-match': etag,
+    });
+    expect(again.statusCode).toBe(304);
+    const defaults = await loadImage((await get(`/v1/points/${GUILD}/chart.png`)).rawPayload);
+    expect([defaults.width, defaults.height]).toEqual([800, 400]);
+  });
+
+  it.each([
+    ['width=399', 'Invalid width: must be an integer from 400 to 1600'],
+    ['width=1601', 'Invalid width: must be an integer from 400 to 1600'],
+    ['width=wide', 'Invalid width: must be an integer from 400 to 1600'],
+    ['height=1001', 'Invalid height: must be an integer from 200 to 1000'],
+    ['days=0', 'Invalid days: must be an integer from 1 to 365'],
+    ['days=366', 'Invalid days: must be an integer from 1 to 365'],
+  ])('answers 400 to %s', async (query, error) => {
+    const response = await get(`/v1/points/${GUILD}/chart.png?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error, status: 400 });
+  });
+
+  it('answers the points 404 in JSON for a guild without points', async () => {
+    const response = await get('/v1/points/999/chart.png');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'No house points found on this serve', status: 404 });
+  });
+});

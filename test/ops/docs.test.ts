@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/paths.js';
+
+/* The README as a front door, and docs/ whose every link leads somewhere inside the repository. */
+
+const read = (path: string) => readFileSync(join(packageRoot, path), 'utf8');
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(packageRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+
+/** GitHub's anchor of a heading. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
+}
+
+function anchorsOf(text: string): Set<string> {
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1] ?? '')));
+}
+
+describe('the documentation', () => {
+  it('has a README of at most 200 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it.each(PAGES)('%s: every link resolves inside the repository, anchors included', (page) => {
+    const text = read(page).replace(/```[\s\S]*?```/g, '');
+    const problems: string[] = [];
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (!target) continue;
+      if (/^[a-z]+:/i.test(target)) {
+        problems.push(`${target}: points outside the repository`);
+        continue;
+      }
+      const [file, anchor] = target.split('#');
+      const path = file ? resolve(dirname(join(packageRoot, page)), file) : join(packageRoot, page);
+      let linked: string;
+      try {
+        linked = readFileSync(path, 'utf8');
+      } catch {
+        problems.push(`${target}: no such file`);
+        continue;
+      }
+      if (anchor && path.endsWith('.md') && !anchorsOf(linked).has(anchor)) {
+        problems.push(`${target}: no such heading`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names every CLI command on the CLI page', () => {
+    const cli = read('docs/cli-and-data.md');
+    for (const command of [
+      'keys create',
+      'keys list',
+      'keys revoke',
+      'import',
+      'export',
+      'migrate',
+      'copy',
+      'register',
+      'publish',
+      'unpublish',
+    ]) {
+      expect(cli, command).toContain(command);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { buildApp, type Mount } from '../../src/http/app.js';
+import { createKeyVerifier } from '../../src/keys/key-verifier.js';
+import { createLogger } from '../../src/logger.js';
+import { registerPublicPages } from '../../src/pages/routes.js';
+import type { Store } from '../../src/store/store.js';
+import { listen } from '../support/app.js';
+
+export interface PageLimits {
+  limitPerMinute?: number;
+  streamsPerAddress?: number;
+}
+
+/** The public pages as start.ts mounts them, over `store` (a node of its own). */
+export function publicPages(store: Store, limits: PageLimits = {}): Mount {
+  return (app, { cache, budgets }) =>
+    registerPublicPages(app, {
+      read: store.read,
+      cache,
+      generation: store.read.generation,
+      budgets,
+      limitPerMinute: limits.limitPerMinute ?? 0,
+      streamsPerAddress: limits.streamsPerAddress ?? 0,
+    }).then(() => undefined);
+}
+
+/** A node serving the public pages of `store` on a loopback port. */
+export async function startPageNode(store: Store, limits: PageLimits = {}) {
+  const keyVerifier = createKeyVerifier(store.keyTable);
+  await keyVerifier.load();
+  const app = await buildApp({
+    read: store.read,
+    keyVerifier,
+    logger: createLogger({ level: 'silent' }),
+    config: { rateLimitPerMinute: 0 },
+    mounts: [publicPages(store, limits)],
+  });
+  const { url } = await listen(app);
+  return { app, url, close: () => app.close() };
+}

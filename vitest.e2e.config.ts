@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import { END_TO_END, SHARED } from './vitest.config.js';
+
+/** `npm run test:e2e`: the end-to-end suites (vitest.config.ts names them). */
+export default defineConfig({
+  test: {
+    ...SHARED,
+    include: END_TO_END,
+    // Whole services, browsers and builds under a loaded machine: more room than the unit suites.
+    testTimeout: 90_000,
+  },
+});
