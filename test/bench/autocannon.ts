@@ -64,6 +64,7 @@ export function createAutocannon(toolsDir: string): (options: LoadOptions) => Pr
     loaded ??= loadAutocannon(toolsDir);
     const autocannon = await loaded;
     const paths = readFileSync(options.pathsFile, 'utf8').split('\n').filter(Boolean);
+    let sent = 0;
     const headers: Record<string, string> = options.authorization
       ? { authorization: options.authorization }
       : {};
@@ -77,8 +78,11 @@ export function createAutocannon(toolsDir: string): (options: LoadOptions) => Pr
       requests: [
         {
           setupRequest: (request) => {
-            const line = paths[Math.floor(Math.random() * paths.length)] ?? '/';
-            if (!options.signed) return { ...request, path: line };
+            if (!options.signed) {
+              return { ...request, path: paths[Math.floor(Math.random() * paths.length)] ?? '/' };
+            }
+            // In order and never again: the server answers each interaction id once.
+            const line = paths[sent++] ?? paths.at(-1) ?? '';
             const signed = readSignedRequest(line);
             return {
               ...request,
@@ -105,6 +109,7 @@ export function createAutocannon(toolsDir: string): (options: LoadOptions) => Pr
       },
       non2xx: result.non2xx,
       socketErrors: result.errors + result.timeouts,
+      ranOut: Math.max(0, sent - paths.length),
     };
   };
 }

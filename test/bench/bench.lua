@@ -4,7 +4,8 @@
 --   BENCH_KEY     value of the Authorization header (optional: the baseline needs none)
 --   BENCH_STRICT  "1": also count every status outside 2xx in Lua (wrk's own count starts at 400)
 --   BENCH_SIGNED  "1": each line is a signed POST, "path<TAB>timestamp<TAB>signature<TAB>body"
---                 (Discord's interactions: test/bench/interactions.ts writes them)
+--                 (Discord's interactions: test/bench/interactions.ts writes them), sent in
+--                 order, each once: the server answers an interaction id only once (one thread)
 
 local paths_file = os.getenv("BENCH_PATHS")
 local key = os.getenv("BENCH_KEY")
@@ -40,9 +41,20 @@ function init(args)
   math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)"), 16) or 0) % 100000)
   non2xx = 0
   responses = 0
+  next_signed = 0
+  ran_out = 0
 end
 
 function request()
+  if signed then
+    next_signed = next_signed + 1
+    if next_signed > #requests then
+      -- Sent anyway (wrk needs a request) and refused as a replay; reported as ran_out.
+      ran_out = ran_out + 1
+      return requests[#requests]
+    end
+    return requests[next_signed]
+  end
   return requests[math.random(#requests)]
 end
 
@@ -58,20 +70,21 @@ if strict then
 end
 
 function done(summary, latency, requests)
-  local non2xx_total, responses_total = 0, 0
+  local non2xx_total, responses_total, ran_out_total = 0, 0, 0
   for _, thread in ipairs(threads) do
     non2xx_total = non2xx_total + (thread:get("non2xx") or 0)
     responses_total = responses_total + (thread:get("responses") or 0)
+    ran_out_total = ran_out_total + (thread:get("ran_out") or 0)
   end
   local e = summary.errors
   io.write(string.format(
     'BENCH_JSON {"requests":%d,"bytes":%d,"duration_us":%d,' ..
       '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
-      '"strict":%s,"non2xx":%d,"responses":%d,' ..
+      '"strict":%s,"non2xx":%d,"responses":%d,"ran_out":%d,' ..
       '"latency_us":{"p50":%d,"p90":%d,"p99":%d,"max":%d,"mean":%.1f}}\n',
     summary.requests, summary.bytes, summary.duration,
     e.connect, e.read, e.write, e.status, e.timeout,
-    tostring(strict), non2xx_total, responses_total,
+    tostring(strict), non2xx_total, responses_total, ran_out_total,
     latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
     latency.mean))
 end

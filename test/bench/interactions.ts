@@ -6,10 +6,16 @@ import { oneAtATime, type ProbeResult } from './probe.js';
 
 /*
  * The signed `/premium` interactions the benchmark sends to POST /interactions (answered in the
- * response body; `/points` answers with a deferral and an edit that carries its picture). wrk replays a
- * fixed list of requests, so each is signed up front; a signature is only good for 5 minutes
- * (the replay window), so the list is signed afresh right before every run.
+ * response body; `/points` answers with a deferral and an edit that carries its picture). wrk sends
+ * a fixed list of requests, so each is signed up front. The server handles each interaction id
+ * once (a replay is refused with 409, DESIGN §7) and a signature is only good for 5 minutes, so
+ * every run gets its own list, signed right before it, of ids never sent before, and walks it in
+ * order without coming back: enough for SIGNED_PER_SECOND, four times the fastest node measured
+ * (2,109/s); a run that still runs out reports it instead of measuring replays.
  */
+
+/** Interactions signed per second of a run. */
+const SIGNED_PER_SECOND = 8000;
 
 /** What the runner asks for: guilds to spread the interactions over, and Discord's key. */
 export interface SignedLoad {
@@ -31,13 +37,18 @@ export function premiumInteraction(guildId: string, n: number): string {
   return JSON.stringify(payload);
 }
 
+/** Interactions signed so far in this process: the next id is never one sent before. */
+let issued = 0;
+
 /**
  * Writes one request per line, `path \t timestamp \t signature \t body` (JSON escapes any tab
- * in the body), for bench.lua's signed mode; signed now.
+ * in the body), for bench.lua's signed mode: enough fresh interactions for `seconds`, signed now.
  */
-export function writeSignedRequests(file: string, load: SignedLoad, count = 200): void {
+export function writeSignedRequests(file: string, load: SignedLoad, seconds: number): void {
+  const count = Math.ceil(seconds * SIGNED_PER_SECOND) + 64;
   const lines: string[] = [];
-  for (let n = 0; n < count; n++) {
+  for (let i = 0; i < count; i++) {
+    const n = issued++;
     const guild = load.guilds[n % load.guilds.length];
     if (guild === undefined) throw new Error('no guild to send interactions from');
     const body = premiumInteraction(guild, n);
@@ -81,8 +92,9 @@ export function roundTrips(url: string, file: string, durationMs: number): Promi
   const requests = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(readSignedRequest);
   return oneAtATime(
     (i, agent) => {
-      const request = requests[i % requests.length];
-      if (!request) throw new Error(`no signed request in ${file}`);
+      const request = requests[i];
+      if (!request)
+        throw new Error(`the ${requests.length} signed interactions in ${file} ran out`);
       return post(url + request.path, request.headers, request.body, agent);
     },
     new Promise((resolve) => setTimeout(resolve, durationMs)),

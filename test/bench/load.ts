@@ -10,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   /** Connect, read and write errors and timeouts. */
   socketErrors: number;
+  /** Signed requests sent after the list ran out (replays the server refuses). */
+  ranOut: number;
 }
 
 export interface LoadOptions {
@@ -17,7 +19,7 @@ export interface LoadOptions {
   url: string;
   /**
    * File with one request path per line; each request picks one at random. With `signed`,
-   * each line is a whole signed POST instead (interactions.ts).
+   * each line is a whole signed POST instead (interactions.ts), sent in order and only once.
    */
   pathsFile: string;
   signed?: boolean;
@@ -42,6 +44,9 @@ export type LoadGenerator = (options: LoadOptions) => Promise<LoadResult>;
 /** Why a run must fail, or undefined when every response was a 2xx and no socket failed. */
 export function problemOf(result: LoadResult): string | undefined {
   if (result.requests === 0) return 'no request completed';
+  if (result.ranOut > 0) {
+    return `the signed interactions ran out (${result.ranOut} more were needed): raise SIGNED_PER_SECOND`;
+  }
   if (result.non2xx > 0) return `${result.non2xx} responses outside 2xx`;
   if (result.socketErrors > 0) return `${result.socketErrors} socket errors or timeouts`;
   return undefined;

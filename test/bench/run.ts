@@ -273,10 +273,11 @@ async function main(): Promise<number> {
       { ...BASELINE_LARGE, connections: settings.connections },
     ];
     const pathsFile = new Map<string, string>();
-    const writePaths = (endpoint: Endpoint) => {
+    /** `seconds`: how long the run that reads the file lasts (signed interactions are used once). */
+    const writePaths = (endpoint: Endpoint, seconds = 0) => {
       const file = join(work, `${endpoint.id}.txt`);
       if (endpoint.target === 'interactions') {
-        writeSignedRequests(file, { signer, guilds: endpoint.paths });
+        writeSignedRequests(file, { signer, guilds: endpoint.paths }, seconds);
       } else {
         writeFileSync(file, `${endpoint.paths.join('\n')}\n`);
       }
@@ -397,8 +398,9 @@ async function main(): Promise<number> {
     await redisRowCheck();
 
     const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
-      // Signatures older than 5 minutes are refused as replays: signed again for every run.
-      if (endpoint.target === 'interactions') writePaths(endpoint);
+      // Each interaction is answered once and its signature is good for 5 minutes: fresh ones
+      // for every run.
+      if (endpoint.target === 'interactions') writePaths(endpoint, durationS);
       const result = await load.run({
         url: servedBy(endpoint).url,
         pathsFile: pathsFile.get(endpoint.id) ?? '',
@@ -500,7 +502,7 @@ async function main(): Promise<number> {
     let interactionRoundTrip: Report['interactionRoundTrip'] = null;
     const signed = endpoints.find((e) => e.target === 'interactions');
     if (signed) {
-      writePaths(signed);
+      writePaths(signed, settings.probeS);
       log(`interaction round trip: ${settings.probeS} s of signed /points, one at a time`);
       interactionRoundTrip = await roundTrips(
         interactionsServer.url,

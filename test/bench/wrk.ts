@@ -17,6 +17,7 @@ interface WrkSummary {
   strict: boolean;
   non2xx: number;
   responses: number;
+  ran_out: number;
   latency_us: { p50: number; p90: number; p99: number; max: number; mean: number };
 }
 
@@ -98,5 +99,6 @@ export function parseWrk(output: string): LoadResult {
     },
     non2xx: Math.max(summary.non2xx, e.status, textNon2xx),
     socketErrors: Math.max(e.connect + e.read + e.write + e.timeout, textSocket),
+    ranOut: summary.ran_out,
   };
 }

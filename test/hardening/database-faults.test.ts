@@ -5,7 +5,6 @@ import {
   mkdtempSync,
   openSync,
   rmSync,
-  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';

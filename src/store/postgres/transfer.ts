@@ -10,7 +10,6 @@ import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
 import { rowOf } from '../../records/row-values.js';
 import {
-  assignIds,
   checkTransferFile,
   type FileEntry,
   type GuildEntry,
