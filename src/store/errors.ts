@@ -2,3 +2,8 @@
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
 }
+
+/** Another process held the database's write lock for longer than a write of ours would wait. */
+export class StoreBusyError extends Error {
+  override name = 'StoreBusyError';
+}

@@ -9,6 +9,7 @@ import { apiKey } from '../../records/api-key.js';
 import { columnList } from '../../records/record.js';
 import type { ActiveKeyRow, KeyTable } from '../store.js';
 import type { Database } from './database.js';
+import { tryWrite, writeWhenFree } from './write-when-free.js';
 
 type StoredKey = Omit<KeyRecord, 'guilds'> & { guilds: string | null };
 const listed = columnList(apiKey, ['digest']);
@@ -31,13 +32,8 @@ export function createSqliteKeyStore(db: Database, now: () => Date): KeyStore {
   return {
     async create(options = {}) {
       const { key, row } = newKey(options, now());
-      const { lastInsertRowid } = insert.run(
-        row.name,
-        row.digest,
-        row.hint,
-        row.guilds,
-        row.rate_limit,
-        row.created_at,
+      const { lastInsertRowid } = await writeWhenFree(sqlite, () =>
+        insert.run(row.name, row.digest, row.hint, row.guilds, row.rate_limit, row.created_at),
       );
       return { id: Number(lastInsertRowid), key };
     },
@@ -50,7 +46,8 @@ export function createSqliteKeyStore(db: Database, now: () => Date): KeyStore {
     async revoke(id, filter = {}) {
       const row = one.get(id);
       if (!row || !inGuild(keyRecordOf(row), filter.guildId)) return false;
-      return revoke.run(now().toISOString(), id).changes === 1;
+      const at = now().toISOString();
+      return (await writeWhenFree(sqlite, () => revoke.run(at, id))).changes === 1;
     },
     async hasActiveKey() {
       return anyActive.get() !== undefined;
@@ -72,19 +69,13 @@ export function createSqliteKeyTable(db: Database): KeyTable {
     active: () => active.all(),
     async touch(times) {
       if (!sqlite.open) return false;
-      // Never wait on another writer (an import) here: the caller tries again at its next flush.
-      const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
-      sqlite.pragma('busy_timeout = 0');
-      try {
+      // Never wait on another writer (an import): the caller tries again at its next flush.
+      return tryWrite(
+        sqlite,
         sqlite.transaction(() => {
           for (const [id, at] of times) touch.run(at, id);
-        })();
-        return true;
-      } catch {
-        return false;
-      } finally {
-        sqlite.pragma(`busy_timeout = ${timeout}`);
-      }
+        }),
+      ).done;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { PublicationReader } from '../../read/service.js';
 import type { PublicationStore } from '../store.js';
 import type { Database } from './database.js';
+import { writeWhenFree } from './write-when-free.js';
 
 export function createSqlitePublication(
   db: Database,
@@ -24,10 +25,11 @@ export function createSqlitePublication(
     },
     store: {
       async publish(guildId) {
-        return insert.run(guildId, now().toISOString()).changes > 0;
+        const at = now().toISOString();
+        return (await writeWhenFree(db.sqlite, () => insert.run(guildId, at))).changes > 0;
       },
       async unpublish(guildId) {
-        return remove.run(guildId).changes > 0;
+        return (await writeWhenFree(db.sqlite, () => remove.run(guildId))).changes > 0;
       },
       async list() {
         return all.all();

@@ -16,6 +16,7 @@ import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
+import { writeWhenFree } from './write-when-free.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -71,7 +72,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     readEverything: (work) => readEverything(db, work),
     writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
     async pruneHistory(before) {
-      return prune.run({ limit: before }).changes;
+      return (await writeWhenFree(db.sqlite, () => prune.run({ limit: before }))).changes;
     },
     ready,
     checkIntegrity: () => quickCheck(db.path),

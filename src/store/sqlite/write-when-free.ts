@@ -1,0 +1,59 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type BetterSqlite3 from 'better-sqlite3';
+import { StoreBusyError } from '../errors.js';
+
+/*
+ * The driver is synchronous: a write that meets another connection's lock (the game's writer, a
+ * backup, `BEGIN EXCLUSIVE`) would wait in busy_timeout with the event loop stopped, and every
+ * read, interaction deferral and stream of the process with it (5 s, issue 20.2). So the
+ * server's own writes never wait inside SQLite: each try runs with busy_timeout 0, and a busy
+ * one is tried again on a timer, the loop free in between. Readers are never blocked (WAL).
+ */
+
+/** How long a write keeps trying before it gives up with StoreBusyError. */
+export const WRITE_PATIENCE_MS = 30_000;
+const FIRST_PAUSE_MS = 10;
+const LONGEST_PAUSE_MS = 250;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+}
+
+/** One try that never waits: `write`'s result, or `busy` while another connection writes. */
+export function tryWrite<T>(
+  sqlite: BetterSqlite3.Database,
+  write: () => T,
+): { done: true; value: T } | { done: false } {
+  const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    return { done: true, value: write() };
+  } catch (error) {
+    if (isBusy(error)) return { done: false };
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+/** Runs `write` as soon as no other connection holds the lock, without blocking meanwhile. */
+export async function writeWhenFree<T>(
+  sqlite: BetterSqlite3.Database,
+  write: () => T,
+  patienceMs = WRITE_PATIENCE_MS,
+): Promise<T> {
+  const until = Date.now() + patienceMs;
+  let pause = FIRST_PAUSE_MS;
+  for (;;) {
+    const attempt = tryWrite(sqlite, write);
+    if (attempt.done) return attempt.value;
+    if (Date.now() >= until) {
+      throw new StoreBusyError(
+        `The database is locked by another process (waited ${Math.round(patienceMs / 1000)} s)`,
+      );
+    }
+    await sleep(pause);
+    pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+  }
+}
