@@ -8,6 +8,9 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { loadCommands } from './loader.js';
 
+/** How long one call to Discord may take before `register` gives up on it (tried twice). */
+export const REGISTER_TIMEOUT_MS = 10_000;
+
 export interface RegisterOptions {
   config: Config;
   /** Publish to this guild only (shows at once; handy while developing); else globally. */
@@ -26,7 +29,12 @@ export async function registerCommands(
   const token = config.discord.token;
   if (!token) throw new Error('DISCORD_TOKEN is not set: it is needed to register commands');
   const commands = await loadCommands();
-  const rest = new REST({ api: config.discord.restUrl }).setToken(token);
+  // A person waits at the prompt: one retry of 10 s, not discord.js' four of 15 s (a minute).
+  const rest = new REST({
+    api: config.discord.restUrl,
+    timeout: REGISTER_TIMEOUT_MS,
+    retries: 1,
+  }).setToken(token);
 
   const applicationId =
     config.discord.applicationId ??

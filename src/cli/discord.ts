@@ -4,6 +4,7 @@ import { createLogger } from '../logger.js';
 import { cliConfig } from './configured-store.js';
 import { guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
+import { describeRegisterFailure } from './register-failure.js';
 
 export function addDiscordCommands(program: Command): void {
   program
@@ -27,9 +28,8 @@ export function addDiscordCommands(program: Command): void {
         });
         print(`Registered ${count} command(s) (${scope}).`);
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
         throw new CliError(
-          `Discord refused the commands: ${detail.split(config.discord.token).join('[redacted]')}`,
+          describeRegisterFailure(error, config.discord.restUrl, config.discord.token),
         );
       }
     });
