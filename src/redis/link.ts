@@ -77,6 +77,7 @@ export class RedisLink {
   /** Calls before this index are settled and may be forgotten. */
   private head = 0;
   /** The tick the probe in flight was sent at, or -1 when none is. */
+  private readonly upListeners: (() => void)[] = [];
   private probeTick = -1;
   private readonly watch: NodeJS.Timeout;
   private readonly settledListeners: (() => void)[] = [];
@@ -99,6 +100,14 @@ export class RedisLink {
   /** Whether shared budgets can be counted right now; when false, count in memory. */
   isUp(): boolean {
     return this.up;
+  }
+
+  /**
+   * Calls `listener` each time Redis answers again after being away: a restarted Redis holds
+   * nothing, so what the nodes keep in it (their open streams) is written back at once.
+   */
+  onUp(listener: () => void): void {
+    this.upListeners.push(listener);
   }
 
   /**
@@ -291,6 +300,7 @@ export class RedisLink {
     this.downLogged = false;
     this.everUp = true;
     this.notifySettled();
+    for (const listener of this.upListeners) listener();
   }
 
   private goDown(error: unknown): void {

@@ -11,9 +11,10 @@ import { LuaScript } from './lua-script.js';
 /*
  * Open event streams per key, counted in Redis for every node: one sorted set per key whose
  * members are the streams (`<node>:<n>`), each scored with the instant it expires. A node renews
- * its streams every RENEW_MS; a node that dies without closing them stops renewing, and its
- * streams stop counting TTL_MS later at most. The instants are Redis' own clock (TIME), so the
- * nodes' clocks play no part.
+ * its streams every RENEW_MS, and at once when Redis answers again (a restarted Redis holds
+ * none: issue 20.9 found 40 streams held against a cap of 20); a node that dies without closing
+ * them stops renewing, and its streams stop counting TTL_MS later at most. The instants are
+ * Redis' own clock (TIME), so the nodes' clocks play no part.
  */
 
 const TTL_MS = 30_000;
@@ -61,20 +62,26 @@ export class RedisStreamSlots implements StreamSlots {
   ) {
     this.renewal = setInterval(() => this.renew(), RENEW_MS);
     this.renewal.unref();
+    // A Redis that restarted has forgotten every stream: rebuild the counts before new ones
+    // are admitted against them, not RENEW_MS later.
+    link.onUp(() => this.renew());
   }
 
   take(keyId: SlotOwner, limit: number, then: (slot: StreamSlot | null) => void): void {
+    const member = `${this.node}:${++this.next}`;
+    // Admitted by this node alone, the stream still gets its member: once Redis is back it is
+    // written there, so the key's count covers it on every node.
+    const alone = () => then(this.local.count(keyId) < limit ? this.hold(keyId, member) : null);
     if (!this.link.isUp()) {
-      this.local.take(keyId, limit, then);
+      alone();
       return;
     }
-    const member = `${this.node}:${++this.next}`;
     this.link.script(
       TAKE,
       [this.keyOf(keyId)],
       [member, String(limit), String(TTL_MS)],
       (reply) => then(reply === 1 ? this.hold(keyId, member) : null),
-      () => this.local.take(keyId, limit, then),
+      alone,
     );
   }
 

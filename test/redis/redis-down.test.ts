@@ -2,6 +2,8 @@ import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Child, startMain } from '../hardening/support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { openEventStream } from '../support/event-stream.js';
+import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
 import { freePort, type PrivateRedis, startRedisServer } from '../support/redis-server.js';
@@ -41,12 +43,18 @@ function database(): TestDatabase {
   return db;
 }
 
-async function node(db: TestDatabase, redisUrl: string, prefix: string): Promise<RunningNode> {
+async function node(
+  db: TestDatabase,
+  redisUrl: string,
+  prefix: string,
+  extra: Record<string, string> = {},
+): Promise<RunningNode> {
   const started = await startMain({
     DATABASE_PATH: db.path,
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '600',
+    ...extra,
   });
   cleanups.push(async () => {
     started.child.process.kill('SIGTERM');
@@ -168,6 +176,48 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
       expect(warnings).toHaveLength(2);
       expect(n.child.stderr()).toBe('');
     }
+  });
+
+  it('rebuilds the event stream counts in a restarted Redis, streams opened without it included', async () => {
+    let redis = await privateRedis();
+    const db = database();
+    const prefix = testPrefix();
+    const capped = { EVENT_STREAMS_PER_KEY: '2' };
+    const a = await node(db, redis.url, prefix, capped);
+    const b = await node(db, redis.url, prefix, capped);
+    await untilRedis(a, 'ok');
+    await untilRedis(b, 'ok');
+    const made = await db.store.keyStore.create({ name: 'streams', rateLimit: 0 });
+    const open = async (n: RunningNode) => {
+      const stream = await openEventStream(`${n.url}/v1/events/${RICH}`, {
+        authorization: made.key,
+      });
+      cleanups.push(() => stream.close());
+      return stream.status;
+    };
+
+    expect(await open(a)).toBe(200);
+    await redis.kill();
+    await untilRedis(a, 'down');
+    await untilRedis(b, 'down');
+    // Admitted by b alone (its own count is below the cap) while Redis is away.
+    expect(await open(b)).toBe(200);
+
+    // A new, empty Redis on the same port: both nodes write their streams back as it answers.
+    redis = await privateRedis(redis.port);
+    await untilRedis(a, 'ok');
+    await untilRedis(b, 'ok');
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    const held = await eventually(
+      () => admin.zCard(`${prefix}streams:${made.id}`),
+      (n) => n === 2,
+    );
+    admin.destroy();
+    expect(held).toBe(2);
+    // The cap counts both: a third stream is refused on either node.
+    expect(await open(a)).toBe(429);
+    expect(await open(b)).toBe(429);
   });
 
   it('a node starts while Redis is unreachable, serves, and shares budgets once Redis answers', async () => {
