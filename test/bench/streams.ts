@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
@@ -22,6 +22,8 @@ import type { ClientCommand, ClientReport } from './stream-clients.js';
 const CLIENTS_ENTRY = fileURLToPath(new URL('./stream-clients.ts', import.meta.url));
 
 export interface StreamsSettings {
+  /** The scoreboard pages' public streams (issue 22) instead of the API's. */
+  public?: boolean;
   streams: number;
   guilds: number;
   commits: number;
@@ -35,6 +37,12 @@ export const FULL_STREAMS: Omit<StreamsSettings, 'rounds' | 'durationS' | 'conne
   guilds: 500,
   commits: 300,
 };
+/** The public scoreboard's streams: issue 22 asks for 2,000. */
+export const FULL_PUBLIC_STREAMS: typeof FULL_STREAMS = {
+  streams: 2_000,
+  guilds: 200,
+  commits: 300,
+};
 export const QUICK_STREAMS: Omit<StreamsSettings, 'rounds' | 'durationS' | 'connections'> = {
   streams: 100,
   guilds: 10,
@@ -42,6 +50,7 @@ export const QUICK_STREAMS: Omit<StreamsSettings, 'rounds' | 'durationS' | 'conn
 };
 
 export interface StreamsResult {
+  public?: boolean;
   streams: number;
   guilds: number;
   memory: { beforeMiB: number; openMiB: number; perStreamKiB: number } | null;
@@ -62,8 +71,11 @@ export interface StreamsBenchOptions {
 
 const guildId = (i: number) => `70000000000000${String(i).padStart(4, '0')}`;
 
-/** A database of its own: `guilds` guilds with points, premium, 3 jobs and 10 players each. */
-async function makeDatabase(path: string, guilds: number): Promise<string> {
+/**
+ * A database of its own: `guilds` guilds with points, premium, 3 jobs and 10 players each, all
+ * published when `published` (the public pages' streams).
+ */
+async function makeDatabase(path: string, guilds: number, published: boolean): Promise<string> {
   const store = openSqliteStore(path);
   try {
     await store.importData({
@@ -83,6 +95,7 @@ async function makeDatabase(path: string, guilds: number): Promise<string> {
         })),
       })),
     });
+    if (published) for (let g = 0; g < guilds; g++) await store.publication.publish(guildId(g));
     return (await store.keyStore.create({ name: 'streams bench', rateLimit: 0 })).key;
   } finally {
     await store.close();
@@ -129,7 +142,8 @@ function percentile(sorted: readonly number[], p: number): number {
 export async function benchStreams(options: StreamsBenchOptions): Promise<StreamsResult> {
   const { settings, log, failures } = options;
   const path = join(options.work, 'streams.db');
-  const key = await makeDatabase(path, settings.guilds);
+  const key = await makeDatabase(path, settings.guilds, settings.public === true);
+  const kind = settings.public ? 'public streams' : 'streams';
   const guilds = Array.from({ length: settings.guilds }, (_, g) => guildId(g));
   const pathsFile = join(options.work, 'streams-points.txt');
   writeFileSync(pathsFile, `${guilds.map((g) => `/v1/points/${g}`).join('\n')}\n`);
@@ -161,16 +175,23 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
         strict: true,
       });
       const problem = problemOf(result);
-      if (problem) failures.push(`streams row, points: ${problem}`);
+      if (problem) failures.push(`${kind} row, points: ${problem}`);
       return result;
     };
     const openStreams = async () => {
       const opened = await clients.ask(
-        { type: 'open', url: server.url, key, guilds, streams: settings.streams },
+        {
+          type: 'open',
+          url: server.url,
+          key,
+          guilds,
+          streams: settings.streams,
+          public: settings.public === true,
+        },
         (report) => report.type === 'opened',
       );
       if (opened.type === 'opened' && opened.failed > 0) {
-        failures.push(`streams row: ${opened.failed} of ${settings.streams} streams not opened`);
+        failures.push(`${kind} row: ${opened.failed} of ${settings.streams} streams not opened`);
       }
     };
     const closeStreams = () => clients.ask({ type: 'close' }, (report) => report.type === 'closed');
@@ -178,7 +199,7 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     await measure(1); // warm-up, not recorded
     await settle(1_000);
     const before = memoryOf(server.pid);
-    log(`streams: opening ${settings.streams} streams over ${settings.guilds} guilds`);
+    log(`${kind}: opening ${settings.streams} streams over ${settings.guilds} guilds`);
     await openStreams();
     await settle(1_000);
     const open = memoryOf(server.pid);
@@ -215,7 +236,7 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
       commits: latencies.length,
     };
     log(
-      `streams: commit → last stream p50 ${commitToLastMs.p50.toFixed(1)} ms, p99 ${commitToLastMs.p99.toFixed(1)} ms`,
+      `${kind}: commit → last stream p50 ${commitToLastMs.p50.toFixed(1)} ms, p99 ${commitToLastMs.p99.toFixed(1)} ms`,
     );
 
     // Ordinary requests with and without the streams, alternating which comes first.
@@ -236,6 +257,7 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     }
     const ratios = withRps.map((rps, i) => rps / (withoutRps[i] ?? rps));
     return {
+      ...(settings.public ? { public: true } : {}),
       streams: settings.streams,
       guilds: settings.guilds,
       memory,
@@ -255,7 +277,7 @@ export function formatStreams(result: StreamsResult | null): string {
   const fixed = (value: number, digits = 1) => value.toFixed(digits);
   const { memory, commitToLastMs: latency, requests } = result;
   return [
-    `Event streams: ${result.streams} open on one node over ${result.guilds} guilds`,
+    `${result.public ? 'Public scoreboard streams (/cup/:g/events)' : 'Event streams'}: ${result.streams} open on one node over ${result.guilds} guilds`,
     memory
       ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target < 10)`
       : '  memory: not measured (no /proc)',

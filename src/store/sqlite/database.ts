@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrationsFolderOf } from '../../paths.js';
 import { StoreOpenError } from '../errors.js';
+import { Sqlite } from './driver.js';
 
 export interface Database {
   readonly path: string;
@@ -41,7 +42,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   const created = fullPath === ':memory:' || !existsSync(fullPath);
   let sqlite: BetterSqlite3.Database;
   try {
-    sqlite = new BetterSqlite3(fullPath);
+    sqlite = new Sqlite(fullPath);
     // WAL lets readers go on while an import writes; the busy timeout rides out short locks.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
