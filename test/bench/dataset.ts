@@ -7,7 +7,7 @@ import { premium as premiumRecord } from '../../src/records/premium.js';
 import { profile } from '../../src/records/profile.js';
 import type { RecordDefinition } from '../../src/records/record.js';
 import { rowOf } from '../../src/records/row-values.js';
-import { openDatabase } from '../../src/store/sqlite/database.js';
+import { type Database, openDatabase } from '../../src/store/sqlite/database.js';
 import { inserter } from '../../src/store/sqlite/insert.js';
 
 /*
@@ -18,7 +18,7 @@ import { inserter } from '../../src/store/sqlite/insert.js';
  */
 
 /** Bump when the generated data changes shape, so old files are not reused. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
 /** created_at of rows that leave it out (none today): any fixed instant. */
 const STAMP = '2026-01-01T00:00:00.000Z';
 
@@ -38,6 +38,11 @@ export interface DatasetManifest {
   withJobs: string[];
   /** Members that have profiles, as [guildId, userId]. */
   members: [string, string][];
+  /**
+   * The house cup race (issues 21, 22): a published guild with a year of hourly points history
+   * (RACE_HOURS rows, the last at `raceTo`), for the history, chart and scoreboard rows.
+   */
+  race: { guildId: string; rows: number; from: string; to: string };
   generationMs: number;
 }
 
@@ -78,6 +83,8 @@ const PLANS: Record<DatasetSize, Plan> = {
 };
 
 const JOBS_PER_GUILD = 6;
+/** A year of hourly changes: what issue 21 measures the history endpoint on. */
+const RACE_HOURS = 8_760;
 /** How many ids of each kind the manifest keeps: enough to spread requests over many rows. */
 const SAMPLE = 1000;
 
@@ -368,6 +375,7 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
       rows = 0;
     }
   }
+  const race = loadRace(sqlite, withPoints[1] ?? withPoints[0] ?? guildIdOf(0), now, random);
   sqlite.pragma('journal_mode = WAL');
   db.close();
 
@@ -386,6 +394,53 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
     premiumActive: sample(premiumActive, SAMPLE),
     withJobs: sample(withJobs, SAMPLE),
     members: sample(members, SAMPLE),
+    race,
     generationMs,
+  };
+}
+
+/**
+ * A year of the race, hour by hour, written straight into points_history (the rows the triggers
+ * would have written for 8,760 hourly commits), ending with the guild's points as they are now;
+ * and the guild published, for the scoreboard page.
+ */
+function loadRace(
+  sqlite: Database['sqlite'],
+  guildId: string,
+  now: number,
+  random: () => number,
+): DatasetManifest['race'] {
+  const hour = 3_600_000;
+  const end = Math.floor(now / hour) * hour;
+  const from = end - (RACE_HOURS - 1) * hour;
+  const insert = sqlite.prepare(
+    `INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const standings = [0, 0, 0, 0];
+  sqlite.transaction(() => {
+    sqlite.prepare('DELETE FROM points_history WHERE guild_id = ?').run(guildId);
+    for (let i = 0; i < RACE_HOURS; i++) {
+      const house = Math.floor(random() * 4);
+      standings[house] = (standings[house] ?? 0) + 1 + Math.floor(random() * 20);
+      insert.run(guildId, new Date(from + i * hour).toISOString(), ...standings);
+    }
+    const [gryffindor, slytherin, ravenclaw, hufflepuff] = standings;
+    // The points as the last history row says, without a trigger row of their own: the
+    // triggers skip a write that equals the last recorded standings.
+    sqlite
+      .prepare(
+        'UPDATE house_points SET gryffindor = ?, slytherin = ?, ravenclaw = ?, hufflepuff = ? WHERE guild_id = ?',
+      )
+      .run(gryffindor, slytherin, ravenclaw, hufflepuff, guildId);
+    sqlite
+      .prepare('INSERT INTO published_guilds (guild_id, published_at) VALUES (?, ?)')
+      .run(guildId, new Date(now).toISOString());
+  })();
+  return {
+    guildId,
+    rows: RACE_HOURS,
+    from: new Date(from).toISOString(),
+    to: new Date(end).toISOString(),
   };
 }

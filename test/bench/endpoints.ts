@@ -20,6 +20,8 @@ export interface Endpoint {
   paths: string[];
   connections: number;
   timeoutS: number;
+  /** What a 200 carries (default JSON): checked before the load, per row. */
+  body?: 'json' | 'png' | 'html';
 }
 
 /** The baseline's two routes: the reference every ratio is taken to, and a 21.7 KB body. */
@@ -85,6 +87,18 @@ export function apiEndpoints(manifest: DatasetManifest, connections: number): En
       manifest.withJobs.map((g) => `/v1/jobs/${g}`),
     ),
   ];
+  // The house cup (issues 21, 22), all on the race guild: a year of hourly history.
+  const race = manifest.race.guildId;
+  endpoints.push(
+    api('history-year', '/v1/points/:g/history?step=day (a year)', [
+      `/v1/points/${race}/history?step=day&from=${manifest.race.from}`,
+    ]),
+    api('history-48h', '/v1/points/:g/history?step=hour (48 h)', [
+      `/v1/points/${race}/history?step=hour`,
+    ]),
+    { ...api('chart', '/v1/points/:g/chart.png', [`/v1/points/${race}/chart.png`]), body: 'png' },
+    { ...api('cup-page', '/cup/:g (public page)', [`/cup/${race}`]), body: 'html' },
+  );
   endpoints.push({
     id: 'interactions-premium',
     label: 'POST /interactions (/premium, signed)',

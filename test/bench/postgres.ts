@@ -31,6 +31,7 @@ import { median, type Row } from './report.js';
 export const POSTGRES_PAIRS: Readonly<Record<string, string>> = {
   'points-postgres': 'points',
   'players-100-postgres': 'players-100',
+  'history-year-postgres': 'history-year',
 };
 
 export interface BenchPostgres {
@@ -121,6 +122,9 @@ export function postgresEndpoints(manifest: DatasetManifest, connections: number
       '/v1/players/:g (100), PostgreSQL',
       (manifest.guildsBySize['100'] ?? []).map((g) => `/v1/players/${g}`),
     ),
+    row('history-year-postgres', '/v1/points/:g/history?step=day (a year), PostgreSQL', [
+      `/v1/points/${manifest.race.guildId}/history?step=day&from=${manifest.race.from}`,
+    ]),
   ];
 }
 

@@ -50,6 +50,10 @@ export function spawnServer(options: SpawnOptions): Served {
       DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '600',
+      // The load generator is one address: the public pages' per-address limits would measure
+      // themselves (429s), not the page.
+      PUBLIC_LIMIT_PER_MINUTE: '0',
+      PUBLIC_STREAMS_PER_ADDRESS: '0',
       METRICS: 'false',
       ...options.env,
     });

@@ -27,8 +27,12 @@ const EXPECTED_ROWS = [
   'players-1000',
   'player-member',
   'jobs',
+  'history-year',
+  'history-48h',
+  'chart',
+  'cup-page',
   'interactions-premium',
-  ...(postgresUrl ? ['points-postgres', 'players-100-postgres'] : []),
+  ...(postgresUrl ? ['points-postgres', 'players-100-postgres', 'history-year-postgres'] : []),
   'A-small',
   'A-large',
 ];
@@ -58,7 +62,7 @@ describe('npm run bench -- --quick', () => {
     expect(report.failures).toEqual([]);
     expect(report.rows.map((row) => row.id)).toEqual(EXPECTED_ROWS);
     for (const row of report.rows) {
-      // A separate request per endpoint, checked by the harness: 200 and a JSON body.
+      // A separate request per endpoint, checked by the harness: 200 and its kind of body.
       expect(row.sample, row.id).toMatchObject({ status: 200, validJson: true });
       expect(row.rounds.length, row.id).toBeGreaterThan(0);
       for (const round of row.rounds) {
@@ -77,11 +81,25 @@ describe('npm run bench -- --quick', () => {
       expect(postgres?.cached.map((row) => row.id)).toEqual([
         'points-postgres',
         'players-100-postgres',
+        'history-year-postgres',
       ]);
       expect(postgres?.cold).toHaveLength(6);
       for (const cold of postgres?.cold ?? [])
         expect(cold.perSecond, cold.label).toBeGreaterThan(0);
       expect(postgres?.commitToAnswer.changes).toBe(100);
     }
+    // The house cup's figures: cold answers and costs on each store there is, the public streams.
+    const stores = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+    expect(report.history?.stores.map((s) => s.store)).toEqual(stores);
+    for (const figures of report.history?.stores ?? []) {
+      for (const cold of [figures.year, figures.hours48, figures.chart]) {
+        expect(cold.p50Ms, figures.store).toBeGreaterThan(0);
+        expect(cold.bytes, figures.store).toBeGreaterThan(0);
+      }
+    }
+    expect(report.history?.costs.map((c) => c.store)).toEqual(stores);
+    for (const cost of report.history?.costs ?? []) expect(cost.bytesPerChange).toBeGreaterThan(0);
+    expect(report.publicStreams?.public).toBe(true);
+    expect(report.publicStreams?.commitToLastMs.commits).toBeGreaterThan(0);
   }, 210_000);
 });

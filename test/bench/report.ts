@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatasetManifest } from './dataset.js';
+import type { HistoryReport } from './history.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
@@ -81,8 +82,12 @@ export interface Report {
   } | null;
   /** The event streams row (streams.ts); null when not run. */
   streams: StreamsResult | null;
+  /** The public scoreboard's streams (streams.ts, `public`); absent from runs before issue 22. */
+  publicStreams?: StreamsResult | null;
   /** Sorted lists on the largest guild (sorted.ts); absent from runs before issue 15. */
   sorted?: SortedReport | null;
+  /** The house cup's cold figures (history.ts); absent from runs before issue 21. */
+  history?: HistoryReport | null;
   rows: Row[];
 }
 
@@ -226,6 +231,7 @@ export function formatReport(report: Report): string {
     out.push('PostgreSQL rows: not run (no TEST_DATABASE_URL, local server or installed binaries)');
   }
   out.push(formatStreams(report.streams));
+  if (report.publicStreams) out.push(formatStreams(report.publicStreams));
   if (report.failures.length > 0) {
     out.push('');
     out.push(`FAILED: ${report.failures.join('; ')}`);

@@ -7,6 +7,7 @@ import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import { apiEndpoints, BASELINE_LARGE, BASELINE_SMALL, type Endpoint } from './endpoints.js';
+import { formatHistory, historyBench } from './history.js';
 import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
@@ -43,7 +44,13 @@ import {
   writeReport,
 } from './report.js';
 import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
-import { benchStreams, FULL_STREAMS, formatStreams, QUICK_STREAMS } from './streams.js';
+import {
+  benchStreams,
+  FULL_PUBLIC_STREAMS,
+  FULL_STREAMS,
+  formatStreams,
+  QUICK_STREAMS,
+} from './streams.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
@@ -88,6 +95,11 @@ const streamsSettings = {
   rounds: settings.rounds,
   durationS: settings.durationS,
   connections: settings.connections,
+};
+const publicStreamsSettings = {
+  ...streamsSettings,
+  ...(args.quick ? QUICK_STREAMS : FULL_PUBLIC_STREAMS),
+  public: true,
 };
 const running = new Set<Served>();
 const failures: string[] = [];
@@ -150,6 +162,19 @@ async function check(endpoint: Endpoint, url: string, headers: Record<string, st
   let first: Sample | undefined;
   for (const path of endpoint.paths.slice(0, 5)) {
     const answer = await get(url + path, headers);
+    if (endpoint.body === 'png' || endpoint.body === 'html') {
+      const valid =
+        endpoint.body === 'png'
+          ? answer.contentType === 'image/png' && answer.body.subarray(1, 4).toString() === 'PNG'
+          : answer.contentType.startsWith('text/html') && answer.body.includes('</html>');
+      if (answer.status !== 200 || !valid) {
+        failures.push(
+          `${endpoint.id}: GET ${path} answered ${answer.status}, ${endpoint.body} ${valid}`,
+        );
+      }
+      first ??= { path, status: answer.status, bytes: answer.body.length, validJson: valid };
+      continue;
+    }
     let validJson = answer.contentType.startsWith('application/json');
     try {
       const body = JSON.parse(answer.body.toString('utf8')) as unknown;
@@ -182,12 +207,12 @@ async function main(): Promise<number> {
   // Only wrk runs in its own process, so only wrk can be pinned away from the server.
   const pinNote = load.name === 'wrk' ? note : `${note} (server only: autocannon runs in-process)`;
   log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}; ${pinNote}`);
-  const streamsRow = (work: string) =>
+  const streamsRow = (work: string, of = streamsSettings) =>
     benchStreams({
       work,
       load: load.run,
       pinning,
-      settings: streamsSettings,
+      settings: of,
       log,
       failures,
       running,
@@ -196,6 +221,7 @@ async function main(): Promise<number> {
     const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
     try {
       process.stdout.write(`\n${formatStreams(await streamsRow(work))}\n`);
+      process.stdout.write(`\n${formatStreams(await streamsRow(work, publicStreamsSettings))}\n`);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -542,12 +568,21 @@ async function main(): Promise<number> {
     const serverPeak = memoryOf(server.pid);
     const sorted: SortedReport = await sortedOf(server.url, server.pid);
     failures.push(...sorted.failures);
+    const history = await historyBench({
+      datasetPath: dataset.path,
+      postgresUrl: postgres?.url ?? null,
+      manifest,
+      quick: Boolean(args.quick),
+      work,
+      log,
+    });
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
     await stopAll();
     // Last, on a machine the other rows no longer load.
     const streams = await streamsRow(work);
+    const publicStreams = await streamsRow(work, publicStreamsSettings);
 
     const rows = rowsSoFar();
     const report: Report = {
@@ -584,12 +619,14 @@ async function main(): Promise<number> {
       })(),
       postgres: postgresReport,
       streams,
+      publicStreams,
       sorted,
+      history,
       rows,
     };
     writeReport(outPath, report);
     process.stdout.write(
-      `\n${formatReport(report)}\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`,
+      `\n${formatReport(report)}\n${formatSorted(sorted)}\n${formatHistory(history)}\nresults: ${outPath}\n`,
     );
     return report.ok ? 0 : 1;
   } finally {

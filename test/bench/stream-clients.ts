@@ -2,13 +2,21 @@ import { Agent, request } from 'node:http';
 
 /*
  * The benchmark's event stream clients, in a process of their own (started by streams.ts over
- * IPC): opens N streams of GET /v1/events/:guildId spread over the guilds, and says when every
+ * IPC): opens N streams of GET /v1/events/:guildId (or, `public`, of the scoreboard pages'
+ * GET /cup/:guildId/events, without a key) spread over the guilds, and says when every
  * stream of a guild has received a given points value (`"gryffindor":V`), with the instant the
  * last of them got it (epoch ms, comparable across processes on one machine).
  */
 
 export type ClientCommand =
-  | { type: 'open'; url: string; key: string; guilds: string[]; streams: number }
+  | {
+      type: 'open';
+      url: string;
+      key: string;
+      guilds: string[];
+      streams: number;
+      public: boolean;
+    }
   | { type: 'expect'; guild: string; value: number }
   | { type: 'close' };
 
@@ -50,9 +58,13 @@ function settle(guild: string, value: number): void {
   send({ type: 'arrived', guild, value, lastAt: entry.lastAt });
 }
 
-function openOne(url: string, key: string, guild: string): Promise<boolean> {
+function openOne(url: string, key: string, guild: string, isPublic: boolean): Promise<boolean> {
+  // Open once the stream's first events are in: the API's end with `jobs`, a page's is `points`.
+  const ready = isPublic ? 'event: points' : 'event: jobs';
   return new Promise((resolve) => {
-    const req = request(`${url}/v1/events/${guild}`, { agent, headers: { authorization: key } });
+    const req = isPublic
+      ? request(`${url}/cup/${guild}/events`, { agent })
+      : request(`${url}/v1/events/${guild}`, { agent, headers: { authorization: key } });
     req.on('response', (res) => {
       if (res.statusCode !== 200) {
         res.resume();
@@ -64,7 +76,7 @@ function openOne(url: string, key: string, guild: string): Promise<boolean> {
       // The end of the previous chunk: a value cut in two by a chunk boundary is still found.
       let tail = '';
       res.on('data', (chunk: string) => {
-        if (first && chunk.includes('event: jobs')) {
+        if (first && chunk.includes(ready)) {
           first = false;
           resolve(true);
         }
@@ -89,7 +101,7 @@ process.on('message', async (command: ClientCommand) => {
     for (let i = 0; i < command.streams; i++) {
       const guild = command.guilds[i % command.guilds.length] ?? '';
       perGuild.set(guild, (perGuild.get(guild) ?? 0) + 1);
-      jobs.push(() => openOne(command.url, command.key, guild));
+      jobs.push(() => openOne(command.url, command.key, guild, command.public));
     }
     // A few hundred at a time: the listen backlog stays well within its bound.
     for (let i = 0; i < jobs.length; i += 200) {
