@@ -1,3 +1,4 @@
+import type { PointsHistoryReader } from '../read/service.js';
 import { HOUSES } from '../records/houses.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
 
@@ -53,24 +54,26 @@ export function entryCount({ step, from, to }: SeriesRange): number {
 
 const NOTHING: Standings = { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null };
 
-/** The series over `rows` (what PointsHistoryReader.between gives for from and to). */
-export function seriesOf(range: SeriesRange, rows: readonly HistoryEntry[]): HistoryEntry[] {
+/** The instants of a range's series: each step from `from` before `to`, then `to` itself. */
+export function seriesInstants(range: SeriesRange): number[] {
   const instants: number[] = [];
   for (let at = range.from; at < range.to; at += STEP_MS[range.step]) instants.push(at);
   instants.push(range.to);
-  const series: HistoryEntry[] = [];
-  let next = 0;
-  let current: Standings = NOTHING;
-  for (const at of instants) {
-    while (next < rows.length) {
-      const row = rows[next];
-      if (!row || Date.parse(row.at) > at) break;
-      current = row;
-      next += 1;
-    }
-    const entry: HistoryEntry = { at: instantText(at), ...NOTHING };
-    for (const house of HOUSES) entry[house] = current[house];
-    series.push(entry);
-  }
-  return series;
+  return instants;
+}
+
+/** The series of a guild over `range`, read as one lookup per instant. */
+export async function readSeries(
+  history: PointsHistoryReader,
+  guildId: string,
+  range: SeriesRange,
+): Promise<HistoryEntry[]> {
+  const instants = seriesInstants(range).map(instantText);
+  const standings = await history.standingsAt(guildId, instants);
+  return instants.map((at, i) => {
+    const found = standings[i] ?? NOTHING;
+    const entry: HistoryEntry = { at, ...NOTHING };
+    for (const house of HOUSES) entry[house] = found[house];
+    return entry;
+  });
 }

@@ -2,7 +2,7 @@ import type { ChartPoint } from '../pictures/chart-input.js';
 import type { ReadService } from '../read/service.js';
 import type { HousePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
-import { instantText, type SeriesRange, seriesOf, stepStart } from './history-series.js';
+import { instantText, readSeries, type SeriesRange, stepStart } from './history-series.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,12 +15,8 @@ export async function chartSeries(
 ): Promise<ChartPoint[]> {
   const step = days <= 2 ? 'hour' : 'day';
   const range: SeriesRange = { step, from: stepStart(now - days * DAY_MS, step), to: now };
-  const rows = await read.pointsHistory.between(
-    guildId,
-    instantText(range.from),
-    instantText(range.to),
-  );
-  return seriesOf(range, rows).map(({ at, ...values }) => ({ at, values }));
+  const series = await readSeries(read.pointsHistory, guildId, range);
+  return series.map(({ at, ...values }) => ({ at, values }));
 }
 
 /**
@@ -34,15 +30,11 @@ export async function weekChange(
   standings: HousePoints,
   now: number,
 ): Promise<Record<House, number> | null> {
-  const rows = await read.pointsHistory.between(
-    guildId,
+  const [then, latest] = await read.pointsHistory.standingsAt(guildId, [
     instantText(now - 7 * DAY_MS),
     instantText(now),
-  );
-  const first = rows[0];
-  if (!first) return null;
-  // The row at or before a week ago, if the history reaches back that far.
-  const then = Date.parse(first.at) <= now - 7 * DAY_MS ? first : undefined;
+  ]);
+  if (!latest) return null;
   const change = {} as Record<House, number>;
   for (const house of HOUSES) change[house] = standings[house] - (then?.[house] ?? 0);
   return change;

@@ -1,4 +1,5 @@
 import type { ReadService } from '../read/service.js';
+import { HOUSES } from '../records/houses.js';
 import { type CacheableAnswer, errorAnswer, jsonAnswer } from './answer.js';
 import { ApiError, MESSAGES } from './errors.js';
 import {
@@ -6,10 +7,10 @@ import {
   entryCount,
   instantText,
   MAX_SERIES_ENTRIES,
+  readSeries,
   type SeriesRange,
   STEPS,
   type Step,
-  seriesOf,
   stepStart,
 } from './history-series.js';
 
@@ -68,24 +69,20 @@ export function pointsHistoryAnswer(
   return {
     key,
     async build() {
-      const rows = await read.pointsHistory.between(
-        guildId,
-        instantText(range.from),
-        instantText(range.to),
-      );
-      if (rows.length === 0) {
-        const [points, latest] = await Promise.all([
+      const points = await readSeries(read.pointsHistory, guildId, range);
+      if (points.every((entry) => HOUSES.every((house) => entry[house] === null))) {
+        const [current, [latest]] = await Promise.all([
           read.points.get(guildId),
-          read.pointsHistory.between(guildId, FAR_FUTURE, FAR_FUTURE),
+          read.pointsHistory.standingsAt(guildId, [FAR_FUTURE]),
         ]);
-        if (!points && latest.length === 0) return errorAnswer(404, MESSAGES.noPoints);
+        if (!current && !latest) return errorAnswer(404, MESSAGES.noPoints);
       }
       const answer = jsonAnswer(200, {
         guildId,
         step: range.step,
         from: instantText(range.from),
         to: instantText(range.to),
-        points: seriesOf(range, rows),
+        points,
         status: 200,
       });
       return query.to === undefined ? { ...answer, staleAt: second + 1000 } : answer;

@@ -1,6 +1,6 @@
 import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
-import type { HistoryEntry } from '../records/points-history.js';
+import type { HistoryEntry, Standings } from '../records/points-history.js';
 import type { Profile } from '../records/profile.js';
 import type { HouseFilter, ProfileView } from '../records/profile-order.js';
 import type { SerializedList } from './json-list.js';
@@ -76,6 +76,12 @@ export interface PointsHistoryReader {
    * Instants are ISO 8601 in UTC with milliseconds (`YYYY-MM-DDTHH:MM:SS.sssZ`).
    */
   between(guildId: string, from: string, to: string): Promise<HistoryEntry[]>;
+  /**
+   * The guild's standings as they stood at each instant (the last row at or before it), null
+   * before its first row: one indexed lookup per instant, however many rows lie between them
+   * (a year of hourly changes is 8,760 rows; a year by the day asks for 366 of them).
+   */
+  standingsAt(guildId: string, instants: readonly string[]): Promise<(Standings | null)[]>;
 }
 
 export interface AreaChangesReader {

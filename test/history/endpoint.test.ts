@@ -23,6 +23,23 @@ for (const kind of storeKinds(import.meta.filename)) {
           guilds: [
             { id: GUILD, points: points(35, 5, 1, 0), history: HISTORY },
             { id: '222', points: points(1, 1, 1, 1) },
+            // Two changes committed in the same millisecond: the later one is the standings.
+            {
+              id: '444',
+              points: points(7, 7, 7, 7),
+              history: [
+                { at: '2026-11-02T00:00:00.000Z', ...points(5, 5, 5, 5) },
+                { at: '2026-11-02T00:00:00.000Z', ...points(7, 7, 7, 7) },
+              ],
+            },
+            // Points removed: no points now, a history that ends with four nulls.
+            {
+              id: '555',
+              history: [
+                { at: '2026-11-01T00:00:00.000Z', ...points(3, 2, 1, 0) },
+                { at: '2026-11-02T00:00:00.000Z', ...NULLS },
+              ],
+            },
           ],
         },
         { store: kind },
@@ -107,6 +124,21 @@ for (const kind of storeKinds(import.meta.filename)) {
       }
       expect(after.body.points.at(-1).hufflepuff).toBe(99);
       expect(after.etag).not.toBe(first.etag);
+    });
+
+    it('takes the later of two rows at one instant, and keeps a guild whose points were removed', async () => {
+      const range = 'step=day&from=2026-11-01T00:00:00Z&to=2026-11-03T00:00:00Z';
+      const same = await get(`/v1/points/444/history?${range}`);
+      expect(
+        same.body.points.map((entry: { gryffindor: number | null }) => entry.gryffindor),
+      ).toEqual([null, 7, 7]);
+      const removed = await get(`/v1/points/555/history?${range}`);
+      expect(removed.status).toBe(200);
+      expect(removed.body.points).toEqual([
+        { at: '2026-11-01T00:00:00.000Z', ...points(3, 2, 1, 0) },
+        { at: '2026-11-02T00:00:00.000Z', ...NULLS },
+        { at: '2026-11-03T00:00:00.000Z', ...NULLS },
+      ]);
     });
 
     it('answers the points 404 for a guild with neither points nor history', async () => {
