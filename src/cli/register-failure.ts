@@ -35,7 +35,7 @@ export function describeRegisterFailure(error: unknown, restUrl: string, secret:
     line = `Discord (${host}) did not answer in time: nothing was registered; try again later`;
   } else if (code !== undefined && LOOKUP_FAILURES.has(code)) {
     line = `Cannot find ${host} (${code}): check the network's DNS or DISCORD_REST_URL`;
-  } else if (code !== undefined && code.startsWith('E')) {
+  } else if (code?.startsWith('E')) {
     line = `Cannot reach ${host} (${code}): check the network or DISCORD_REST_URL`;
   } else {
     line = `Could not register the commands: ${detail}`;

@@ -11,7 +11,9 @@ import type { ReadService } from '../read/service.js';
  * changed. Smaller than the API's EventHub on purpose: no keys, no ids, one event.
  */
 
-const POLL_MS = 200;
+// As often as the API's EventHub looks: a generation check per watched guild is a few µs, and
+// 200 ms made the bench's commit → last public stream p50 172 ms against the API's 39 ms.
+const POLL_MS = 50;
 const KEEP_ALIVE_MS = 25_000;
 
 interface Watched {
