@@ -1,17 +1,13 @@
-import {
-  ApplicationCommandOptionType,
-  PermissionFlagsBits,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
 import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
-import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
+import { NotFoundError } from '../src/bot/not-found.js';
 
-const definition = {
+const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
-  name: 'apikey',
-  description: "Manage this server's keys for the housecup HTTP API",
+  ...t.commands.apikey,
   // Manage Server by default; a server's admins may grant it to other roles in Discord, which
   // enforces both before the interaction reaches housecup. Re-checking request.memberPermissions
   // here would undo such a grant (the payload's permissions do not include it).
@@ -19,61 +15,57 @@ const definition = {
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'create',
-      description: 'Create a key that reads this server only (shown once, only to you)',
+      ...t.commands.apikeyCreate,
       options: [
         {
           type: ApplicationCommandOptionType.String,
-          name: 'name',
-          description: 'A label to recognise the key by',
+          ...t.commands.apikeyCreateName,
           required: false,
           max_length: 100,
         },
       ],
     },
+    { type: ApplicationCommandOptionType.Subcommand, ...t.commands.apikeyList },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'list',
-      description: "List this server's keys (never the keys themselves)",
-    },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'revoke',
-      description: 'Revoke one of this server’s keys; it stops working at once',
+      ...t.commands.apikeyRevoke,
       options: [
         {
           type: ApplicationCommandOptionType.Integer,
-          name: 'id',
-          description: 'The key number shown by /apikey list',
+          ...t.commands.apikeyRevokeId,
           required: true,
           min_value: 1,
         },
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+}));
 
 async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
-  const { keyStore, guildId, logger } = context;
+  const { keyStore, guildId, logger, language } = context;
   const { options } = request;
   const subcommand = options.subcommand;
   if (subcommand === 'create') {
     // A blank label would list as nothing at all: it gets the default too.
-    const name = options.string('name')?.trim() || `Discord, by ${request.user.username}`;
+    const name =
+      options.string('name')?.trim() || language.t.apikey.defaultName(request.user.username);
     const created = await keyStore.create({ name: name.slice(0, 100), guilds: [guildId] });
     // The key itself goes only to the admin, never to a log line.
     logger.info({ keyId: created.id, by: context.userId }, 'api key created from Discord');
-    return { embeds: [newKeyEmbed(created.id, created.key, guildId)], ephemeral: true };
+    return { embeds: [newKeyEmbed(created.id, created.key, guildId, language)], ephemeral: true };
   }
   if (subcommand === 'list') {
-    return { embeds: [keyListEmbed(await keyStore.list({ guildId }))], ephemeral: true };
+    return { embeds: [keyListEmbed(await keyStore.list({ guildId }), language)], ephemeral: true };
   }
   if (subcommand === 'revoke') {
     const id = options.integer('id');
     if (id === null) throw new Error('/apikey revoke without its required id');
-    if (!(await keyStore.revoke(id, { guildId }))) throw new NotFoundError(NOT_FOUND.key);
+    if (!(await keyStore.revoke(id, { guildId }))) throw new NotFoundError(language.t.notFound.key);
     logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
-    return { content: `API key #${id} is revoked: it stops working at once.`, ephemeral: true };
+    return {
+      content: language.t.apikey.revokedReply(language.digits(id)),
+      ephemeral: true,
+    };
   }
   throw new Error(`unknown /apikey subcommand ${String(subcommand)}`);
 }

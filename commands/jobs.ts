@@ -1,19 +1,16 @@
-import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { Answer, CommandContext, CommandModule } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { jobsEmbed } from '../src/bot/embeds/jobs.js';
-import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
+import { NotFoundError } from '../src/bot/not-found.js';
 
-const definition = {
-  ...GUILD_ONLY_COMMAND,
-  name: 'jobs',
-  description: "This server's jobs, with salary and how many profiles hold each",
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+const definition = localizedCommand((t) => ({ ...GUILD_ONLY_COMMAND, ...t.commands.jobs }));
 
 async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
+  const { language } = context;
   const jobs = await context.read.jobs.withHolders(context.guildId);
-  if (jobs === null) throw new NotFoundError(NOT_FOUND.jobs);
-  return { embeds: [jobsEmbed(jobs)] };
+  if (jobs === null) throw new NotFoundError(language.t.notFound.jobs);
+  return { embeds: [jobsEmbed(jobs, language)] };
 }
 
 export default { definition, execute } satisfies CommandModule;

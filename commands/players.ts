@@ -1,7 +1,4 @@
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type {
   Answer,
   ButtonAnswer,
@@ -14,9 +11,9 @@ import {
   houseFilterLabel,
   memberProfilesEmbed,
   playersPageEmbed,
-  SORT_LABELS,
 } from '../src/bot/embeds/players.js';
-import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
+import { NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
 import {
   defaultOrder,
@@ -28,34 +25,30 @@ import {
   type ProfileView,
 } from '../src/records/profile-order.js';
 
-const definition = {
+const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
-  name: 'players',
-  description: "This server's player profiles, or every profile of one member",
+  ...t.commands.players,
   options: [
     {
       type: ApplicationCommandOptionType.User,
-      name: 'member',
-      description: "Show only this member's profiles",
+      ...t.commands.playersMember,
       required: false,
     },
     // Choices, not free text: the list's sorts and filters (records/profile-order.ts).
     {
       type: ApplicationCommandOptionType.String,
-      name: 'sort',
-      description: 'Order of the list (by member when not given)',
+      ...t.commands.playersSort,
       required: false,
-      choices: PROFILE_SORTS.map((sort) => ({ name: SORT_LABELS[sort], value: sort })),
+      choices: PROFILE_SORTS.map((sort) => ({ name: t.sorts[sort], value: sort })),
     },
     {
       type: ApplicationCommandOptionType.String,
-      name: 'house',
-      description: 'Only the profiles of this house',
+      ...t.commands.playersHouse,
       required: false,
-      choices: HOUSE_FILTERS.map((house) => ({ name: houseFilterLabel(house), value: house })),
+      choices: HOUSE_FILTERS.map((house) => ({ name: houseFilterLabel(house, t), value: house })),
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+}));
 
 /** Every house, in a button's custom_id (which cannot leave a part out). */
 const ALL_HOUSES = 'all';
@@ -78,9 +71,6 @@ function listArgs(view: ProfileView): string[] {
   return isDefaultView(view) ? [] : [view.sort, view.house ?? ALL_HOUSES];
 }
 
-export const NOT_YOURS =
-  'Only the person who ran this /players can turn its pages. Run /players to get your own.';
-
 /**
  * One page of the guild's profiles, in the view's order and filter: the count, then only that
  * page's rows (a range of the view's index), so a click costs the same in a guild of 50,000
@@ -94,26 +84,27 @@ async function page(
   view: ProfileView,
 ): Promise<Answer> {
   const { players } = context.read;
+  const { language } = context;
   const total = await players.count(context.guildId, view.house);
   if (total === 0) {
     const none = view.house === null || (await players.count(context.guildId)) === 0;
-    throw new NotFoundError(none ? NOT_FOUND.players : NOT_FOUND.house);
+    throw new NotFoundError(none ? language.t.notFound.players : language.t.notFound.house);
   }
   const count = pageCount(total);
   const shown = clampPage(wanted, count);
   const profiles = await players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE, view);
   return {
-    embeds: [playersPageEmbed({ profiles, view, page: shown, pageCount: count, total })],
+    embeds: [playersPageEmbed({ profiles, view, page: shown, pageCount: count, total }, language)],
     components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId, listArgs(view))] : [],
   };
 }
 
 async function member(context: CommandContext, userId: string): Promise<Answer> {
   const profiles = await context.read.players.ofMember(context.guildId, userId);
-  if (profiles === null) throw new NotFoundError(NOT_FOUND.member);
+  if (profiles === null) throw new NotFoundError(context.language.t.notFound.member);
   const jobs = await context.read.jobs.list(context.guildId);
   const names = new Map((jobs?.items ?? []).map((job) => [job.id, job.name]));
-  return { embeds: [memberProfilesEmbed(userId, profiles, names)] };
+  return { embeds: [memberProfilesEmbed(userId, profiles, names, context.language)] };
 }
 
 async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
@@ -144,7 +135,9 @@ async function button(
   ) {
     throw new Error(`unexpected players button: ${args.join(':')}`);
   }
-  if (ownerId !== context.userId) return { reply: { content: NOT_YOURS, ephemeral: true } };
+  if (ownerId !== context.userId) {
+    return { reply: { content: context.language.t.players.notYours, ephemeral: true } };
+  }
   return { update: await page(context, Number(pageText), ownerId, viewOf(sort, house)) };
 }
 

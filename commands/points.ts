@@ -1,37 +1,34 @@
-import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { CHART_DEFAULTS } from '../src/answers/chart.js';
 import { chartSeries, weekChange } from '../src/answers/house-cup.js';
 import type { Answer, CommandContext, CommandModule } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { POINTS_PICTURE, pointsEmbed } from '../src/bot/embeds/points.js';
-import { NOT_FOUND, NotFoundError } from '../src/bot/not-found.js';
-import { DEFAULT_HOUSE_NAMES } from '../src/pictures/chart-input.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
+import { NotFoundError } from '../src/bot/not-found.js';
 import { renderChartPng } from '../src/pictures/render-chart.js';
 
-const definition = {
-  ...GUILD_ONLY_COMMAND,
-  name: 'points',
-  description: 'The House Cup: the four houses ranked by points',
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+const definition = localizedCommand((t) => ({ ...GUILD_ONLY_COMMAND, ...t.commands.points }));
 
 async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
+  const { language } = context;
   const points = await context.read.points.get(context.guildId);
-  if (points === null) throw new NotFoundError(NOT_FOUND.points);
+  if (points === null) throw new NotFoundError(language.t.notFound.points);
   const now = Date.now();
   const [week, series] = await Promise.all([
     weekChange(context.read, context.guildId, points, now),
     chartSeries(context.read, context.guildId, CHART_DEFAULTS.days, now),
   ]);
+  // The picture's words are the houses' names and its numbers and dates: the member's too.
   const picture = await renderChartPng({
     standings: points,
     series,
     width: CHART_DEFAULTS.width,
     height: CHART_DEFAULTS.height,
-    locale: 'en',
-    houseNames: DEFAULT_HOUSE_NAMES,
+    locale: language.intl,
+    houseNames: language.t.houses,
   });
   return {
-    embeds: [pointsEmbed({ points, week, picture: true })],
+    embeds: [pointsEmbed({ points, week, picture: true }, language)],
     files: [{ name: POINTS_PICTURE, data: picture }],
   };
 }

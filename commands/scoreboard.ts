@@ -1,34 +1,23 @@
-import {
-  ApplicationCommandOptionType,
-  PermissionFlagsBits,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
 import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
 
-const definition = {
+const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
-  name: 'scoreboard',
-  description: "Show this server's house cup on a public web page, or take it down",
+  ...t.commands.scoreboard,
   // Manage Server by default, as /apikey: Discord enforces it (and any grant an admin makes)
   // before the interaction reaches housecup.
   default_member_permissions: PermissionFlagsBits.ManageGuild.toString(),
   options: [
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'publish',
-      description: 'Make the house cup public: standings and chart, never player data',
-    },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'unpublish',
-      description: 'Take the public page down; open pages stop updating at once',
-    },
+    { type: ApplicationCommandOptionType.Subcommand, ...t.commands.scoreboardPublish },
+    { type: ApplicationCommandOptionType.Subcommand, ...t.commands.scoreboardUnpublish },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+}));
 
 async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
   const { publication, guildId, logger } = context;
+  const { t } = context.language;
   if (!publication) throw new Error('/scoreboard without a publication store');
   const url = `${context.publicUrl ?? ''}/cup/${guildId}`;
   const subcommand = request.options.subcommand;
@@ -36,9 +25,7 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
     const published = await publication.publish(guildId);
     logger.info({ by: context.userId, published }, 'scoreboard published from Discord');
     return {
-      content: published
-        ? `The house cup of this server is public now: ${url}\nAdd \`?overlay=1\` for a stream overlay.`
-        : `The house cup of this server was public already: ${url}`,
+      content: published ? t.scoreboard.published(url) : t.scoreboard.already(url),
       ephemeral: true,
     };
   }
@@ -46,9 +33,7 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
     const removed = await publication.unpublish(guildId);
     logger.info({ by: context.userId, removed }, 'scoreboard unpublished from Discord');
     return {
-      content: removed
-        ? 'The public page is down: it answers 404 now, and open pages stop updating.'
-        : 'This server had no public page.',
+      content: removed ? t.scoreboard.unpublished : t.scoreboard.none,
       ephemeral: true,
     };
   }

@@ -8,6 +8,7 @@ import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
+import type { Language } from './i18n/index.js';
 import type { CommandOptions } from './options.js';
 
 /**
@@ -56,6 +57,10 @@ interface RequestBase {
    * null outside a server.
    */
   memberPermissions: bigint | null;
+  /** The member's client language (Discord's `locale`); null when the payload has none. */
+  locale: string | null;
+  /** The server's language (`guild_locale`); null outside a server. */
+  guildLocale: string | null;
 }
 
 export interface CommandRequest extends RequestBase {
@@ -75,6 +80,8 @@ export type InteractionRequest = CommandRequest | ButtonRequest;
 export interface CommandContext {
   guildId: string;
   userId: string;
+  /** The language of every reply: the member's, else the server's, else English (§13). */
+  language: Language;
   read: ReadService;
   keyStore: KeyStore;
   logger: Logger;

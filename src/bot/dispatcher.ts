@@ -5,12 +5,14 @@ import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
 import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } from './command.js';
 import { type Delivery, messageData } from './delivery.js';
+import { en } from './i18n/en.js';
+import { resolveLanguage } from './i18n/index.js';
 import { NotFoundError } from './not-found.js';
 
-export const APOLOGY =
-  'Sorry, something went wrong while answering. It has been logged; please try again later.';
-export const GUILD_ONLY = 'This command works only inside a server.';
-export const UNKNOWN_COMMAND = 'This command is not known to this bot (any more).';
+/** The English texts; each language has its own (i18n/). */
+export const APOLOGY = en.errors.apology;
+export const GUILD_ONLY = en.errors.guildOnly;
+export const UNKNOWN_COMMAND = en.errors.unknownCommand;
 
 export interface DispatcherOptions {
   commands: readonly CommandModule[];
@@ -105,14 +107,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     request: InteractionRequest,
     context: CommandContext,
   ): Promise<ButtonAnswer> {
+    const unknown = {
+      reply: { content: context.language.t.errors.unknownCommand, ephemeral: true },
+    };
     if (request.kind === 'command') {
       const command = byName.get(request.command);
-      if (!command) return { reply: { content: UNKNOWN_COMMAND, ephemeral: true } };
+      if (!command) return unknown;
       return { reply: await command.execute(request, context) };
     }
     const [name = '', ...args] = request.customId.split(':');
     const command = byName.get(name);
-    if (!command?.button) return { reply: { content: UNKNOWN_COMMAND, ephemeral: true } };
+    if (!command?.button) return unknown;
     return command.button(request, context, args);
   }
 
@@ -120,15 +125,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     const started = performance.now();
     const where = { interaction: describe(request), guild: request.guildId, user: request.user.id };
     const progress: Progress = { state: 'fresh' };
+    const language = resolveLanguage(request.locale, request.guildLocale);
+    const { t } = language;
 
     const guildId = request.guildId;
     if (guildId === null) {
-      await send(request, delivery, progress, { reply: { content: GUILD_ONLY, ephemeral: true } });
+      const reply = { content: t.errors.guildOnly, ephemeral: true };
+      await send(request, delivery, progress, { reply });
       return;
     }
     const context: CommandContext = {
       guildId,
       userId: request.user.id,
+      language,
       read: options.read,
       keyStore: options.keyStore,
       ...(options.publication ? { publication: options.publication } : {}),
@@ -162,7 +171,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       } else {
         outcome = 'error';
         logger.error({ ...where, err: error }, 'interaction handler failed');
-        answer = { reply: { content: APOLOGY, ephemeral: true } };
+        answer = { reply: { content: t.errors.apology, ephemeral: true } };
       }
     } finally {
       clearTimeout(timer);
@@ -176,7 +185,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       // Discord refused the content itself: an apology still tells the user something.
       if (refusedContent(error)) {
         await send(request, delivery, progress, {
-          reply: { content: APOLOGY, ephemeral: true },
+          reply: { content: t.errors.apology, ephemeral: true },
         });
       }
     }

@@ -19,6 +19,8 @@ export function requestFromGateway(
     guildId: interaction.guildId,
     user: { id: interaction.user.id, username: interaction.user.username },
     memberPermissions: interaction.memberPermissions?.bitfield ?? null,
+    locale: interaction.locale ?? null,
+    guildLocale: interaction.guildLocale ?? null,
   };
   return interaction.isChatInputCommand()
     ? {

@@ -79,6 +79,10 @@ export function parseInteraction(value: unknown): ParsedInteraction | null {
     guildId: text(payload.guild_id),
     user,
     memberPermissions: permissionsOf(payload),
+    // Discord sends both on every interaction (guild_locale only from a server); the dispatcher
+    // picks the reply's language from them.
+    locale: text(payload.locale),
+    guildLocale: text(payload.guild_locale),
   };
   if (payload.type === APPLICATION_COMMAND && data.type === CHAT_INPUT) {
     const command = text(data.name);

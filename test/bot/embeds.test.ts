@@ -23,6 +23,7 @@ import {
 import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
 import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
+import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
@@ -80,7 +81,7 @@ describe('the players embeds', () => {
     expect(count).toBe(50);
     for (let page = 0; page < count; page += 1) {
       const slice = all.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-      const embed = playersPageEmbed({ profiles: slice, page, pageCount: count, total: 500 });
+      const embed = playersPageEmbed({ profiles: slice, page, pageCount: count, total: 500 }, EN);
       expectWithinLimits(embed);
       // Ten long names still fit whole: nothing of a page is lost.
       expect(embed.description?.split('\n')).toHaveLength(PAGE_SIZE);
@@ -89,19 +90,22 @@ describe('the players embeds', () => {
   });
 
   it('cuts an oversized page with a count of what is left out, never mid-limit', () => {
-    const embed = playersPageEmbed({
-      profiles: profiles(500),
-      page: 0,
-      pageCount: 1,
-      total: 500,
-    });
+    const embed = playersPageEmbed(
+      {
+        profiles: profiles(500),
+        page: 0,
+        pageCount: 1,
+        total: 500,
+      },
+      EN,
+    );
     expectWithinLimits(embed);
     expect(embed.description).toMatch(/\n…and \d+ more$/);
   });
 
   it('shows at most 25 fields for a member with 500 profiles, saying how many are left out', () => {
     const jobs = new Map(Array.from({ length: 500 }, (_, i) => [i, 'J'.repeat(100)] as const));
-    const embed = memberProfilesEmbed('42', profiles(500), jobs);
+    const embed = memberProfilesEmbed('42', profiles(500), jobs, EN);
     expectWithinLimits(embed);
     expect(embed.title).toBe('500 profiles');
     const last = embed.fields?.at(-1);
@@ -126,7 +130,7 @@ describe('the other embeds', () => {
       salary: i,
       holders: i,
     }));
-    const embed = jobsEmbed(jobs);
+    const embed = jobsEmbed(jobs, EN);
     expectWithinLimits(embed);
     expect(embed.title).toBe('Jobs of this server (500)');
   });
@@ -142,7 +146,7 @@ describe('the other embeds', () => {
       last_used_at: null,
       revoked_at: i % 2 ? '2026-02-01T00:00:00.000Z' : null,
     }));
-    expectWithinLimits(keyListEmbed(keys));
+    expectWithinLimits(keyListEmbed(keys, EN));
   });
 
   it('points: ranked, barred in proportion, coloured by the leader, ties in house order', () => {
@@ -152,48 +156,57 @@ describe('the other embeds', () => {
       { house: 'gryffindor', points: 5 },
       { house: 'hufflepuff', points: 1 },
     ]);
-    const embed = pointsEmbed({
-      points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
-      week: { gryffindor: 5, slytherin: -2, ravenclaw: 0, hufflepuff: 1_200 },
-      picture: true,
-    });
+    const embed = pointsEmbed(
+      {
+        points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
+        week: { gryffindor: 5, slytherin: -2, ravenclaw: 0, hufflepuff: 1_200 },
+        picture: true,
+      },
+      EN,
+    );
     expect(embed.color).toBe(HOUSE_STYLES.slytherin.colour);
     expect(embed.image).toEqual({ url: 'attachment://points.png' });
     expect(embed.description).toContain('**1. 🐍 Slytherin** — 9 points · ▼ 2 this week');
     expect(embed.description).toContain('· ▲ 1,200 this week');
     expect(embed.description).toContain('· ± 0 this week');
-    const noHistory = pointsEmbed({
-      points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
-      week: null,
-      picture: false,
-    });
+    const noHistory = pointsEmbed(
+      {
+        points: { gryffindor: 5, slytherin: 9, ravenclaw: 9, hufflepuff: 1 },
+        week: null,
+        picture: false,
+      },
+      EN,
+    );
     expect(noHistory.description).not.toContain('this week');
     expect(noHistory.image).toBeUndefined();
     expect(bar(50, 100, 10)).toBe('█████░░░░░');
     expect(bar(0, 0, 4)).toBe('░░░░');
     expect(bar(-3, 10, 4)).toBe('░░░░');
-    const huge = pointsEmbed({
-      points: { gryffindor: Number.MAX_SAFE_INTEGER, slytherin: -5, ravenclaw: 0, hufflepuff: 1 },
-      week: {
-        gryffindor: Number.MAX_SAFE_INTEGER,
-        slytherin: -Number.MAX_SAFE_INTEGER,
-        ravenclaw: 0,
-        hufflepuff: 1,
+    const huge = pointsEmbed(
+      {
+        points: { gryffindor: Number.MAX_SAFE_INTEGER, slytherin: -5, ravenclaw: 0, hufflepuff: 1 },
+        week: {
+          gryffindor: Number.MAX_SAFE_INTEGER,
+          slytherin: -Number.MAX_SAFE_INTEGER,
+          ravenclaw: 0,
+          hufflepuff: 1,
+        },
+        picture: true,
       },
-      picture: true,
-    });
+      EN,
+    );
     expectWithinLimits(huge);
   });
 
   it('premium: active with and without expiry, expired, none', () => {
-    expect(premiumEmbed({ state: 'active', expiresAt: null }).description).toBe('No expiry.');
+    expect(premiumEmbed({ state: 'active', expiresAt: null }, EN).description).toBe('No expiry.');
     expect(
-      premiumEmbed({ state: 'active', expiresAt: '2099-06-01T00:00:00.000Z' }).description,
+      premiumEmbed({ state: 'active', expiresAt: '2099-06-01T00:00:00.000Z' }, EN).description,
     ).toBe(`Expires on 2099-06-01 (<t:${Date.UTC(2099, 5, 1) / 1000}:R>).`);
-    expect(premiumEmbed({ state: 'expired', expiresAt: '2020-01-01T00:00:00.000Z' }).title).toBe(
-      'Premium is not active',
-    );
-    expect(premiumEmbed({ state: 'none', expiresAt: null }).description).toBe(
+    expect(
+      premiumEmbed({ state: 'expired', expiresAt: '2020-01-01T00:00:00.000Z' }, EN).title,
+    ).toBe('Premium is not active');
+    expect(premiumEmbed({ state: 'none', expiresAt: null }, EN).description).toBe(
       'This server has no premium.',
     );
   });
@@ -266,22 +279,29 @@ describe('embeds real Discord accepts', () => {
   const BLANKS = ['', ' ', '\t\n', '\u3000', '\u200e\u202e', '\u00a0\u2066\u2069', '\u200b\u2060'];
 
   it('blank names: never a blank field name or value, whatever the names in the database', () => {
-    const jobs = jobsEmbed(BLANKS.map((name, i) => job(i + 1, name, name)));
+    const jobs = jobsEmbed(
+      BLANKS.map((name, i) => job(i + 1, name, name)),
+      EN,
+    );
     accepted(jobs);
     expect(jobs.fields?.map((f) => f.name)).toEqual(BLANKS.map((_, i) => `Job #${i + 1}`));
     const member = memberProfilesEmbed(
       '200000000000000001',
       BLANKS.map((name, i) => profile(i + 1, name)),
       new Map([[1, ' ']]),
+      EN,
     );
     accepted(member);
     expect(member.fields?.map((f) => f.name)).toEqual(BLANKS.map((_, i) => `Profile #${i + 1}`));
-    const page = playersPageEmbed({
-      profiles: [profile(7, '  ')],
-      page: 0,
-      pageCount: 1,
-      total: 1,
-    });
+    const page = playersPageEmbed(
+      {
+        profiles: [profile(7, '  ')],
+        page: 0,
+        pageCount: 1,
+        total: 1,
+      },
+      EN,
+    );
     expect(page.description).toMatch(/^\*\*Profile #7\*\* · /);
     // The safety net for any other builder: a blank field gets a dash.
     const fitted = fitEmbed({ fields: [{ name: ' ', value: '\u200f' }] });
@@ -293,6 +313,7 @@ describe('embeds real Discord accepts', () => {
     // 40 jobs of ~760 characters: only 7 fit; before, 8 were kept and the count was dropped.
     const jobs = jobsEmbed(
       Array.from({ length: 40 }, (_, i) => job(i + 1, `Job ${i + 1}`, 'd'.repeat(700))),
+      EN,
     );
     accepted(jobs);
     const last = jobs.fields?.at(-1);
@@ -302,7 +323,7 @@ describe('embeds real Discord accepts', () => {
     // A member's 30 profiles with long job names: over 25 fields and over the total.
     const names = new Map(Array.from({ length: 30 }, (_, i) => [i, 'J'.repeat(100)] as const));
     const many = profiles(30).map((p, i) => ({ ...p, job_id: i }));
-    const member = memberProfilesEmbed('200000000000000001', many, names);
+    const member = memberProfilesEmbed('200000000000000001', many, names, EN);
     accepted(member);
     const more = Number(/^and (\d+) more$/.exec(member.fields?.at(-1)?.value ?? '')?.[1]);
     expect((member.fields?.length ?? 0) - 1 + more).toBe(30);
@@ -322,7 +343,7 @@ describe('embeds real Discord accepts', () => {
   it('allowed_mentions: every message body says none may ping', () => {
     for (const answer of [
       { content: 'hi' },
-      { embeds: [pointsEmbed({ points, week: null, picture: false })], ephemeral: true },
+      { embeds: [pointsEmbed({ points, week: null, picture: false }, EN)], ephemeral: true },
     ]) {
       expect(messageData(answer, true).allowed_mentions).toEqual({ parse: [] });
       expect(messageData(answer, false).allowed_mentions).toEqual({ parse: [] });
@@ -332,10 +353,12 @@ describe('embeds real Discord accepts', () => {
   it('bidi controls: removed from every user string, so no name reorders its line', () => {
     const evil = 'Harry\u202E\u2066 yrraH\u200F\u061C';
     expect(plain(evil)).toBe('Harry yrraH');
-    accepted(jobsEmbed([job(1, evil, evil)]));
-    accepted(memberProfilesEmbed('200000000000000001', [profile(1, evil)], new Map()));
-    accepted(playersPageEmbed({ profiles: [profile(1, evil)], page: 0, pageCount: 1, total: 1 }));
-    accepted(keyListEmbed([{ ...key, name: evil }]));
+    accepted(jobsEmbed([job(1, evil, evil)], EN));
+    accepted(memberProfilesEmbed('200000000000000001', [profile(1, evil)], new Map(), EN));
+    accepted(
+      playersPageEmbed({ profiles: [profile(1, evil)], page: 0, pageCount: 1, total: 1 }, EN),
+    );
+    accepted(keyListEmbed([{ ...key, name: evil }], EN));
   });
 
   it('user ids that are not snowflakes are shown as text, never as <@…> mentions', () => {
@@ -343,15 +366,18 @@ describe('embeds real Discord accepts', () => {
     for (const id of ['abc', 'not_a-snowflake', '1234', '123456789012345678901']) {
       expect(mention(id)).not.toContain('<@');
     }
-    const page = playersPageEmbed({
-      profiles: [profile(1, 'Odd', 'user_42'), profile(2, 'Even')],
-      page: 0,
-      pageCount: 1,
-      total: 2,
-    });
+    const page = playersPageEmbed(
+      {
+        profiles: [profile(1, 'Odd', 'user_42'), profile(2, 'Even')],
+        page: 0,
+        pageCount: 1,
+        total: 2,
+      },
+      EN,
+    );
     accepted(page);
     expect(page.description).toContain('· user\\_42');
     expect(page.description).toContain('· <@200000000000000001>');
-    accepted(memberProfilesEmbed('user_42', [profile(1, 'Odd', 'user_42')], new Map()));
+    accepted(memberProfilesEmbed('user_42', [profile(1, 'Odd', 'user_42')], new Map(), EN));
   });
 });

@@ -14,6 +14,8 @@ interface SentCommand {
   dm_permission?: boolean;
   default_member_permissions?: string | null;
   options?: { name: string; type: number }[];
+  name_localizations?: Record<string, string>;
+  description_localizations?: Record<string, string>;
 }
 
 let fake: FakeDiscord;
@@ -65,6 +67,11 @@ function expectEveryDefinition(commands: SentCommand[]): void {
     },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
+  // Each command in the members' languages (DESIGN §13; test/i18n/commands.test.ts checks all).
+  expect(byName.get('players')?.name_localizations).toMatchObject({ de: 'spieler', fr: 'joueurs' });
+  expect(byName.get('points')?.description_localizations?.['pt-BR']).toBe(
+    'A Taça das Casas: as quatro casas por pontos',
+  );
 }
 
 describe('registerCommands', () => {

@@ -33,6 +33,8 @@ export interface InteractionsAppOptions {
   read?: (real: ReadService) => ReadService;
   /** Shared budgets (Redis) for a node of several; in memory when absent. */
   budgets?: Budgets;
+  /** Gives /scoreboard the database's publication switch, with this public URL. */
+  publicUrl?: string;
 }
 
 /** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
@@ -61,6 +63,9 @@ export async function startInteractionsApp(
             publicKey: options.publicKey,
             restUrl: options.restUrl,
             keyStore,
+            ...(options.publicUrl === undefined
+              ? {}
+              : { publication: database.store.publication, publicUrl: options.publicUrl }),
             ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
             ...(metrics
               ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }

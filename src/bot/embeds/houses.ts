@@ -1,17 +1,20 @@
 import { HOUSES, type House } from '../../records/houses.js';
+import type { AnyMessages } from '../i18n/messages.js';
 
 export interface HouseStyle {
-  label: string;
   emoji: string;
   colour: number;
 }
 
-/** The one place the houses' look is decided: every embed takes its colours from here. */
+/**
+ * The one place the houses' look is decided: every embed takes its colours from here. Their
+ * names are words, in each language's catalogue (i18n/).
+ */
 export const HOUSE_STYLES: Record<House, HouseStyle> = {
-  gryffindor: { label: 'Gryffindor', emoji: '🦁', colour: 0xae0001 },
-  slytherin: { label: 'Slytherin', emoji: '🐍', colour: 0x2a623d },
-  ravenclaw: { label: 'Ravenclaw', emoji: '🦅', colour: 0x222f5b },
-  hufflepuff: { label: 'Hufflepuff', emoji: '🦡', colour: 0xffdb00 },
+  gryffindor: { emoji: '🦁', colour: 0xae0001 },
+  slytherin: { emoji: '🐍', colour: 0x2a623d },
+  ravenclaw: { emoji: '🦅', colour: 0x222f5b },
+  hufflepuff: { emoji: '🦡', colour: 0xffdb00 },
 };
 
 /** For embeds that belong to no house. */
@@ -21,8 +24,11 @@ export const MUTED_COLOUR = 0x99aab5;
 
 export { HOUSES };
 
-export function houseText(house: House | null): string {
-  if (house === null) return 'No house';
-  const style = HOUSE_STYLES[house];
-  return `${style.emoji} ${style.label}`;
+/** `🦁 Gryffindor`, `🦁 Gryffondor`… */
+export function houseName(house: House, t: AnyMessages): string {
+  return `${HOUSE_STYLES[house].emoji} ${t.houses[house]}`;
+}
+
+export function houseText(house: House | null, t: AnyMessages): string {
+  return house === null ? t.noHouse : houseName(house, t);
 }

@@ -1,22 +1,27 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { JobWithHolders } from '../../read/types.js';
+import type { Language } from '../i18n/index.js';
 import { NEUTRAL_COLOUR } from './houses.js';
 import { fitEmbed, named, plain } from './limits.js';
 
-export function jobsEmbed(jobs: readonly JobWithHolders[]): APIEmbed {
+export function jobsEmbed(jobs: readonly JobWithHolders[], language: Language): APIEmbed {
+  const { t } = language;
   const fields: APIEmbedField[] = jobs.map((job) => {
-    const holders = `${job.holders} ${job.holders === 1 ? 'holder' : 'holders'}`;
-    const summary = `💰 ${job.salary.toLocaleString('en-US')} galleons · 👥 ${holders}`;
+    const holders = language.count(t.jobs.holders, job.holders);
+    const summary = `💰 ${language.amount(t.galleons, job.salary)} · 👥 ${holders}`;
     const description = plain(job.description);
     return {
-      name: named(job.name, `Job #${job.id}`),
+      name: named(job.name, t.players.job(language.digits(job.id))),
       value: description ? `${summary}\n${description}` : summary,
       inline: false,
     };
   });
-  return fitEmbed({
-    title: `Jobs of this server (${jobs.length})`,
-    color: NEUTRAL_COLOUR,
-    fields,
-  });
+  return fitEmbed(
+    {
+      title: t.jobs.title(language.digits(jobs.length)),
+      color: NEUTRAL_COLOUR,
+      fields,
+    },
+    t.lists,
+  );
 }

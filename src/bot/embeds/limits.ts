@@ -1,4 +1,12 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { en } from '../i18n/en.js';
+
+/** What a cut list says of the rest, in the reader's language (English when not given). */
+export interface ListTexts {
+  moreLines(count: string): string;
+  moreFields(count: string): string;
+  unknownMember: string;
+}
 
 /** Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 export const LIMITS = {
@@ -64,23 +72,27 @@ export function named(text: string, fallback: string): string {
 }
 
 /** A member as a mention when the id is a Discord user id; any other id as plain text. */
-export function mention(userId: string): string {
-  return SNOWFLAKE.test(userId) ? `<@${userId}>` : named(userId, '(unknown member)');
+export function mention(userId: string, texts: ListTexts = en.lists): string {
+  return SNOWFLAKE.test(userId) ? `<@${userId}>` : named(userId, texts.unknownMember);
 }
 
 /**
  * Joins lines into a description of at most `max` characters; lines that do not fit are
  * replaced by one "…and N more" line, so a reader knows something was left out.
  */
-export function linesWithin(lines: readonly string[], max: number = LIMITS.description): string {
+export function linesWithin(
+  lines: readonly string[],
+  max: number = LIMITS.description,
+  texts: ListTexts = en.lists,
+): string {
   const kept: string[] = [];
   let length = 0;
   for (const [index, line] of lines.entries()) {
     const remaining = lines.length - index - 1;
-    const tail = remaining > 0 ? `\n…and ${remaining} more` : '';
+    const tail = remaining > 0 ? `\n${texts.moreLines(String(remaining))}` : '';
     const added = (kept.length > 0 ? 1 : 0) + line.length;
     if (length + added + tail.length > max) {
-      const more = `…and ${lines.length - index} more`;
+      const more = texts.moreLines(String(lines.length - index));
       return kept.length > 0 ? `${kept.join('\n')}\n${more}` : clip(more, max);
     }
     kept.push(line);
@@ -89,8 +101,8 @@ export function linesWithin(lines: readonly string[], max: number = LIMITS.descr
   return kept.join('\n');
 }
 
-function moreField(count: number): APIEmbedField {
-  return { name: ELLIPSIS, value: `and ${count} more`, inline: false };
+function moreField(count: number, texts: ListTexts): APIEmbedField {
+  return { name: ELLIPSIS, value: texts.moreFields(String(count)), inline: false };
 }
 
 function fieldLength(field: APIEmbedField): number {
@@ -105,6 +117,7 @@ function fieldLength(field: APIEmbedField): number {
 export function fieldsWithin(
   fields: readonly APIEmbedField[],
   budget: number = LIMITS.total,
+  texts: ListTexts = en.lists,
 ): APIEmbedField[] {
   const kept: APIEmbedField[] = [];
   let used = 0;
@@ -115,11 +128,11 @@ export function fieldsWithin(
     used += fieldLength(field);
   }
   if (kept.length === fields.length) return kept;
-  let more = moreField(fields.length - kept.length);
+  let more = moreField(fields.length - kept.length, texts);
   while (kept.length > 0 && used + fieldLength(more) > budget) {
     const dropped = kept.pop();
     if (dropped) used -= fieldLength(dropped);
-    more = moreField(fields.length - kept.length);
+    more = moreField(fields.length - kept.length, texts);
   }
   return fieldLength(more) <= budget ? [...kept, more] : kept;
 }
@@ -141,7 +154,7 @@ function visible(text: string, max: number): string {
  * The safety net every builder ends with: whatever the data, the embed Discord receives
  * respects every limit, so no guild's content can make a reply fail.
  */
-export function fitEmbed(embed: APIEmbed): APIEmbed {
+export function fitEmbed(embed: APIEmbed, texts: ListTexts = en.lists): APIEmbed {
   const fitted: APIEmbed = { ...embed };
   if (fitted.title !== undefined) fitted.title = clip(fitted.title, LIMITS.title);
   if (fitted.description !== undefined) {
@@ -158,7 +171,8 @@ export function fitEmbed(embed: APIEmbed): APIEmbed {
       value: visible(field.value, LIMITS.fieldValue),
     }));
     // The fields get what the other texts leave of the total.
-    fitted.fields = fieldsWithin(fields, LIMITS.total - textLength({ ...fitted, fields: [] }));
+    const budget = LIMITS.total - textLength({ ...fitted, fields: [] });
+    fitted.fields = fieldsWithin(fields, budget, texts);
   }
   const excess = textLength(fitted) - LIMITS.total;
   if (excess > 0 && fitted.description) {

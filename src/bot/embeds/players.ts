@@ -1,52 +1,42 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Profile } from '../../records/profile.js';
-import {
-  DEFAULT_VIEW,
-  type HouseFilter,
-  type ProfileSort,
-  type ProfileView,
-} from '../../records/profile-order.js';
+import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
+import type { Language } from '../i18n/index.js';
+import type { AnyMessages } from '../i18n/messages.js';
 import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
-import { fitEmbed, linesWithin, mention, named } from './limits.js';
+import { fitEmbed, LIMITS, linesWithin, mention, named } from './limits.js';
 
 /** Job names by id, for showing "Auror" rather than a number. */
 export type JobNames = ReadonlyMap<number, string>;
 
-export function jobText(jobId: number | null, jobs: JobNames): string {
-  if (jobId === null) return 'No job';
+export function jobText(jobId: number | null, jobs: JobNames, language: Language): string {
+  const { t } = language;
+  if (jobId === null) return t.players.noJob;
+  const fallback = t.players.job(language.digits(jobId));
   const name = jobs.get(jobId);
-  return name === undefined ? `Job #${jobId}` : named(name, `Job #${jobId}`);
+  return name === undefined ? fallback : named(name, fallback);
 }
 
-function yearText(year: number | null): string {
-  return year === null ? 'No year' : `Year ${year}`;
+function yearText(year: number | null, language: Language): string {
+  return year === null ? language.t.players.noYear : language.t.players.year(language.digits(year));
 }
 
-function galleonsText(galleons: number): string {
-  return `${galleons.toLocaleString('en-US')} galleons`;
+function galleonsText(galleons: number, language: Language): string {
+  return language.amount(language.t.galleons, galleons);
+}
+
+/** A /players house choice and title: the house's name in the language, or "No house". */
+export function houseFilterLabel(house: HouseFilter, t: AnyMessages): string {
+  return house === 'none' ? t.noHouse : t.houses[house];
 }
 
 /**
- * Each sort as /players offers it (its choice) and names it (its title), in the bot's order for
- * it: the sort's default order (records/profile-order.ts), so "richest first" is galleons' desc.
+ * What a page shows, as its title: "Richest first · Gryffindor". Each sort is named as /players
+ * offers it (t.sorts), in the bot's order for it: "richest first" is galleons' desc.
  */
-export const SORT_LABELS: Record<ProfileSort, string> = {
-  user_id: 'By member',
-  galleons: 'Richest first',
-  name: 'By name',
-  year: 'By year, from first years',
-  created_at: 'Oldest profiles first',
-};
-
-export function houseFilterLabel(house: HouseFilter): string {
-  return house === 'none' ? 'No house' : HOUSE_STYLES[house].label;
-}
-
-/** What a page shows, as its title: "Richest first · Gryffindor". */
-export function playersTitle(view: ProfileView): string {
-  const sorted =
-    view.sort === DEFAULT_VIEW.sort ? 'Players of this server' : SORT_LABELS[view.sort];
-  return view.house === null ? sorted : `${sorted} · ${houseFilterLabel(view.house)}`;
+export function playersTitle(view: ProfileView, t: AnyMessages): string {
+  const sorted = view.sort === DEFAULT_VIEW.sort ? t.players.title : t.sorts[view.sort];
+  return view.house === null ? sorted : `${sorted} · ${houseFilterLabel(view.house, t)}`;
 }
 
 export interface PlayersPage {
@@ -61,26 +51,35 @@ export interface PlayersPage {
 }
 
 /** A profile's name as shown; a name of nothing visible still gets a label. */
-function profileName(profile: Profile): string {
-  return named(profile.name, `Profile #${profile.id}`);
+function profileName(profile: Profile, language: Language): string {
+  return named(profile.name, language.t.players.profile(language.digits(profile.id)));
 }
 
 /** One page of the guild's profiles: one line each, a footer telling where the reader is. */
-export function playersPageEmbed(view: PlayersPage): APIEmbed {
+export function playersPageEmbed(view: PlayersPage, language: Language): APIEmbed {
+  const { t } = language;
   const lines = view.profiles.map(
     (p) =>
-      `**${profileName(p)}** · ${houseText(p.house)} · ${yearText(p.year)} · ${galleonsText(p.galleons)} · ${mention(p.user_id)}`,
+      `**${profileName(p, language)}** · ${houseText(p.house, t)} · ${yearText(p.year, language)} · ${galleonsText(p.galleons, language)} · ${mention(p.user_id, t.lists)}`,
   );
   const house = view.view?.house;
-  return fitEmbed({
-    title: playersTitle(view.view ?? DEFAULT_VIEW),
-    description: linesWithin(lines),
-    // A house's page takes the house's colour.
-    color: house && house !== 'none' ? HOUSE_STYLES[house].colour : NEUTRAL_COLOUR,
-    footer: {
-      text: `Page ${view.page + 1} of ${view.pageCount} · ${view.total} ${view.total === 1 ? 'profile' : 'profiles'}`,
+  const profiles = language.count(t.players.profiles, view.total);
+  return fitEmbed(
+    {
+      title: playersTitle(view.view ?? DEFAULT_VIEW, t),
+      description: linesWithin(lines, LIMITS.description, t.lists),
+      // A house's page takes the house's colour.
+      color: house && house !== 'none' ? HOUSE_STYLES[house].colour : NEUTRAL_COLOUR,
+      footer: {
+        text: t.players.footer(
+          language.digits(view.page + 1),
+          language.digits(view.pageCount),
+          profiles,
+        ),
+      },
     },
-  });
+    t.lists,
+  );
 }
 
 /** Every profile of one member, one field each (house, year, job, galleons). */
@@ -88,22 +87,27 @@ export function memberProfilesEmbed(
   userId: string,
   profiles: readonly Profile[],
   jobs: JobNames,
+  language: Language,
 ): APIEmbed {
+  const { t } = language;
   const fields: APIEmbedField[] = profiles.map((p) => ({
-    name: profileName(p),
+    name: profileName(p, language),
     value: [
-      houseText(p.house),
-      yearText(p.year),
-      `Job: ${jobText(p.job_id, jobs)}`,
-      `💰 ${galleonsText(p.galleons)}`,
+      houseText(p.house, t),
+      yearText(p.year, language),
+      t.players.jobLine(jobText(p.job_id, jobs, language)),
+      `💰 ${galleonsText(p.galleons, language)}`,
     ].join('\n'),
     inline: true,
   }));
   const firstHouse = profiles.find((p) => p.house !== null)?.house ?? null;
-  return fitEmbed({
-    title: profiles.length === 1 ? 'Profile' : `${profiles.length} profiles`,
-    description: `Member: ${mention(userId)}`,
-    color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
-    fields,
-  });
+  return fitEmbed(
+    {
+      title: language.count(t.players.memberTitle, profiles.length),
+      description: t.players.member(mention(userId, t.lists)),
+      color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
+      fields,
+    },
+    t.lists,
+  );
 }

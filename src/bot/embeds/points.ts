@@ -1,7 +1,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { HousePoints } from '../../records/house-points.js';
 import type { House } from '../../records/houses.js';
-import { HOUSE_STYLES, HOUSES } from './houses.js';
+import type { Language } from '../i18n/index.js';
+import { HOUSE_STYLES, HOUSES, houseName } from './houses.js';
 import { fitEmbed } from './limits.js';
 
 export const BAR_WIDTH = 16;
@@ -28,9 +29,9 @@ export function bar(points: number, leader: number, width = BAR_WIDTH): string {
 export const POINTS_PICTURE = 'points.png';
 
 /** `▲ 120 this week`, `▼ 15 this week`, `± 0 this week` (DESIGN §11). */
-export function weekText(change: number): string {
+export function weekText(change: number, language: Language): string {
   const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
-  return `${arrow} ${Math.abs(change).toLocaleString('en-US')} this week`;
+  return language.t.points.week(`${arrow} ${language.number(Math.abs(change))}`);
 }
 
 export interface PointsView {
@@ -41,18 +42,22 @@ export interface PointsView {
   picture: boolean;
 }
 
-export function pointsEmbed({ points, week, picture }: PointsView): APIEmbed {
+export function pointsEmbed({ points, week, picture }: PointsView, language: Language): APIEmbed {
+  const { t } = language;
   const ranked = rankHouses(points);
   const leader = ranked[0] ?? { house: 'gryffindor' as const, points: 0 };
   const lines = ranked.map(({ house, points: score }, index) => {
-    const style = HOUSE_STYLES[house];
-    const change = week ? ` · ${weekText(week[house])}` : '';
-    return `**${index + 1}. ${style.emoji} ${style.label}** — ${score.toLocaleString('en-US')} points${change}\n\`${bar(score, leader.points)}\``;
+    const change = week ? ` · ${weekText(week[house], language)}` : '';
+    const scored = language.amount(t.points.points, score);
+    return `**${index + 1}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
   });
-  return fitEmbed({
-    title: '🏆 House Cup standings',
-    description: lines.join('\n\n'),
-    color: HOUSE_STYLES[leader.house].colour,
-    ...(picture ? { image: { url: `attachment://${POINTS_PICTURE}` } } : {}),
-  });
+  return fitEmbed(
+    {
+      title: t.points.title,
+      description: lines.join('\n\n'),
+      color: HOUSE_STYLES[leader.house].colour,
+      ...(picture ? { image: { url: `attachment://${POINTS_PICTURE}` } } : {}),
+    },
+    t.lists,
+  );
 }

@@ -1,32 +1,36 @@
 import type { APIEmbed } from 'discord.js';
 import type { PremiumStatus } from '../../read/types.js';
+import type { Language } from '../i18n/index.js';
 import { MUTED_COLOUR } from './houses.js';
 import { fitEmbed } from './limits.js';
 
 const ACTIVE_COLOUR = 0x57f287;
 
-/** "2099-06-01" plus Discord's own timestamp markup, which each reader sees in their time zone. */
-function dateText(iso: string): string {
+/** The day in the reader's language, plus Discord's own timestamp markup (in their time zone). */
+function dateText(iso: string, language: Language): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return `${new Date(ms).toISOString().slice(0, 10)} (<t:${Math.floor(ms / 1000)}:R>)`;
+  return `${language.day(iso)} (<t:${Math.floor(ms / 1000)}:R>)`;
 }
 
-export function premiumEmbed(status: PremiumStatus): APIEmbed {
+export function premiumEmbed(status: PremiumStatus, language: Language): APIEmbed {
+  const { t } = language;
   if (status.state === 'active') {
     return fitEmbed({
-      title: '✨ Premium is active',
+      title: t.premium.activeTitle,
       description:
-        status.expiresAt === null ? 'No expiry.' : `Expires on ${dateText(status.expiresAt)}.`,
+        status.expiresAt === null
+          ? t.premium.noExpiry
+          : t.premium.expiresOn(dateText(status.expiresAt, language)),
       color: ACTIVE_COLOUR,
     });
   }
   return fitEmbed({
-    title: 'Premium is not active',
+    title: t.premium.inactiveTitle,
     description:
       status.state === 'expired' && status.expiresAt !== null
-        ? `Expired on ${dateText(status.expiresAt)}.`
-        : 'This server has no premium.',
+        ? t.premium.expiredOn(dateText(status.expiresAt, language))
+        : t.premium.none,
     color: MUTED_COLOUR,
   });
 }

@@ -152,20 +152,30 @@ export function guildObject(id: string): Json {
   };
 }
 
+/**
+ * The languages an interaction says it comes in: the member's client (`locale`) and the
+ * server's (`guild_locale`); en-US for both unless a test says otherwise.
+ */
+export interface LocaleOptions {
+  locale?: string;
+  guildLocale?: string;
+}
+
 /** An interaction payload of `type` (2 command, 3 component) with `data`, sent by `who`. */
 export function interactionObject(
   ids: { id: string; token: string },
   type: number,
-  who: InteractionOptions,
+  who: InteractionOptions & LocaleOptions,
   data: Json,
 ): Json {
+  const guildLocale = who.guildLocale ?? 'en-US';
   const base: Json = {
     id: ids.id,
     application_id: APP_ID,
     type,
     token: ids.token,
     version: 1,
-    locale: 'en-US',
+    locale: who.locale ?? 'en-US',
     app_permissions: BOT_PERMISSIONS,
     entitlements: [],
     attachment_size_limit: 8 * 1024 * 1024,
@@ -184,8 +194,8 @@ export function interactionObject(
   return {
     ...base,
     guild_id: who.guildId,
-    guild_locale: 'en-US',
-    guild: { id: who.guildId, locale: 'en-US', features: [] },
+    guild_locale: guildLocale,
+    guild: { id: who.guildId, locale: guildLocale, features: [] },
     channel_id: channelOf(who.guildId),
     channel: {
       id: channelOf(who.guildId),

@@ -1,0 +1,149 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** German: the longest of the languages, so the one that tests Discord's limits. */
+export const de: Messages<'one' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'api-schlüssel',
+      description: 'Schlüssel dieses Servers für die HTTP-API von housecup verwalten',
+    },
+    apikeyCreate: {
+      name: 'erstellen',
+      description:
+        'Einen Schlüssel erstellen, der nur diesen Server liest (einmal und nur dir gezeigt)',
+    },
+    apikeyCreateName: {
+      name: 'name',
+      description: 'Eine Bezeichnung, an der du den Schlüssel erkennst',
+    },
+    apikeyList: {
+      name: 'liste',
+      description: 'Die Schlüssel dieses Servers auflisten (nie die Schlüssel selbst)',
+    },
+    apikeyRevoke: {
+      name: 'widerrufen',
+      description: 'Einen Schlüssel dieses Servers widerrufen; er funktioniert sofort nicht mehr',
+    },
+    apikeyRevokeId: { name: 'nummer', description: 'Die Schlüsselnummer aus /api-schlüssel liste' },
+    jobs: {
+      name: 'berufe',
+      description: 'Die Berufe dieses Servers mit Gehalt und der Zahl der Profile, die sie ausüben',
+    },
+    players: {
+      name: 'spieler',
+      description: 'Die Spielerprofile dieses Servers oder alle Profile eines Mitglieds',
+    },
+    playersMember: { name: 'mitglied', description: 'Nur die Profile dieses Mitglieds zeigen' },
+    playersSort: {
+      name: 'sortierung',
+      description: 'Reihenfolge der Liste (ohne Angabe nach Mitglied)',
+    },
+    playersHouse: { name: 'haus', description: 'Nur die Profile dieses Hauses' },
+    points: { name: 'punkte', description: 'Der Hauspokal: die vier Häuser nach Punkten' },
+    premium: { name: 'premium', description: 'Ob dieser Server Premium hat und bis wann' },
+    scoreboard: {
+      name: 'punktetafel',
+      description:
+        'Den Hauspokal dieses Servers auf einer öffentlichen Webseite zeigen oder entfernen',
+    },
+    scoreboardPublish: {
+      name: 'veröffentlichen',
+      description: 'Den Hauspokal veröffentlichen: Stand und Verlauf, nie Spielerdaten',
+    },
+    scoreboardUnpublish: {
+      name: 'zurückziehen',
+      description:
+        'Die öffentliche Seite entfernen; offene Seiten werden sofort nicht mehr aktualisiert',
+    },
+  },
+  houses: {
+    gryffindor: 'Gryffindor',
+    slytherin: 'Slytherin',
+    ravenclaw: 'Ravenclaw',
+    hufflepuff: 'Hufflepuff',
+  },
+  noHouse: 'Kein Haus',
+  sorts: {
+    user_id: 'Nach Mitglied',
+    galleons: 'Reichste zuerst',
+    name: 'Nach Name',
+    year: 'Nach Schuljahr, Erstklässler zuerst',
+    created_at: 'Älteste Profile zuerst',
+  },
+  galleons: plural({ one: '{n} Galleone', other: '{n} Galleonen' }),
+  players: {
+    title: 'Spieler dieses Servers',
+    noYear: 'Kein Schuljahr',
+    year: (year) => `${year}. Schuljahr`,
+    noJob: 'Kein Beruf',
+    job: (id) => `Beruf #${id}`,
+    jobLine: (job) => `Beruf: ${job}`,
+    profile: (id) => `Profil #${id}`,
+    profiles: plural({ one: '{n} Profil', other: '{n} Profile' }),
+    footer: (page, pages, profiles) => `Seite ${page} von ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Profil', other: '{n} Profile' }),
+    member: (who) => `Mitglied: ${who}`,
+    notYours:
+      'Nur wer dieses /spieler aufgerufen hat, kann darin blättern. Ruf /spieler selbst auf, um deine eigene Liste zu bekommen.',
+  },
+  jobs: {
+    title: (count) => `Berufe dieses Servers (${count})`,
+    holders: plural({ one: '{n} Inhaber', other: '{n} Inhaber' }),
+  },
+  points: {
+    title: '🏆 Stand des Hauspokals',
+    points: plural({ one: '{n} Punkt', other: '{n} Punkte' }),
+    week: (change) => `${change} diese Woche`,
+  },
+  premium: {
+    activeTitle: '✨ Premium ist aktiv',
+    noExpiry: 'Läuft nicht ab.',
+    expiresOn: (date) => `Läuft am ${date} ab.`,
+    inactiveTitle: 'Premium ist nicht aktiv',
+    expiredOn: (date) => `Abgelaufen am ${date}.`,
+    none: 'Dieser Server hat kein Premium.',
+  },
+  apikey: {
+    listTitle: (count) => `API-Schlüssel dieses Servers (${count})`,
+    never: 'nie',
+    noName: '(ohne Namen)',
+    revoked: (date) => `❌ widerrufen am ${date}`,
+    dates: (created, lastUsed) => `erstellt: ${created} · zuletzt benutzt: ${lastUsed}`,
+    empty: 'Noch kein Schlüssel: `/api-schlüssel erstellen` legt einen an.',
+    createdTitle: (id) => `API-Schlüssel #${id} erstellt`,
+    copyNow: 'Kopiere ihn jetzt: Er wird nur dieses eine Mal gezeigt und nur als Hash gespeichert.',
+    readsOnly: (guild) =>
+      `Er liest nur diesen Server (\`${guild}\`). Sende ihn als \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) =>
+      `API-Schlüssel #${id} ist widerrufen: Er funktioniert ab sofort nicht mehr.`,
+    defaultName: (user) => `Discord, von ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `Der Hauspokal dieses Servers ist jetzt öffentlich: ${url}\nMit \`?overlay=1\` wird daraus ein Stream-Overlay.`,
+    already: (url) => `Der Hauspokal dieses Servers war schon öffentlich: ${url}`,
+    unpublished:
+      'Die öffentliche Seite ist entfernt: Sie antwortet jetzt mit 404, und offene Seiten werden nicht mehr aktualisiert.',
+    none: 'Dieser Server hatte keine öffentliche Seite.',
+  },
+  notFound: {
+    players: 'Auf diesem Server wurde kein Spieler gefunden.',
+    house: 'Kein Spieler dieses Servers ist in diesem Haus.',
+    member: 'Dieses Mitglied hat auf diesem Server kein Profil.',
+    points: 'Auf diesem Server gibt es noch keine Hauspunkte.',
+    jobs: 'Auf diesem Server wurde kein Beruf gefunden.',
+    key: 'Zu diesem Server gehört kein aktiver API-Schlüssel mit dieser Nummer.',
+  },
+  errors: {
+    apology:
+      'Entschuldigung, beim Antworten ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es später noch einmal.',
+    guildOnly: 'Dieser Befehl funktioniert nur auf einem Server.',
+    unknownCommand: 'Diesen Befehl kennt dieser Bot (nicht mehr).',
+  },
+  lists: {
+    moreLines: (count) => `…und ${count} weitere`,
+    moreFields: (count) => `und ${count} weitere`,
+    unknownMember: '(unbekanntes Mitglied)',
+  },
+};

@@ -1,0 +1,154 @@
+import { plural } from './plural.js';
+
+/*
+ * Every text the bot shows, in English: the source the other languages are typed against
+ * (messages.ts). Plain typed modules rather than i18next or a message-format library: tsc
+ * checks each language's completeness and each text's parameters for free, and there is no
+ * runtime dependency or loader. A text with values is a function of them, already formatted
+ * (numbers through Intl by the caller); `{n}` in a plural form is its formatted count.
+ */
+export const en = {
+  /** Slash commands: a name (lowercase, 1–32) and a description (1–100) each. */
+  commands: {
+    apikey: {
+      name: 'apikey',
+      description: "Manage this server's keys for the housecup HTTP API",
+    },
+    apikeyCreate: {
+      name: 'create',
+      description: 'Create a key that reads this server only (shown once, only to you)',
+    },
+    apikeyCreateName: { name: 'name', description: 'A label to recognise the key by' },
+    apikeyList: {
+      name: 'list',
+      description: "List this server's keys (never the keys themselves)",
+    },
+    apikeyRevoke: {
+      name: 'revoke',
+      description: 'Revoke one of this server’s keys; it stops working at once',
+    },
+    apikeyRevokeId: { name: 'id', description: 'The key number shown by /apikey list' },
+    jobs: {
+      name: 'jobs',
+      description: "This server's jobs, with salary and how many profiles hold each",
+    },
+    players: {
+      name: 'players',
+      description: "This server's player profiles, or every profile of one member",
+    },
+    playersMember: { name: 'member', description: "Show only this member's profiles" },
+    playersSort: { name: 'sort', description: 'Order of the list (by member when not given)' },
+    playersHouse: { name: 'house', description: 'Only the profiles of this house' },
+    points: { name: 'points', description: 'The House Cup: the four houses ranked by points' },
+    premium: { name: 'premium', description: 'Whether this server has premium, and until when' },
+    scoreboard: {
+      name: 'scoreboard',
+      description: "Show this server's house cup on a public web page, or take it down",
+    },
+    scoreboardPublish: {
+      name: 'publish',
+      description: 'Make the house cup public: standings and chart, never player data',
+    },
+    scoreboardUnpublish: {
+      name: 'unpublish',
+      description: 'Take the public page down; open pages stop updating at once',
+    },
+  },
+  /** As the books of this language name them (DESIGN §13). */
+  houses: {
+    gryffindor: 'Gryffindor',
+    slytherin: 'Slytherin',
+    ravenclaw: 'Ravenclaw',
+    hufflepuff: 'Hufflepuff',
+  },
+  noHouse: 'No house',
+  /** /players' sorts, as its choices offer them and its titles name them. */
+  sorts: {
+    user_id: 'By member',
+    galleons: 'Richest first',
+    name: 'By name',
+    year: 'By year, from first years',
+    created_at: 'Oldest profiles first',
+  },
+  // English has said "1 galleons" and "1 points" since the first bot: kept, as unit labels.
+  galleons: plural({ one: '{n} galleons', other: '{n} galleons' }),
+  players: {
+    title: 'Players of this server',
+    noYear: 'No year',
+    year: (year: string) => `Year ${year}`,
+    noJob: 'No job',
+    job: (id: string) => `Job #${id}`,
+    jobLine: (job: string) => `Job: ${job}`,
+    profile: (id: string) => `Profile #${id}`,
+    profiles: plural({ one: '{n} profile', other: '{n} profiles' }),
+    footer: (page: string, pages: string, profiles: string) =>
+      `Page ${page} of ${pages} · ${profiles}`,
+    /** One member's profiles: the title. */
+    memberTitle: plural({ one: 'Profile', other: '{n} profiles' }),
+    member: (who: string) => `Member: ${who}`,
+    notYours:
+      'Only the person who ran this /players can turn its pages. Run /players to get your own.',
+  },
+  jobs: {
+    title: (count: string) => `Jobs of this server (${count})`,
+    holders: plural({ one: '{n} holder', other: '{n} holders' }),
+  },
+  points: {
+    title: '🏆 House Cup standings',
+    points: plural({ one: '{n} points', other: '{n} points' }),
+    /** `change` is an arrow and a number: `▲ 120`. */
+    week: (change: string) => `${change} this week`,
+  },
+  premium: {
+    activeTitle: '✨ Premium is active',
+    noExpiry: 'No expiry.',
+    expiresOn: (date: string) => `Expires on ${date}.`,
+    inactiveTitle: 'Premium is not active',
+    expiredOn: (date: string) => `Expired on ${date}.`,
+    none: 'This server has no premium.',
+  },
+  apikey: {
+    listTitle: (count: string) => `API keys of this server (${count})`,
+    never: 'never',
+    noName: '(no name)',
+    revoked: (date: string) => `❌ revoked ${date}`,
+    dates: (created: string, lastUsed: string) => `created ${created} · last used ${lastUsed}`,
+    empty: 'No key yet: `/apikey create` makes one.',
+    createdTitle: (id: string) => `API key #${id} created`,
+    copyNow: 'Copy it now: it is shown only this once and stored only as a hash.',
+    readsOnly: (guild: string) =>
+      `It reads this server only (\`${guild}\`). Send it as \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id: string) => `API key #${id} is revoked: it stops working at once.`,
+    /** The label of a key created without one. */
+    defaultName: (user: string) => `Discord, by ${user}`,
+  },
+  scoreboard: {
+    published: (url: string) =>
+      `The house cup of this server is public now: ${url}\nAdd \`?overlay=1\` for a stream overlay.`,
+    already: (url: string) => `The house cup of this server was public already: ${url}`,
+    unpublished: 'The public page is down: it answers 404 now, and open pages stop updating.',
+    none: 'This server had no public page.',
+  },
+  /** What the bot says when there is nothing to show. */
+  notFound: {
+    players: 'No player found on this server.',
+    /** /players with a house that none of the server's profiles is in. */
+    house: 'No player of this server is in that house.',
+    member: 'That member has no profile on this server.',
+    points: 'No house points found on this server yet.',
+    jobs: 'No job found on this server.',
+    key: 'No active API key with that number belongs to this server.',
+  },
+  errors: {
+    apology:
+      'Sorry, something went wrong while answering. It has been logged; please try again later.',
+    guildOnly: 'This command works only inside a server.',
+    unknownCommand: 'This command is not known to this bot (any more).',
+  },
+  /** What a list cut to Discord's limits says of the rest. */
+  lists: {
+    moreLines: (count: string) => `…and ${count} more`,
+    moreFields: (count: string) => `and ${count} more`,
+    unknownMember: '(unknown member)',
+  },
+};

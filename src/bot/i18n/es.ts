@@ -1,0 +1,189 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+type Spanish = Messages<'one' | 'many' | 'other'>;
+
+/** Spanish of Spain (es-ES). */
+export const esES: Spanish = {
+  commands: {
+    apikey: {
+      name: 'clave-api',
+      description: 'Gestiona las claves de este servidor para la API HTTP de housecup',
+    },
+    apikeyCreate: {
+      name: 'crear',
+      description: 'Crea una clave que solo lee este servidor (se muestra una vez, solo a ti)',
+    },
+    apikeyCreateName: { name: 'nombre', description: 'Un nombre para reconocer la clave' },
+    apikeyList: {
+      name: 'lista',
+      description: 'Muestra las claves de este servidor (nunca las claves en sí)',
+    },
+    apikeyRevoke: {
+      name: 'revocar',
+      description: 'Revoca una clave de este servidor; deja de funcionar al instante',
+    },
+    apikeyRevokeId: {
+      name: 'número',
+      description: 'El número de clave que muestra /clave-api lista',
+    },
+    jobs: {
+      name: 'trabajos',
+      description: 'Los trabajos de este servidor, con su sueldo y cuántos perfiles tiene cada uno',
+    },
+    players: {
+      name: 'jugadores',
+      description: 'Los perfiles de jugador de este servidor, o todos los perfiles de un miembro',
+    },
+    playersMember: { name: 'miembro', description: 'Muestra solo los perfiles de este miembro' },
+    playersSort: { name: 'orden', description: 'Orden de la lista (por miembro si no se indica)' },
+    playersHouse: { name: 'casa', description: 'Solo los perfiles de esta casa' },
+    points: { name: 'puntos', description: 'La Copa de las Casas: las cuatro casas por puntos' },
+    premium: { name: 'premium', description: 'Si este servidor tiene premium, y hasta cuándo' },
+    scoreboard: {
+      name: 'marcador',
+      description: 'Muestra la Copa de las Casas de este servidor en una web pública, o la retira',
+    },
+    scoreboardPublish: {
+      name: 'publicar',
+      description:
+        'Hace pública la Copa de las Casas: clasificación y gráfico, nunca datos de jugadores',
+    },
+    scoreboardUnpublish: {
+      name: 'retirar',
+      description:
+        'Retira la página pública; las páginas abiertas dejan de actualizarse al instante',
+    },
+  },
+  houses: {
+    gryffindor: 'Gryffindor',
+    slytherin: 'Slytherin',
+    ravenclaw: 'Ravenclaw',
+    hufflepuff: 'Hufflepuff',
+  },
+  noHouse: 'Sin casa',
+  sorts: {
+    user_id: 'Por miembro',
+    galleons: 'Los más ricos primero',
+    name: 'Por nombre',
+    year: 'Por curso, de primero en adelante',
+    created_at: 'Perfiles más antiguos primero',
+  },
+  galleons: plural({ one: '{n} galeón', many: '{n} galeones', other: '{n} galeones' }),
+  players: {
+    title: 'Jugadores de este servidor',
+    noYear: 'Sin curso',
+    year: (year) => `Curso ${year}`,
+    noJob: 'Sin trabajo',
+    job: (id) => `Trabajo #${id}`,
+    jobLine: (job) => `Trabajo: ${job}`,
+    profile: (id) => `Perfil #${id}`,
+    profiles: plural({ one: '{n} perfil', many: '{n} perfiles', other: '{n} perfiles' }),
+    footer: (page, pages, profiles) => `Página ${page} de ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Perfil', many: '{n} perfiles', other: '{n} perfiles' }),
+    member: (who) => `Miembro: ${who}`,
+    notYours:
+      'Solo quien usó este /jugadores puede pasar sus páginas. Usa /jugadores para tener el tuyo.',
+  },
+  jobs: {
+    title: (count) => `Trabajos de este servidor (${count})`,
+    holders: plural({ one: '{n} titular', many: '{n} titulares', other: '{n} titulares' }),
+  },
+  points: {
+    title: '🏆 Clasificación de la Copa de las Casas',
+    points: plural({ one: '{n} punto', many: '{n} puntos', other: '{n} puntos' }),
+    week: (change) => `${change} esta semana`,
+  },
+  premium: {
+    activeTitle: '✨ Premium está activo',
+    noExpiry: 'Sin caducidad.',
+    expiresOn: (date) => `Caduca el ${date}.`,
+    inactiveTitle: 'Premium no está activo',
+    expiredOn: (date) => `Caducó el ${date}.`,
+    none: 'Este servidor no tiene premium.',
+  },
+  apikey: {
+    listTitle: (count) => `Claves de API de este servidor (${count})`,
+    never: 'nunca',
+    noName: '(sin nombre)',
+    revoked: (date) => `❌ revocada el ${date}`,
+    dates: (created, lastUsed) => `creada: ${created} · último uso: ${lastUsed}`,
+    empty: 'Aún no hay claves: `/clave-api crear` crea una.',
+    createdTitle: (id) => `Clave de API #${id} creada`,
+    copyNow: 'Cópiala ahora: solo se muestra esta vez y solo se guarda como hash.',
+    readsOnly: (guild) =>
+      `Solo lee este servidor (\`${guild}\`). Envíala como \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `La clave de API #${id} está revocada: deja de funcionar al instante.`,
+    defaultName: (user) => `Discord, por ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `La Copa de las Casas de este servidor ahora es pública: ${url}\nAñade \`?overlay=1\` para usarla como overlay en directo.`,
+    already: (url) => `La Copa de las Casas de este servidor ya era pública: ${url}`,
+    unpublished:
+      'La página pública se ha retirado: ahora responde 404 y las páginas abiertas dejan de actualizarse.',
+    none: 'Este servidor no tenía página pública.',
+  },
+  notFound: {
+    players: 'No se ha encontrado ningún jugador en este servidor.',
+    house: 'Ningún jugador de este servidor está en esa casa.',
+    member: 'Ese miembro no tiene ningún perfil en este servidor.',
+    points: 'Todavía no hay puntos de las casas en este servidor.',
+    jobs: 'No se ha encontrado ningún trabajo en este servidor.',
+    key: 'Ninguna clave de API activa con ese número pertenece a este servidor.',
+  },
+  errors: {
+    apology:
+      'Lo sentimos, algo ha fallado al responder. Ha quedado registrado; inténtalo de nuevo más tarde.',
+    guildOnly: 'Este comando solo funciona dentro de un servidor.',
+    unknownCommand: 'Este bot no conoce este comando (o ya no).',
+  },
+  lists: {
+    moreLines: (count) => `…y ${count} más`,
+    moreFields: (count) => `y ${count} más`,
+    unknownMember: '(miembro desconocido)',
+  },
+};
+
+/**
+ * Latin American Spanish (es-419): Spain's texts but where usage differs (administrar,
+ * salario, vencer, the preterite rather than the perfect, agregar, transmisión).
+ */
+export const es419: Spanish = {
+  ...esES,
+  commands: {
+    ...esES.commands,
+    apikey: {
+      name: 'clave-api',
+      description: 'Administra las claves de este servidor para la API HTTP de housecup',
+    },
+    jobs: {
+      name: 'trabajos',
+      description:
+        'Los trabajos de este servidor, con su salario y cuántos perfiles tiene cada uno',
+    },
+  },
+  premium: {
+    ...esES.premium,
+    noExpiry: 'Sin vencimiento.',
+    expiresOn: (date) => `Vence el ${date}.`,
+    expiredOn: (date) => `Venció el ${date}.`,
+  },
+  scoreboard: {
+    ...esES.scoreboard,
+    published: (url) =>
+      `La Copa de las Casas de este servidor ahora es pública: ${url}\nAgrega \`?overlay=1\` para usarla como overlay de transmisión.`,
+    unpublished:
+      'La página pública se retiró: ahora responde 404 y las páginas abiertas dejan de actualizarse.',
+  },
+  notFound: {
+    ...esES.notFound,
+    players: 'No se encontró ningún jugador en este servidor.',
+    jobs: 'No se encontró ningún trabajo en este servidor.',
+  },
+  errors: {
+    ...esES.errors,
+    apology:
+      'Lo sentimos, algo falló al responder. Quedó registrado; vuelve a intentarlo más tarde.',
+  },
+};

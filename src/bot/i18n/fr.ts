@@ -1,0 +1,150 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** French, as the books name the houses; `many` is CLDR's form of round millions (« 1 000 000 de »). */
+export const fr: Messages<'one' | 'many' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'clé-api',
+      description: 'Gérer les clés de ce serveur pour l’API HTTP de housecup',
+    },
+    apikeyCreate: {
+      name: 'créer',
+      description: 'Créer une clé qui ne lit que ce serveur (affichée une seule fois, à vous seul)',
+    },
+    apikeyCreateName: { name: 'nom', description: 'Un libellé pour reconnaître la clé' },
+    apikeyList: {
+      name: 'liste',
+      description: 'Lister les clés de ce serveur (jamais les clés elles-mêmes)',
+    },
+    apikeyRevoke: {
+      name: 'révoquer',
+      description: 'Révoquer une clé de ce serveur : elle cesse aussitôt de fonctionner',
+    },
+    apikeyRevokeId: {
+      name: 'numéro',
+      description: 'Le numéro de la clé affiché par /clé-api liste',
+    },
+    jobs: {
+      name: 'métiers',
+      description:
+        'Les métiers de ce serveur, avec leur salaire et le nombre de profils qui les exercent',
+    },
+    players: {
+      name: 'joueurs',
+      description: 'Les profils de joueurs de ce serveur, ou tous les profils d’un membre',
+    },
+    playersMember: { name: 'membre', description: 'Afficher seulement les profils de ce membre' },
+    playersSort: { name: 'tri', description: 'Ordre de la liste (par membre par défaut)' },
+    playersHouse: { name: 'maison', description: 'Seulement les profils de cette maison' },
+    points: {
+      name: 'points',
+      description: 'La Coupe des Quatre Maisons : les maisons classées par points',
+    },
+    premium: { name: 'premium', description: 'Ce serveur a-t-il premium, et jusqu’à quand' },
+    scoreboard: {
+      name: 'tableau-des-scores',
+      description:
+        'Afficher la coupe des maisons de ce serveur sur une page web publique, ou la retirer',
+    },
+    scoreboardPublish: {
+      name: 'publier',
+      description:
+        'Rendre la coupe des maisons publique : classement et graphique, jamais les joueurs',
+    },
+    scoreboardUnpublish: {
+      name: 'retirer',
+      description:
+        'Retirer la page publique : les pages ouvertes cessent aussitôt de se mettre à jour',
+    },
+  },
+  houses: {
+    gryffindor: 'Gryffondor',
+    slytherin: 'Serpentard',
+    ravenclaw: 'Serdaigle',
+    hufflepuff: 'Poufsouffle',
+  },
+  noHouse: 'Aucune maison',
+  sorts: {
+    user_id: 'Par membre',
+    galleons: 'Les plus riches d’abord',
+    name: 'Par nom',
+    year: 'Par année, premières années d’abord',
+    created_at: 'Les profils les plus anciens d’abord',
+  },
+  galleons: plural({ one: '{n} gallion', many: '{n} gallions', other: '{n} gallions' }),
+  players: {
+    title: 'Joueurs de ce serveur',
+    noYear: 'Aucune année',
+    year: (year) => `Année ${year}`,
+    noJob: 'Aucun métier',
+    job: (id) => `Métier #${id}`,
+    jobLine: (job) => `Métier : ${job}`,
+    profile: (id) => `Profil #${id}`,
+    profiles: plural({ one: '{n} profil', many: '{n} profils', other: '{n} profils' }),
+    footer: (page, pages, profiles) => `Page ${page} sur ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Profil', many: '{n} profils', other: '{n} profils' }),
+    member: (who) => `Membre : ${who}`,
+    notYours:
+      'Seule la personne qui a lancé ce /joueurs peut en tourner les pages. Lancez /joueurs pour avoir le vôtre.',
+  },
+  jobs: {
+    title: (count) => `Métiers de ce serveur (${count})`,
+    holders: plural({ one: '{n} titulaire', many: '{n} titulaires', other: '{n} titulaires' }),
+  },
+  points: {
+    title: '🏆 Classement de la Coupe des Quatre Maisons',
+    points: plural({ one: '{n} point', many: '{n} points', other: '{n} points' }),
+    week: (change) => `${change} cette semaine`,
+  },
+  premium: {
+    activeTitle: '✨ Premium est actif',
+    noExpiry: 'Sans date d’expiration.',
+    expiresOn: (date) => `Expire le ${date}.`,
+    inactiveTitle: 'Premium n’est pas actif',
+    expiredOn: (date) => `Expiré le ${date}.`,
+    none: 'Ce serveur n’a pas premium.',
+  },
+  apikey: {
+    listTitle: (count) => `Clés d’API de ce serveur (${count})`,
+    never: 'jamais',
+    noName: '(sans nom)',
+    revoked: (date) => `❌ révoquée le ${date}`,
+    dates: (created, lastUsed) => `créée le ${created} · dernière utilisation : ${lastUsed}`,
+    empty: 'Aucune clé pour l’instant : `/clé-api créer` en crée une.',
+    createdTitle: (id) => `Clé d’API #${id} créée`,
+    copyNow:
+      'Copiez-la maintenant : elle n’est affichée que cette fois et n’est conservée que sous forme de hachage.',
+    readsOnly: (guild) =>
+      `Elle ne lit que ce serveur (\`${guild}\`). Envoyez-la dans \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `La clé d’API #${id} est révoquée : elle cesse aussitôt de fonctionner.`,
+    defaultName: (user) => `Discord, par ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `La coupe des maisons de ce serveur est publique : ${url}\nAjoutez \`?overlay=1\` pour un overlay de stream.`,
+    already: (url) => `La coupe des maisons de ce serveur était déjà publique : ${url}`,
+    unpublished:
+      'La page publique est retirée : elle répond 404 désormais, et les pages ouvertes ne se mettent plus à jour.',
+    none: 'Ce serveur n’avait pas de page publique.',
+  },
+  notFound: {
+    players: 'Aucun joueur trouvé sur ce serveur.',
+    house: 'Aucun joueur de ce serveur n’est dans cette maison.',
+    member: 'Ce membre n’a aucun profil sur ce serveur.',
+    points: 'Aucun point de maison sur ce serveur pour l’instant.',
+    jobs: 'Aucun métier trouvé sur ce serveur.',
+    key: 'Aucune clé d’API active portant ce numéro n’appartient à ce serveur.',
+  },
+  errors: {
+    apology:
+      'Désolé, une erreur est survenue pendant la réponse. Elle a été consignée ; veuillez réessayer plus tard.',
+    guildOnly: 'Cette commande ne fonctionne que dans un serveur.',
+    unknownCommand: 'Ce bot ne connaît pas (ou plus) cette commande.',
+  },
+  lists: {
+    moreLines: (count) => `…et ${count} de plus`,
+    moreFields: (count) => `et ${count} de plus`,
+    unknownMember: '(membre inconnu)',
+  },
+};

@@ -1,0 +1,147 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** Italian, as the books name the houses. */
+export const it: Messages<'one' | 'many' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'chiave-api',
+      description: 'Gestisci le chiavi di questo server per l’API HTTP di housecup',
+    },
+    apikeyCreate: {
+      name: 'crea',
+      description: 'Crea una chiave che legge solo questo server (mostrata una volta, solo a te)',
+    },
+    apikeyCreateName: { name: 'nome', description: 'Un’etichetta per riconoscere la chiave' },
+    apikeyList: {
+      name: 'elenco',
+      description: 'Elenca le chiavi di questo server (mai le chiavi stesse)',
+    },
+    apikeyRevoke: {
+      name: 'revoca',
+      description: 'Revoca una chiave di questo server; smette subito di funzionare',
+    },
+    apikeyRevokeId: {
+      name: 'numero',
+      description: 'Il numero della chiave mostrato da /chiave-api elenco',
+    },
+    jobs: {
+      name: 'lavori',
+      description: 'I lavori di questo server, con lo stipendio e quanti profili ha ciascuno',
+    },
+    players: {
+      name: 'giocatori',
+      description: 'I profili dei giocatori di questo server, o tutti i profili di un membro',
+    },
+    playersMember: { name: 'membro', description: 'Mostra solo i profili di questo membro' },
+    playersSort: { name: 'ordine', description: 'Ordine dell’elenco (per membro se non indicato)' },
+    playersHouse: { name: 'casa', description: 'Solo i profili di questa casa' },
+    points: {
+      name: 'punti',
+      description: 'La Coppa delle Case: le quattro case in classifica per punti',
+    },
+    premium: { name: 'premium', description: 'Se questo server ha premium, e fino a quando' },
+    scoreboard: {
+      name: 'tabellone',
+      description:
+        'Mostra la Coppa delle Case di questo server su una pagina web pubblica, o ritirala',
+    },
+    scoreboardPublish: {
+      name: 'pubblica',
+      description:
+        'Rendi pubblica la Coppa delle Case: classifica e grafico, mai i dati dei giocatori',
+    },
+    scoreboardUnpublish: {
+      name: 'ritira',
+      description: 'Ritira la pagina pubblica; le pagine aperte smettono subito di aggiornarsi',
+    },
+  },
+  houses: {
+    gryffindor: 'Grifondoro',
+    slytherin: 'Serpeverde',
+    ravenclaw: 'Corvonero',
+    hufflepuff: 'Tassorosso',
+  },
+  noHouse: 'Nessuna casa',
+  sorts: {
+    user_id: 'Per membro',
+    galleons: 'Prima i più ricchi',
+    name: 'Per nome',
+    year: 'Per anno, dal primo in poi',
+    created_at: 'Prima i profili più vecchi',
+  },
+  galleons: plural({ one: '{n} galeone', many: '{n} galeoni', other: '{n} galeoni' }),
+  players: {
+    title: 'Giocatori di questo server',
+    noYear: 'Nessun anno',
+    year: (year) => `Anno ${year}`,
+    noJob: 'Nessun lavoro',
+    job: (id) => `Lavoro #${id}`,
+    jobLine: (job) => `Lavoro: ${job}`,
+    profile: (id) => `Profilo #${id}`,
+    profiles: plural({ one: '{n} profilo', many: '{n} profili', other: '{n} profili' }),
+    footer: (page, pages, profiles) => `Pagina ${page} di ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Profilo', many: '{n} profili', other: '{n} profili' }),
+    member: (who) => `Membro: ${who}`,
+    notYours:
+      'Solo chi ha usato questo /giocatori può sfogliarne le pagine. Usa /giocatori per avere il tuo.',
+  },
+  jobs: {
+    title: (count) => `Lavori di questo server (${count})`,
+    holders: plural({ one: '{n} titolare', many: '{n} titolari', other: '{n} titolari' }),
+  },
+  points: {
+    title: '🏆 Classifica della Coppa delle Case',
+    points: plural({ one: '{n} punto', many: '{n} punti', other: '{n} punti' }),
+    week: (change) => `${change} questa settimana`,
+  },
+  premium: {
+    activeTitle: '✨ Premium è attivo',
+    noExpiry: 'Nessuna scadenza.',
+    expiresOn: (date) => `Scade il ${date}.`,
+    inactiveTitle: 'Premium non è attivo',
+    expiredOn: (date) => `Scaduto il ${date}.`,
+    none: 'Questo server non ha premium.',
+  },
+  apikey: {
+    listTitle: (count) => `Chiavi API di questo server (${count})`,
+    never: 'mai',
+    noName: '(senza nome)',
+    revoked: (date) => `❌ revocata il ${date}`,
+    dates: (created, lastUsed) => `creata: ${created} · ultimo uso: ${lastUsed}`,
+    empty: 'Ancora nessuna chiave: `/chiave-api crea` ne crea una.',
+    createdTitle: (id) => `Chiave API #${id} creata`,
+    copyNow: 'Copiala ora: viene mostrata solo questa volta e salvata solo come hash.',
+    readsOnly: (guild) =>
+      `Legge solo questo server (\`${guild}\`). Inviala come \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `La chiave API #${id} è revocata: smette subito di funzionare.`,
+    defaultName: (user) => `Discord, da ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `La Coppa delle Case di questo server ora è pubblica: ${url}\nAggiungi \`?overlay=1\` per un overlay da stream.`,
+    already: (url) => `La Coppa delle Case di questo server era già pubblica: ${url}`,
+    unpublished:
+      'La pagina pubblica è stata ritirata: ora risponde 404 e le pagine aperte non si aggiornano più.',
+    none: 'Questo server non aveva una pagina pubblica.',
+  },
+  notFound: {
+    players: 'Nessun giocatore trovato su questo server.',
+    house: 'Nessun giocatore di questo server è in quella casa.',
+    member: 'Quel membro non ha profili su questo server.',
+    points: 'Ancora nessun punto delle case su questo server.',
+    jobs: 'Nessun lavoro trovato su questo server.',
+    key: 'Nessuna chiave API attiva con quel numero appartiene a questo server.',
+  },
+  errors: {
+    apology:
+      'Spiacenti, qualcosa è andato storto durante la risposta. L’errore è stato registrato; riprova più tardi.',
+    guildOnly: 'Questo comando funziona solo all’interno di un server.',
+    unknownCommand: 'Questo bot non conosce (più) questo comando.',
+  },
+  lists: {
+    moreLines: (count) => `…e altri ${count}`,
+    moreFields: (count) => `e altri ${count}`,
+    unknownMember: '(membro sconosciuto)',
+  },
+};

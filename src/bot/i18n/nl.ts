@@ -1,0 +1,144 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** Dutch: the books' houses are "afdelingen", and their cup the afdelingsbeker. */
+export const nl: Messages<'one' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'api-sleutel',
+      description: 'Beheer de sleutels van deze server voor de HTTP-API van housecup',
+    },
+    apikeyCreate: {
+      name: 'maken',
+      description:
+        'Maak een sleutel die alleen deze server leest (één keer getoond, alleen aan jou)',
+    },
+    apikeyCreateName: { name: 'naam', description: 'Een naam om de sleutel aan te herkennen' },
+    apikeyList: {
+      name: 'lijst',
+      description: 'Toon de sleutels van deze server (nooit de sleutels zelf)',
+    },
+    apikeyRevoke: {
+      name: 'intrekken',
+      description: 'Trek een sleutel van deze server in; hij werkt meteen niet meer',
+    },
+    apikeyRevokeId: { name: 'nummer', description: 'Het sleutelnummer uit /api-sleutel lijst' },
+    jobs: {
+      name: 'banen',
+      description: 'De banen van deze server, met salaris en hoeveel profielen elke baan hebben',
+    },
+    players: {
+      name: 'spelers',
+      description: 'De spelersprofielen van deze server, of alle profielen van één lid',
+    },
+    playersMember: { name: 'lid', description: 'Toon alleen de profielen van dit lid' },
+    playersSort: { name: 'sortering', description: 'Volgorde van de lijst (standaard per lid)' },
+    playersHouse: { name: 'afdeling', description: 'Alleen de profielen van deze afdeling' },
+    points: {
+      name: 'punten',
+      description: 'De afdelingsbeker: de vier afdelingen gerangschikt op punten',
+    },
+    premium: { name: 'premium', description: 'Of deze server premium heeft, en tot wanneer' },
+    scoreboard: {
+      name: 'scorebord',
+      description:
+        'Toon de afdelingsbeker van deze server op een openbare webpagina, of haal hem weg',
+    },
+    scoreboardPublish: {
+      name: 'publiceren',
+      description: 'Maak de afdelingsbeker openbaar: stand en grafiek, nooit spelersgegevens',
+    },
+    scoreboardUnpublish: {
+      name: 'offline-halen',
+      description: 'Haal de openbare pagina weg; open pagina’s worden meteen niet meer bijgewerkt',
+    },
+  },
+  houses: {
+    gryffindor: 'Griffoendor',
+    slytherin: 'Zwadderich',
+    ravenclaw: 'Ravenklauw',
+    hufflepuff: 'Huffelpuf',
+  },
+  noHouse: 'Geen afdeling',
+  sorts: {
+    user_id: 'Per lid',
+    galleons: 'Rijkste eerst',
+    name: 'Op naam',
+    year: 'Op jaar, eerstejaars eerst',
+    created_at: 'Oudste profielen eerst',
+  },
+  galleons: plural({ one: '{n} galjoen', other: '{n} galjoenen' }),
+  players: {
+    title: 'Spelers van deze server',
+    noYear: 'Geen jaar',
+    year: (year) => `Jaar ${year}`,
+    noJob: 'Geen baan',
+    job: (id) => `Baan #${id}`,
+    jobLine: (job) => `Baan: ${job}`,
+    profile: (id) => `Profiel #${id}`,
+    profiles: plural({ one: '{n} profiel', other: '{n} profielen' }),
+    footer: (page, pages, profiles) => `Pagina ${page} van ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Profiel', other: '{n} profielen' }),
+    member: (who) => `Lid: ${who}`,
+    notYours:
+      'Alleen wie deze /spelers gebruikte, kan erin bladeren. Gebruik zelf /spelers voor je eigen lijst.',
+  },
+  jobs: {
+    title: (count) => `Banen van deze server (${count})`,
+    holders: plural({ one: '{n} houder', other: '{n} houders' }),
+  },
+  points: {
+    title: '🏆 Stand van de afdelingsbeker',
+    points: plural({ one: '{n} punt', other: '{n} punten' }),
+    week: (change) => `${change} deze week`,
+  },
+  premium: {
+    activeTitle: '✨ Premium is actief',
+    noExpiry: 'Verloopt niet.',
+    expiresOn: (date) => `Verloopt op ${date}.`,
+    inactiveTitle: 'Premium is niet actief',
+    expiredOn: (date) => `Verlopen op ${date}.`,
+    none: 'Deze server heeft geen premium.',
+  },
+  apikey: {
+    listTitle: (count) => `API-sleutels van deze server (${count})`,
+    never: 'nooit',
+    noName: '(geen naam)',
+    revoked: (date) => `❌ ingetrokken op ${date}`,
+    dates: (created, lastUsed) => `gemaakt: ${created} · laatst gebruikt: ${lastUsed}`,
+    empty: 'Nog geen sleutel: `/api-sleutel maken` maakt er een.',
+    createdTitle: (id) => `API-sleutel #${id} gemaakt`,
+    copyNow: 'Kopieer hem nu: hij wordt alleen deze ene keer getoond en alleen als hash bewaard.',
+    readsOnly: (guild) =>
+      `Hij leest alleen deze server (\`${guild}\`). Stuur hem mee als \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `API-sleutel #${id} is ingetrokken: hij werkt meteen niet meer.`,
+    defaultName: (user) => `Discord, door ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `De afdelingsbeker van deze server is nu openbaar: ${url}\nVoeg \`?overlay=1\` toe voor een stream-overlay.`,
+    already: (url) => `De afdelingsbeker van deze server was al openbaar: ${url}`,
+    unpublished:
+      'De openbare pagina is weg: ze geeft nu 404, en open pagina’s worden niet meer bijgewerkt.',
+    none: 'Deze server had geen openbare pagina.',
+  },
+  notFound: {
+    players: 'Geen speler gevonden op deze server.',
+    house: 'Geen speler van deze server zit in die afdeling.',
+    member: 'Dat lid heeft geen profiel op deze server.',
+    points: 'Nog geen afdelingspunten op deze server.',
+    jobs: 'Geen baan gevonden op deze server.',
+    key: 'Er hoort geen actieve API-sleutel met dat nummer bij deze server.',
+  },
+  errors: {
+    apology:
+      'Sorry, er ging iets mis bij het antwoorden. Het is gelogd; probeer het later opnieuw.',
+    guildOnly: 'Deze opdracht werkt alleen in een server.',
+    unknownCommand: 'Deze bot kent deze opdracht niet (meer).',
+  },
+  lists: {
+    moreLines: (count) => `…en nog ${count}`,
+    moreFields: (count) => `en nog ${count}`,
+    unknownMember: '(onbekend lid)',
+  },
+};

@@ -1,0 +1,157 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** Polish: four plural forms (1 punkt, 2 punkty, 5 punktów, 1,5 punktu). */
+export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'klucz-api',
+      description: 'Zarządzaj kluczami tego serwera do API HTTP housecup',
+    },
+    apikeyCreate: {
+      name: 'utwórz',
+      description: 'Utwórz klucz, który czyta tylko ten serwer (pokazany raz, tylko tobie)',
+    },
+    apikeyCreateName: { name: 'nazwa', description: 'Nazwa, po której rozpoznasz klucz' },
+    apikeyList: { name: 'lista', description: 'Pokaż klucze tego serwera (nigdy samych kluczy)' },
+    apikeyRevoke: {
+      name: 'unieważnij',
+      description: 'Unieważnij klucz tego serwera; od razu przestaje działać',
+    },
+    apikeyRevokeId: { name: 'numer', description: 'Numer klucza z /klucz-api lista' },
+    jobs: {
+      name: 'prace',
+      description: 'Prace na tym serwerze z pensją i liczbą profili, które je wykonują',
+    },
+    players: {
+      name: 'gracze',
+      description: 'Profile graczy na tym serwerze albo wszystkie profile jednego członka',
+    },
+    playersMember: { name: 'członek', description: 'Pokaż tylko profile tego członka' },
+    playersSort: { name: 'sortowanie', description: 'Kolejność listy (domyślnie według członka)' },
+    playersHouse: { name: 'dom', description: 'Tylko profile tego domu' },
+    points: { name: 'punkty', description: 'Puchar Domów: cztery domy według punktów' },
+    premium: { name: 'premium', description: 'Czy ten serwer ma premium i do kiedy' },
+    scoreboard: {
+      name: 'tablica-wyników',
+      description: 'Pokaż Puchar Domów tego serwera na publicznej stronie albo ją usuń',
+    },
+    scoreboardPublish: {
+      name: 'opublikuj',
+      description: 'Upublicznij Puchar Domów: tabela i wykres, nigdy dane graczy',
+    },
+    scoreboardUnpublish: {
+      name: 'wycofaj',
+      description: 'Usuń publiczną stronę; otwarte strony od razu przestają się odświeżać',
+    },
+  },
+  houses: {
+    gryffindor: 'Gryffindor',
+    slytherin: 'Slytherin',
+    ravenclaw: 'Ravenclaw',
+    hufflepuff: 'Hufflepuff',
+  },
+  noHouse: 'Bez domu',
+  sorts: {
+    user_id: 'Według członka',
+    galleons: 'Najbogatsi najpierw',
+    name: 'Według nazwy',
+    year: 'Według roku, od pierwszoroczniaków',
+    created_at: 'Najstarsze profile najpierw',
+  },
+  galleons: plural({
+    one: '{n} galeon',
+    few: '{n} galeony',
+    many: '{n} galeonów',
+    other: '{n} galeona',
+  }),
+  players: {
+    title: 'Gracze tego serwera',
+    noYear: 'Bez roku',
+    year: (year) => `Rok ${year}`,
+    noJob: 'Bez pracy',
+    job: (id) => `Praca #${id}`,
+    jobLine: (job) => `Praca: ${job}`,
+    profile: (id) => `Profil #${id}`,
+    profiles: plural({
+      one: '{n} profil',
+      few: '{n} profile',
+      many: '{n} profili',
+      other: '{n} profilu',
+    }),
+    footer: (page, pages, profiles) => `Strona ${page} z ${pages} · ${profiles}`,
+    memberTitle: plural({
+      one: 'Profil',
+      few: '{n} profile',
+      many: '{n} profili',
+      other: '{n} profilu',
+    }),
+    member: (who) => `Członek: ${who}`,
+    notYours:
+      'Tylko osoba, która użyła tego /gracze, może przewijać jego strony. Użyj /gracze, aby dostać własną listę.',
+  },
+  jobs: {
+    title: (count) => `Prace na tym serwerze (${count})`,
+    holders: plural({ one: '{n} osoba', few: '{n} osoby', many: '{n} osób', other: '{n} osoby' }),
+  },
+  points: {
+    title: '🏆 Tabela Pucharu Domów',
+    points: plural({
+      one: '{n} punkt',
+      few: '{n} punkty',
+      many: '{n} punktów',
+      other: '{n} punktu',
+    }),
+    week: (change) => `${change} w tym tygodniu`,
+  },
+  premium: {
+    activeTitle: '✨ Premium jest aktywne',
+    noExpiry: 'Bez daty wygaśnięcia.',
+    expiresOn: (date) => `Wygasa ${date}.`,
+    inactiveTitle: 'Premium nie jest aktywne',
+    expiredOn: (date) => `Wygasło ${date}.`,
+    none: 'Ten serwer nie ma premium.',
+  },
+  apikey: {
+    listTitle: (count) => `Klucze API tego serwera (${count})`,
+    never: 'nigdy',
+    noName: '(bez nazwy)',
+    revoked: (date) => `❌ unieważniony ${date}`,
+    dates: (created, lastUsed) => `utworzony: ${created} · ostatnio użyty: ${lastUsed}`,
+    empty: 'Brak kluczy: `/klucz-api utwórz` tworzy nowy.',
+    createdTitle: (id) => `Utworzono klucz API #${id}`,
+    copyNow:
+      'Skopiuj go teraz: jest pokazywany tylko ten jeden raz i przechowywany tylko jako hash.',
+    readsOnly: (guild) =>
+      `Czyta tylko ten serwer (\`${guild}\`). Wysyłaj go jako \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `Klucz API #${id} został unieważniony: od razu przestaje działać.`,
+    defaultName: (user) => `Discord, utworzył ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `Puchar Domów tego serwera jest teraz publiczny: ${url}\nDodaj \`?overlay=1\`, aby użyć go jako nakładki na stream.`,
+    already: (url) => `Puchar Domów tego serwera był już publiczny: ${url}`,
+    unpublished:
+      'Publiczna strona jest usunięta: odpowiada teraz 404, a otwarte strony przestają się odświeżać.',
+    none: 'Ten serwer nie miał publicznej strony.',
+  },
+  notFound: {
+    players: 'Nie znaleziono żadnego gracza na tym serwerze.',
+    house: 'Żaden gracz tego serwera nie należy do tego domu.',
+    member: 'Ten członek nie ma profilu na tym serwerze.',
+    points: 'Na tym serwerze nie ma jeszcze punktów domów.',
+    jobs: 'Nie znaleziono żadnej pracy na tym serwerze.',
+    key: 'Do tego serwera nie należy żaden aktywny klucz API o tym numerze.',
+  },
+  errors: {
+    apology:
+      'Przepraszamy, coś poszło nie tak podczas odpowiadania. Błąd został zapisany; spróbuj ponownie później.',
+    guildOnly: 'To polecenie działa tylko na serwerze.',
+    unknownCommand: 'Ten bot nie zna (już) tego polecenia.',
+  },
+  lists: {
+    moreLines: (count) => `…i ${count} więcej`,
+    moreFields: (count) => `i ${count} więcej`,
+    unknownMember: '(nieznany członek)',
+  },
+};

@@ -1,0 +1,145 @@
+import type { Messages } from './messages.js';
+import { plural } from './plural.js';
+
+/** Brazilian Portuguese, as the books name the houses. */
+export const ptBR: Messages<'one' | 'many' | 'other'> = {
+  commands: {
+    apikey: {
+      name: 'chave-api',
+      description: 'Gerencie as chaves deste servidor para a API HTTP do housecup',
+    },
+    apikeyCreate: {
+      name: 'criar',
+      description: 'Crie uma chave que lê só este servidor (mostrada uma vez, só para você)',
+    },
+    apikeyCreateName: { name: 'nome', description: 'Um nome para reconhecer a chave' },
+    apikeyList: {
+      name: 'listar',
+      description: 'Liste as chaves deste servidor (nunca as chaves em si)',
+    },
+    apikeyRevoke: {
+      name: 'revogar',
+      description: 'Revogue uma chave deste servidor; ela para de funcionar na hora',
+    },
+    apikeyRevokeId: {
+      name: 'número',
+      description: 'O número da chave mostrado por /chave-api listar',
+    },
+    jobs: {
+      name: 'empregos',
+      description: 'Os empregos deste servidor, com salário e quantos perfis tem cada um',
+    },
+    players: {
+      name: 'jogadores',
+      description: 'Os perfis de jogador deste servidor, ou todos os perfis de um membro',
+    },
+    playersMember: { name: 'membro', description: 'Mostrar só os perfis deste membro' },
+    playersSort: {
+      name: 'ordem',
+      description: 'Ordem da lista (por membro, se não for informada)',
+    },
+    playersHouse: { name: 'casa', description: 'Só os perfis desta casa' },
+    points: { name: 'pontos', description: 'A Taça das Casas: as quatro casas por pontos' },
+    premium: { name: 'premium', description: 'Se este servidor tem premium, e até quando' },
+    scoreboard: {
+      name: 'placar',
+      description: 'Mostre a Taça das Casas deste servidor numa página pública, ou tire-a do ar',
+    },
+    scoreboardPublish: {
+      name: 'publicar',
+      description:
+        'Torne a Taça das Casas pública: classificação e gráfico, nunca dados de jogadores',
+    },
+    scoreboardUnpublish: {
+      name: 'despublicar',
+      description: 'Tire a página pública do ar; páginas abertas param de atualizar na hora',
+    },
+  },
+  houses: {
+    gryffindor: 'Grifinória',
+    slytherin: 'Sonserina',
+    ravenclaw: 'Corvinal',
+    hufflepuff: 'Lufa-Lufa',
+  },
+  noHouse: 'Sem casa',
+  sorts: {
+    user_id: 'Por membro',
+    galleons: 'Mais ricos primeiro',
+    name: 'Por nome',
+    year: 'Por ano, do primeiro em diante',
+    created_at: 'Perfis mais antigos primeiro',
+  },
+  galleons: plural({ one: '{n} galeão', many: '{n} galeões', other: '{n} galeões' }),
+  players: {
+    title: 'Jogadores deste servidor',
+    noYear: 'Sem ano',
+    year: (year) => `${year}º ano`,
+    noJob: 'Sem emprego',
+    job: (id) => `Emprego #${id}`,
+    jobLine: (job) => `Emprego: ${job}`,
+    profile: (id) => `Perfil #${id}`,
+    profiles: plural({ one: '{n} perfil', many: '{n} perfis', other: '{n} perfis' }),
+    footer: (page, pages, profiles) => `Página ${page} de ${pages} · ${profiles}`,
+    memberTitle: plural({ one: 'Perfil', many: '{n} perfis', other: '{n} perfis' }),
+    member: (who) => `Membro: ${who}`,
+    notYours: 'Só quem usou este /jogadores pode virar as páginas. Use /jogadores para ter a sua.',
+  },
+  jobs: {
+    title: (count) => `Empregos deste servidor (${count})`,
+    holders: plural({ one: '{n} ocupante', many: '{n} ocupantes', other: '{n} ocupantes' }),
+  },
+  points: {
+    title: '🏆 Classificação da Taça das Casas',
+    points: plural({ one: '{n} ponto', many: '{n} pontos', other: '{n} pontos' }),
+    week: (change) => `${change} esta semana`,
+  },
+  premium: {
+    activeTitle: '✨ Premium está ativo',
+    noExpiry: 'Sem data de expiração.',
+    expiresOn: (date) => `Expira em ${date}.`,
+    inactiveTitle: 'Premium não está ativo',
+    expiredOn: (date) => `Expirou em ${date}.`,
+    none: 'Este servidor não tem premium.',
+  },
+  apikey: {
+    listTitle: (count) => `Chaves de API deste servidor (${count})`,
+    never: 'nunca',
+    noName: '(sem nome)',
+    revoked: (date) => `❌ revogada em ${date}`,
+    dates: (created, lastUsed) => `criada: ${created} · último uso: ${lastUsed}`,
+    empty: 'Nenhuma chave ainda: `/chave-api criar` cria uma.',
+    createdTitle: (id) => `Chave de API #${id} criada`,
+    copyNow: 'Copie agora: ela só é mostrada desta vez e só é guardada como hash.',
+    readsOnly: (guild) =>
+      `Ela lê só este servidor (\`${guild}\`). Envie como \`Authorization: Bearer <key>\`.`,
+    revokedReply: (id) => `A chave de API #${id} foi revogada: ela para de funcionar na hora.`,
+    defaultName: (user) => `Discord, por ${user}`,
+  },
+  scoreboard: {
+    published: (url) =>
+      `A Taça das Casas deste servidor agora é pública: ${url}\nAdicione \`?overlay=1\` para um overlay de live.`,
+    already: (url) => `A Taça das Casas deste servidor já era pública: ${url}`,
+    unpublished:
+      'A página pública saiu do ar: agora ela responde 404, e páginas abertas param de atualizar.',
+    none: 'Este servidor não tinha página pública.',
+  },
+  notFound: {
+    players: 'Nenhum jogador encontrado neste servidor.',
+    house: 'Nenhum jogador deste servidor está nessa casa.',
+    member: 'Esse membro não tem perfil neste servidor.',
+    points: 'Ainda não há pontos das casas neste servidor.',
+    jobs: 'Nenhum emprego encontrado neste servidor.',
+    key: 'Nenhuma chave de API ativa com esse número pertence a este servidor.',
+  },
+  errors: {
+    apology:
+      'Desculpe, algo deu errado ao responder. O erro foi registrado; tente de novo mais tarde.',
+    guildOnly: 'Este comando só funciona dentro de um servidor.',
+    unknownCommand: 'Este bot não conhece (mais) este comando.',
+  },
+  lists: {
+    moreLines: (count) => `…e mais ${count}`,
+    moreFields: (count) => `e mais ${count}`,
+    unknownMember: '(membro desconhecido)',
+  },
+};
