@@ -7,7 +7,7 @@ export interface Endpoint {
    * Which server answers: the real one, baseline A, or the real one with DISCORD_PUBLIC_KEY
    * set, sent signed interactions (its own process, so the others' memory figures stay as is).
    */
-  target: 'api' | 'baseline' | 'interactions';
+  target: 'api' | 'baseline' | 'interactions' | 'peer';
   /**
    * 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts);
    * 'postgres': the real server started with DATABASE_URL on a copy of the dataset (postgres.ts).
@@ -121,4 +121,29 @@ export function apiEndpoints(manifest: DatasetManifest, connections: number): En
     });
   }
   return endpoints;
+}
+
+/** housecup's rows the peer (peer.mjs) implements too: each gets a `peer-` twin in every round. */
+const PEER_ROWS = [
+  'points',
+  'premium',
+  'players-10',
+  'players-100',
+  'players-1000',
+  'player-member',
+  'jobs',
+  'points-postgres',
+  'players-100-postgres',
+];
+
+/** The peer's twin of each row it implements: the same paths, the same key, the same store. */
+export function peerEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
+  return endpoints
+    .filter((endpoint) => PEER_ROWS.includes(endpoint.id))
+    .map((endpoint) => ({
+      ...endpoint,
+      id: `peer-${endpoint.id}`,
+      label: `peer: ${endpoint.label}`,
+      target: 'peer' as const,
+    }));
 }

@@ -8,6 +8,7 @@ import { get } from './http-get.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
+const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
 
 export interface Served {
   url: string;
@@ -28,6 +29,8 @@ export interface SpawnOptions {
   cwd: string;
   /** More configuration of the real server (DISCORD_PUBLIC_KEY, REDIS_URL…). */
   env?: Record<string, string>;
+  /** Start the peer (peer.mjs) on `databasePath` (or env DATABASE_URL) instead of housecup. */
+  peer?: boolean;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface SpawnOptions {
  * `waitForOk`.
  */
 export function spawnServer(options: SpawnOptions): Served {
-  const entry = options.databasePath ? SERVER_ENTRY : BASELINE_ENTRY;
+  const entry = options.peer ? PEER_ENTRY : options.databasePath ? SERVER_ENTRY : BASELINE_ENTRY;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

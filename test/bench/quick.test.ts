@@ -17,6 +17,9 @@ import type { Report } from './report.js';
 const redisUrl = inject('outside').redis;
 const postgresUrl = inject('outside').postgresql;
 
+const PEER_ROWS = ['points', 'premium', 'players-10', 'players-100', 'players-1000']
+  .concat(['player-member', 'jobs'])
+  .map((id) => `peer-${id}`);
 const EXPECTED_ROWS = [
   'points',
   ...(redisUrl ? ['points-redis'] : []),
@@ -33,6 +36,8 @@ const EXPECTED_ROWS = [
   'cup-page',
   'interactions-premium',
   ...(postgresUrl ? ['points-postgres', 'players-100-postgres', 'history-year-postgres'] : []),
+  ...PEER_ROWS,
+  ...(postgresUrl ? ['peer-points-postgres', 'peer-players-100-postgres'] : []),
   'A-small',
   'A-large',
 ];
@@ -99,6 +104,11 @@ describe('npm run bench -- --quick', () => {
     }
     expect(report.history?.costs.map((c) => c.store)).toEqual(stores);
     for (const cost of report.history?.costs ?? []) expect(cost.bytesPerChange).toBeGreaterThan(0);
+    // Every peer row compared with its twin, round by round.
+    expect(report.peer?.map((r) => `peer-${r.id}`)).toEqual(
+      EXPECTED_ROWS.filter((id) => id.startsWith('peer-')),
+    );
+    for (const ratio of report.peer ?? []) expect(ratio.rpsMedian, ratio.id).toBeGreaterThan(0);
     expect(report.publicStreams?.public).toBe(true);
     expect(report.publicStreams?.commitToLastMs.commits).toBeGreaterThan(0);
   }, 210_000);

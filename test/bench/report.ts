@@ -86,6 +86,8 @@ export interface Report {
   publicStreams?: StreamsResult | null;
   /** Sorted lists on the largest guild (sorted.ts); absent from runs before issue 15. */
   sorted?: SortedReport | null;
+  /** Each row the peer implements, × peer (issue 24); absent from runs before it. */
+  peer?: PeerRatio[];
   /** The house cup's cold figures (history.ts); absent from runs before issue 21. */
   history?: HistoryReport | null;
   rows: Row[];
@@ -230,6 +232,8 @@ export function formatReport(report: Report): string {
   } else {
     out.push('PostgreSQL rows: not run (no TEST_DATABASE_URL, local server or installed binaries)');
   }
+  if (report.peer)
+    out.push('housecup against the peer (peer.mjs), same rounds:', formatPeer(report.peer));
   out.push(formatStreams(report.streams));
   if (report.publicStreams) out.push(formatStreams(report.publicStreams));
   if (report.failures.length > 0) {
@@ -237,6 +241,73 @@ export function formatReport(report: Report): string {
     out.push(`FAILED: ${report.failures.join('; ')}`);
   }
   return out.join('\n');
+}
+
+/** housecup over the peer on one row: req/s (higher is better) and p99 (lower is better). */
+export interface PeerRatio {
+  id: string;
+  /** housecup's req/s over the peer's, per round, and their median. */
+  rps: number[];
+  rpsMedian: number;
+  /** housecup's p99 over the peer's, per round, and their median. */
+  p99: number[];
+  p99Median: number;
+  /** Issue 24's target for × peer on this row (req/s), when it sets one. */
+  target: number | null;
+}
+
+/** Issue 24's targets: single objects ≥ 2 × peer, lists of 100 ≥ 6, lists of 1,000 ≥ 10. */
+const PEER_TARGETS: Record<string, number> = {
+  points: 2,
+  premium: 2,
+  'player-member': 2,
+  'points-postgres': 2,
+  'players-100': 6,
+  'players-100-postgres': 6,
+  'players-1000': 10,
+};
+
+/** Each `peer-` row against its twin, round by round (they ran side by side). */
+export function peerRatios(rows: readonly Row[]): PeerRatio[] {
+  return rows.flatMap((peer) => {
+    if (!peer.id.startsWith('peer-')) return [];
+    const id = peer.id.slice('peer-'.length);
+    const twin = rows.find((row) => row.id === id);
+    if (!twin) return [];
+    const pairsOf = (of: (m: RoundMeasure) => number) =>
+      twin.rounds.flatMap((round) => {
+        const same = peer.rounds.find((other) => other.round === round.round);
+        if (!same || of(same) <= 0 || of(round) <= 0) return [];
+        return [of(round) / of(same)];
+      });
+    const rps = pairsOf((m) => m.rps);
+    const p99 = pairsOf((m) => m.latencyMs.p99);
+    return [
+      {
+        id,
+        rps,
+        rpsMedian: median(rps),
+        p99,
+        p99Median: median(p99),
+        target: PEER_TARGETS[id] ?? null,
+      },
+    ];
+  });
+}
+
+function formatPeer(ratios: readonly PeerRatio[]): string {
+  if (ratios.length === 0) return 'peer: not run';
+  return table(
+    ['row', 'req/s × peer', 'rounds', 'p99 × peer (lower: faster)', 'target', ''],
+    ratios.map((r) => [
+      r.id,
+      fixed(r.rpsMedian, 2),
+      r.rps.map((v) => fixed(v, 2)).join(', '),
+      fixed(r.p99Median, 2),
+      r.target === null ? '—' : `≥ ${r.target}`,
+      r.target === null ? '' : r.rpsMedian >= r.target ? 'met' : 'missed',
+    ]),
+  );
 }
 
 export function writeReport(path: string, report: Report): void {

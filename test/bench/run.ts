@@ -6,7 +6,13 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
-import { apiEndpoints, BASELINE_LARGE, BASELINE_SMALL, type Endpoint } from './endpoints.js';
+import {
+  apiEndpoints,
+  BASELINE_LARGE,
+  BASELINE_SMALL,
+  type Endpoint,
+  peerEndpoints,
+} from './endpoints.js';
 import { formatHistory, historyBench } from './history.js';
 import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
@@ -35,6 +41,7 @@ import {
 import {
   formatReport,
   median,
+  peerRatios,
   type Report,
   type RoundMeasure,
   type Row,
@@ -178,7 +185,7 @@ async function check(endpoint: Endpoint, url: string, headers: Record<string, st
     let validJson = answer.contentType.startsWith('application/json');
     try {
       const body = JSON.parse(answer.body.toString('utf8')) as unknown;
-      if (endpoint.target === 'api') {
+      if (endpoint.target === 'api' || endpoint.target === 'peer') {
         const envelope = body as { status?: unknown; count?: unknown; results?: unknown };
         // The contract: the body's status equals the HTTP status; a list's count its length.
         if (envelope.status !== answer.status) validJson = false;
@@ -292,8 +299,15 @@ async function main(): Promise<number> {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
     if (postgres) endpoints.push(...postgresEndpoints(manifest, settings.connections));
+    const peers = peerEndpoints(endpoints);
+    endpoints.push(...peers);
     /** Rows measured right beside another row of the same round (their figure is a ratio to it). */
     const pairs: Record<string, string> = { [REDIS_ROW]: 'points', ...POSTGRES_PAIRS };
+    // A peer row runs beside its twin's group (the twin may itself be paired: points-postgres).
+    for (const peer of peers) {
+      const twin = peer.id.slice('peer-'.length);
+      pairs[peer.id] = pairs[twin] ?? twin;
+    }
     const baselines = [
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
@@ -346,13 +360,14 @@ async function main(): Promise<number> {
     );
 
     // The processes under load, both on the server's core (only one is busy at a time).
-    const start = async (databasePath?: string, env?: Record<string, string>) => {
+    const start = async (databasePath?: string, env?: Record<string, string>, peer = false) => {
       const served = spawnServer({
         port: await freePort(),
         cpu: pinning?.server,
         cwd: work,
         databasePath,
         env,
+        peer,
       });
       running.add(served);
       await waitForOk(
@@ -379,6 +394,10 @@ async function main(): Promise<number> {
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `housecup-bench:${startedAt.getTime()}:`,
       }));
+    // The peer (peer.mjs): the same endpoints written the obvious way, on the same stores.
+    const peerServer = await start(dataset.path, undefined, true);
+    const peerPostgresServer =
+      postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }, true));
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
@@ -390,17 +409,25 @@ async function main(): Promise<number> {
     const baselineIdle = memoryOf(baseline.pid);
 
     const servedBy = (endpoint: Endpoint) =>
-      endpoint.via === 'redis' && redisServer
-        ? redisServer
-        : endpoint.via === 'postgres' && postgresServer
-          ? postgresServer
-          : endpoint.target === 'api'
-            ? server
-            : endpoint.target === 'interactions'
-              ? interactionsServer
-              : baseline;
+      endpoint.target === 'peer'
+        ? endpoint.via === 'postgres' && peerPostgresServer
+          ? peerPostgresServer
+          : peerServer
+        : endpoint.via === 'redis' && redisServer
+          ? redisServer
+          : endpoint.via === 'postgres' && postgresServer
+            ? postgresServer
+            : endpoint.target === 'api'
+              ? server
+              : endpoint.target === 'interactions'
+                ? interactionsServer
+                : baseline;
     const keyOf = (endpoint: Endpoint) =>
-      endpoint.via === 'redis' ? limitedKey : endpoint.target === 'api' ? key : undefined;
+      endpoint.via === 'redis'
+        ? limitedKey
+        : endpoint.target === 'api' || endpoint.target === 'peer'
+          ? key
+          : undefined;
     const headersOf = (endpoint: Endpoint): Record<string, string> => {
       const authorization = keyOf(endpoint);
       return authorization ? { authorization } : {};
@@ -622,6 +649,7 @@ async function main(): Promise<number> {
       publicStreams,
       sorted,
       history,
+      peer: peerRatios(rows),
       rows,
     };
     writeReport(outPath, report);
