@@ -172,7 +172,7 @@ const JOBS: [name: string, description: string][] = [
 ];
 
 /** A small seeded generator: the same dataset on every machine, so runs compare. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -10,6 +10,8 @@ import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import type { FileEntry, GuildEntry, TransferFile } from '../../src/transfer/format.js';
+import { mulberry32 } from './dataset.js';
+import { admin } from './postgres.js';
 import { median } from './report.js';
 
 /*
@@ -61,18 +63,6 @@ const JOBS: [name: string, description: string, salary: number][] = [
   ['Auror', 'Catches dark wizards for the Ministry', 120],
   ['Healer', "Mends curses and broken bones at St Mungo's", 110],
 ];
-
-/** A small seeded generator: the same file on every run and machine, so runs compare. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The import file: `guilds` guilds, each with its house points, 2 jobs and 5 profiles, ids
@@ -194,24 +184,14 @@ function sqliteOpener(workDir: string): Opener {
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 function postgresOpener(adminUrl: string): Opener {
   const logger = createLogger({ level: 'silent' });
   return async () => {
     const name = `housecup_history_${randomBytes(4).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    await admin(adminUrl, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const drop = () => admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     let store: Store | undefined;
     let client: pg.Client | undefined;
     try {

@@ -41,7 +41,8 @@ export interface BenchPostgres {
   drop(): Promise<void>;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function admin(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
