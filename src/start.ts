@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
 import { createFirstKey, exampleRequest } from './first-key.js';
 import { startHistoryPruning } from './history-pruning.js';
-import { buildApp, type MountContext } from './http/app.js';
+import { buildApp, type Libraries, type MountContext } from './http/app.js';
 import { registerInteractions } from './interactions/route.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
@@ -41,13 +41,15 @@ export interface StartOptions {
    * serves by then (readiness says "not ready" until the check passes); the caller stops.
    */
   onDamaged(error: StoreOpenError): void;
+  /** The bench's variants only (test/bench/variant.mjs): libraries in place of housecup's parts. */
+  libraries?: Libraries;
 }
 
 /** Opens (and on first start, fills) the store, then serves the API. */
 export async function startService(
   config: Config,
   logger: Logger,
-  { onFirstKey, onDamaged }: StartOptions,
+  { onFirstKey, onDamaged, libraries }: StartOptions,
 ): Promise<RunningService> {
   const store = await openStore(config, logger);
   // SQLite's file is checked once the API listens: a whole-file check takes 0.4 s on a warm
@@ -133,6 +135,7 @@ export async function startService(
         : []),
     ],
     budgets,
+    ...(libraries ? { libraries } : {}),
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -74,6 +74,22 @@ export interface AppDependencies {
   mounts?: readonly Mount[];
   /** Per-key and per-address budgets (start.ts: in Redis with REDIS_URL); in memory when absent. */
   budgets?: Budgets;
+  /** Never set in production: the bench puts libraries back in place of housecup's own parts. */
+  libraries?: Libraries;
+}
+
+/**
+ * The libraries housecup replaced with parts of its own, put back one at a time by the bench
+ * (test/bench/variant.mjs), so that each replacement is measured against what it replaced in the
+ * same run (issue 24: one that gains less than 5 % on its endpoint goes back to the library).
+ */
+export interface Libraries {
+  /** Fastify's Ajv validator instead of validation.ts. */
+  ajv?: boolean;
+  /** Fastify's own two log lines per request instead of the one line written in onResponse. */
+  fastifyRequestLog?: boolean;
+  /** Registers a rate limiter (a plugin) on /v1 after the key check, instead of limitRate. */
+  keyLimit?: (v1: FastifyInstance) => Promise<void>;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -104,7 +120,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Fastify's two lines per request are replaced by the one written in onResponse below. Each
     // request gets Fastify's own child logger: a lazy one of ours measured 0.1 % faster side by
     // side with it (issue 24's peer harness), too little to keep (docs/decisions.md).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: !deps.libraries?.fastifyRequestLog,
+    }),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -123,7 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Requests are validated by validation.ts, compiled from the same schemas, instead of Ajv.
     schemaController: {
       compilersFactory: {
-        buildValidator: validatorFactory,
+        ...(deps.libraries?.ajv ? {} : { buildValidator: validatorFactory }),
         buildSerializer: () => serializeAsJson,
       },
     },
@@ -153,21 +171,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // One line per request, written when the answer has gone: no headers, so no key.
   // (Callback form: no promise per request; the app's logger, so no child logger per request.)
-  app.addHook('onResponse', (request, reply, done) => {
-    deps.logger.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        ip: request.ip,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.apiKey?.id,
-      },
-      'request',
-    );
-    done();
-  });
+  if (!deps.libraries?.fastifyRequestLog) {
+    app.addHook('onResponse', (request, reply, done) => {
+      deps.logger.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          ip: request.ip,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 100) / 100,
+          key: request.apiKey?.id,
+        },
+        'request',
+      );
+      done();
+    });
+  }
 
   // Public routes, outside /v1 and its key check and rate limit.
   if (deps.metrics) installMetrics(app, deps.metrics);
@@ -178,7 +198,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
-    v1.addHook('onRequest', limitRate(budgets.keys));
+    if (deps.libraries?.keyLimit) await deps.libraries.keyLimit(v1);
+    else v1.addHook('onRequest', limitRate(budgets.keys));
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
       cache,

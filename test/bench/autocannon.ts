@@ -37,6 +37,8 @@ type Autocannon = (options: {
   duration: number;
   timeout: number;
   pipelining: number;
+  /** Requests per second per connection, at most (stands in for wrk's delay()). */
+  connectionRate?: number;
   headers: Record<string, string>;
   requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
 }) => Promise<AutocannonResult>;
@@ -74,6 +76,7 @@ export function createAutocannon(toolsDir: string): (options: LoadOptions) => Pr
       duration: options.durationS,
       timeout: options.timeoutS,
       pipelining: 1,
+      ...(options.delayMs ? { connectionRate: 1000 / options.delayMs } : {}),
       headers,
       requests: [
         {

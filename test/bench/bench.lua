@@ -6,11 +6,21 @@
 --   BENCH_SIGNED  "1": each line is a signed POST, "path<TAB>timestamp<TAB>signature<TAB>body"
 --                 (Discord's interactions: test/bench/interactions.ts writes them), sent in
 --                 order, each once: the server answers an interaction id only once (one thread)
+--   BENCH_DELAY_MS  ms between an answer and the connection's next request (0: none): sets a rate
+--                 below the maximum, with the number of connections (the mixed load)
 
 local paths_file = os.getenv("BENCH_PATHS")
 local key = os.getenv("BENCH_KEY")
 local strict = os.getenv("BENCH_STRICT") == "1"
 local signed = os.getenv("BENCH_SIGNED") == "1"
+local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "0") or 0
+
+-- Defined only when asked: wrk reads whether the script has delay() once, at start.
+if delay_ms > 0 then
+  function delay()
+    return delay_ms
+  end
+end
 
 local requests = {}
 local threads = {}

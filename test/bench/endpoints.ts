@@ -7,7 +7,9 @@ export interface Endpoint {
    * Which server answers: the real one, baseline A, or the real one with DISCORD_PUBLIC_KEY
    * set, sent signed interactions (its own process, so the others' memory figures stay as is).
    */
-  target: 'api' | 'baseline' | 'interactions' | 'peer';
+  target: 'api' | 'baseline' | 'interactions' | 'peer' | 'variant';
+  /** For `variant`: which library is put back in housecup (variant.mjs). */
+  variant?: Variant;
   /**
    * 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts);
    * 'postgres': the real server started with DATABASE_URL on a copy of the dataset (postgres.ts).
@@ -126,6 +128,7 @@ export function apiEndpoints(manifest: DatasetManifest, connections: number): En
 /** housecup's rows the peer (peer.mjs) implements too: each gets a `peer-` twin in every round. */
 const PEER_ROWS = [
   'points',
+  'points-redis',
   'premium',
   'players-10',
   'players-100',
@@ -146,4 +149,32 @@ export function peerEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
       label: `peer: ${endpoint.label}`,
       target: 'peer' as const,
     }));
+}
+
+/**
+ * The libraries housecup replaced with parts of its own, each put back in its place by
+ * variant.mjs: Fastify's Ajv validator (for validation.ts), @fastify/rate-limit (for the key
+ * limiter), Fastify's per-request log lines (for app.ts' one line).
+ */
+export const VARIANTS = ['ajv', 'rate-limit', 'fastify-log'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/**
+ * housecup on /v1/points/:g with a limited key (the bench key is exempt, so no limiter would
+ * count it): the row each variant runs beside, every round.
+ */
+export const LIMITED_ROW = 'points-limited';
+
+/** The limited-key row and one row per variant, all on the paths of `points`. */
+export function variantEndpoints(points: Endpoint): Endpoint[] {
+  return [
+    { ...points, id: LIMITED_ROW, label: `${points.label}, a limited key` },
+    ...VARIANTS.map((variant) => ({
+      ...points,
+      id: `variant-${variant}`,
+      label: `${points.label}, a limited key, ${variant} in place`,
+      target: 'variant' as const,
+      variant,
+    })),
+  ];
 }

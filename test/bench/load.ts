@@ -37,6 +37,11 @@ export interface LoadOptions {
    * are still counted, and every endpoint's answers were checked one by one beforehand.
    */
   strict: boolean;
+  /**
+   * A pause of this many ms between an answer and a connection's next request (wrk's delay()):
+   * with the number of connections, it sets a rate below the maximum (the mixed load).
+   */
+  delayMs?: number;
 }
 
 export type LoadGenerator = (options: LoadOptions) => Promise<LoadResult>;

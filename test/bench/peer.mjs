@@ -5,11 +5,13 @@
 // loads it beside housecup on the same database (SQLite file or PostgreSQL), so that every row
 // also reads "× peer": what housecup is worth against the service a user would otherwise write.
 // Never slowed on purpose; plain JavaScript run by `node` alone, like baseline A.
-//   PORT, HOST; DATABASE_PATH (SQLite) or DATABASE_URL (PostgreSQL).
+//   PORT, HOST; DATABASE_PATH (SQLite) or DATABASE_URL (PostgreSQL); REDIS_URL (and
+//   REDIS_KEY_PREFIX): the rate limit's counts in Redis, with the plugin's own store (ioredis).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
+import Redis from 'ioredis';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
@@ -56,6 +58,10 @@ const q = {
 };
 
 const app = Fastify({ logger: { level: 'info' } });
+// As @fastify/rate-limit's documentation shows it: an ioredis client, the plugin's Lua script.
+const redis = process.env.REDIS_URL
+  ? new Redis(process.env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+  : undefined;
 
 // Who is asking: the key's digest looked up on every request (the obvious way: no key cache).
 app.decorateRequest('apiKey', null);
@@ -81,6 +87,7 @@ await app.register(rateLimit, {
     return own === 0 ? Number.MAX_SAFE_INTEGER : (own ?? 600);
   },
   timeWindow: 60_000,
+  ...(redis ? { redis, nameSpace: process.env.REDIS_KEY_PREFIX ?? 'peer-rate-limit-' } : {}),
 });
 
 const error = {
@@ -191,6 +198,7 @@ app.get('/v1/jobs/:guildId', { schema: schema(list(job)) }, async (request, repl
 const close = async () => {
   await app.close();
   await store.close();
+  await redis?.quit();
   process.exit(0);
 };
 process.once('SIGTERM', close);

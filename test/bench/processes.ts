@@ -9,6 +9,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
+const VARIANT_ENTRY = fileURLToPath(new URL('./variant.mjs', import.meta.url));
 
 export interface Served {
   url: string;
@@ -31,6 +32,10 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Start the peer (peer.mjs) on `databasePath` (or env DATABASE_URL) instead of housecup. */
   peer?: boolean;
+  /** Start housecup with this library in place of its own part (variant.mjs). */
+  variant?: string;
+  /** Where its log lines go (default /dev/null, or BENCH_SERVER_LOG): cold-peer.ts reads them. */
+  logFile?: string;
 }
 
 /**
@@ -39,7 +44,13 @@ export interface SpawnOptions {
  * `waitForOk`.
  */
 export function spawnServer(options: SpawnOptions): Served {
-  const entry = options.peer ? PEER_ENTRY : options.databasePath ? SERVER_ENTRY : BASELINE_ENTRY;
+  const entry = options.peer
+    ? PEER_ENTRY
+    : options.variant
+      ? VARIANT_ENTRY
+      : options.databasePath
+        ? SERVER_ENTRY
+        : BASELINE_ENTRY;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -58,12 +69,13 @@ export function spawnServer(options: SpawnOptions): Served {
       PUBLIC_LIMIT_PER_MINUTE: '0',
       PUBLIC_STREAMS_PER_ADDRESS: '0',
       METRICS: 'false',
+      ...(options.variant ? { BENCH_VARIANT: options.variant } : {}),
       ...options.env,
     });
   }
   // A real file descriptor on /dev/null: pino writes its lines exactly as in production.
   // BENCH_SERVER_LOG=<file> keeps them instead, to look into a run.
-  const devNull = openSync(process.env.BENCH_SERVER_LOG ?? '/dev/null', 'w');
+  const devNull = openSync(options.logFile ?? process.env.BENCH_SERVER_LOG ?? '/dev/null', 'w');
   const [command, args] = options.cpu
     ? ['taskset', ['-c', options.cpu, process.execPath, entry]]
     : [process.execPath, [entry]];

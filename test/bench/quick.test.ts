@@ -17,8 +17,8 @@ import type { Report } from './report.js';
 const redisUrl = inject('outside').redis;
 const postgresUrl = inject('outside').postgresql;
 
-const PEER_ROWS = ['points', 'premium', 'players-10', 'players-100', 'players-1000']
-  .concat(['player-member', 'jobs'])
+const PEER_ROWS = ['points', ...(redisUrl ? ['points-redis'] : []), 'premium', 'players-10']
+  .concat(['players-100', 'players-1000', 'player-member', 'jobs'])
   .map((id) => `peer-${id}`);
 const EXPECTED_ROWS = [
   'points',
@@ -38,6 +38,10 @@ const EXPECTED_ROWS = [
   ...(postgresUrl ? ['points-postgres', 'players-100-postgres', 'history-year-postgres'] : []),
   ...PEER_ROWS,
   ...(postgresUrl ? ['peer-points-postgres', 'peer-players-100-postgres'] : []),
+  'points-limited',
+  'variant-ajv',
+  'variant-rate-limit',
+  'variant-fastify-log',
   'A-small',
   'A-large',
 ];
@@ -57,7 +61,7 @@ describe('npm run bench -- --quick', () => {
         ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
       },
       encoding: 'utf8',
-      timeout: 200_000,
+      timeout: 400_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain('| endpoint');
@@ -109,7 +113,29 @@ describe('npm run bench -- --quick', () => {
       EXPECTED_ROWS.filter((id) => id.startsWith('peer-')),
     );
     for (const ratio of report.peer ?? []) expect(ratio.rpsMedian, ratio.id).toBeGreaterThan(0);
+    // Each library housecup replaced, put back and measured beside it.
+    expect(report.replacements?.map((r) => r.variant)).toEqual([
+      'ajv',
+      'rate-limit',
+      'fastify-log',
+    ]);
+    for (const gain of report.replacements ?? []) expect(gain.rpsMedian).toBeGreaterThan(0);
+    // Cold answers beside the peer's, and the mixed load, on each store there is.
+    const coldRows = ['points', 'player-member', 'players-100', 'players-1000'];
+    expect(report.coldPeer?.map((c) => `${c.store} ${c.id}`)).toEqual(
+      stores.flatMap((store) => coldRows.map((id) => `${store} ${id}`)),
+    );
+    for (const cold of report.coldPeer ?? []) {
+      expect(cold.samples, cold.id).toBe(6);
+      expect(cold.housecup.p50Ms, cold.id).toBeGreaterThan(0);
+      expect(cold.peer.p50Ms, cold.id).toBeGreaterThan(0);
+    }
+    expect(report.mixed?.map((m) => m.store)).toEqual(stores);
+    for (const mixed of report.mixed ?? []) {
+      expect(mixed.housecup.result.requests, mixed.store).toBeGreaterThan(0);
+      expect(mixed.peer?.result.requests, mixed.store).toBeGreaterThan(0);
+    }
     expect(report.publicStreams?.public).toBe(true);
     expect(report.publicStreams?.commitToLastMs.commits).toBeGreaterThan(0);
-  }, 210_000);
+  }, 420_000);
 });

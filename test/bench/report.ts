@@ -1,9 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type ColdPeer, formatColdPeer } from './cold-peer.js';
 import type { DatasetManifest } from './dataset.js';
+import { LIMITED_ROW } from './endpoints.js';
 import type { HistoryReport } from './history.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
+import { formatMixed, type MixedReport } from './mixed.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
 import type { SortedReport } from './sorted.js';
@@ -88,6 +91,14 @@ export interface Report {
   sorted?: SortedReport | null;
   /** Each row the peer implements, × peer (issue 24); absent from runs before it. */
   peer?: PeerRatio[];
+  /** Each hand-written replacement against its library put back (variant.mjs; issue 24). */
+  replacements?: ReplacementGain[];
+  /** housecup and each variant: spawn → first 200 (one start each) and idle RSS. */
+  replacementCosts?: { variant: string; startMs: number; idleRssMiB: number | null }[];
+  /** Cold answers (the first after a commit) × peer, per store (cold-peer.ts; issue 24). */
+  coldPeer?: ColdPeer[];
+  /** The mixed load at half of the maximum rate, beside the peer (mixed.ts; issue 24). */
+  mixed?: MixedReport[];
   /** The house cup's cold figures (history.ts); absent from runs before issue 21. */
   history?: HistoryReport | null;
   rows: Row[];
@@ -234,6 +245,24 @@ export function formatReport(report: Report): string {
   }
   if (report.peer)
     out.push('housecup against the peer (peer.mjs), same rounds:', formatPeer(report.peer));
+  if (report.replacements) {
+    out.push(
+      'each replacement against its library put back (variant.mjs), /v1/points/:g, a limited key:',
+      formatReplacements(report.replacements),
+    );
+  }
+  if (report.replacementCosts) {
+    out.push(
+      `start-up (one start each) and idle RSS: ${report.replacementCosts
+        .map(
+          (c) =>
+            `${c.variant} ${ms(c.startMs)} ms, ${c.idleRssMiB === null ? '–' : fixed(c.idleRssMiB, 1)} MiB`,
+        )
+        .join('; ')}`,
+    );
+  }
+  if (report.coldPeer) out.push(formatColdPeer(report.coldPeer));
+  if (report.mixed) out.push(formatMixed(report.mixed));
   out.push(formatStreams(report.streams));
   if (report.publicStreams) out.push(formatStreams(report.publicStreams));
   if (report.failures.length > 0) {
@@ -259,6 +288,7 @@ export interface PeerRatio {
 /** Issue 24's targets: single objects ≥ 2 × peer, lists of 100 ≥ 6, lists of 1,000 ≥ 10. */
 const PEER_TARGETS: Record<string, number> = {
   points: 2,
+  'points-redis': 2,
   premium: 2,
   'player-member': 2,
   'points-postgres': 2,
@@ -267,21 +297,24 @@ const PEER_TARGETS: Record<string, number> = {
   'players-1000': 10,
 };
 
-/** Each `peer-` row against its twin, round by round (they ran side by side). */
+/** `of(twin) / of(other)` for each round both ran in (they ran side by side). */
+function perRound(twin: Row, other: Row, of: (m: RoundMeasure) => number): number[] {
+  return twin.rounds.flatMap((round) => {
+    const same = other.rounds.find((measure) => measure.round === round.round);
+    if (!same || of(same) <= 0 || of(round) <= 0) return [];
+    return [of(round) / of(same)];
+  });
+}
+
+/** Each `peer-` row against its twin, round by round. */
 export function peerRatios(rows: readonly Row[]): PeerRatio[] {
   return rows.flatMap((peer) => {
     if (!peer.id.startsWith('peer-')) return [];
     const id = peer.id.slice('peer-'.length);
     const twin = rows.find((row) => row.id === id);
     if (!twin) return [];
-    const pairsOf = (of: (m: RoundMeasure) => number) =>
-      twin.rounds.flatMap((round) => {
-        const same = peer.rounds.find((other) => other.round === round.round);
-        if (!same || of(same) <= 0 || of(round) <= 0) return [];
-        return [of(round) / of(same)];
-      });
-    const rps = pairsOf((m) => m.rps);
-    const p99 = pairsOf((m) => m.latencyMs.p99);
+    const rps = perRound(twin, peer, (m) => m.rps);
+    const p99 = perRound(twin, peer, (m) => m.latencyMs.p99);
     return [
       {
         id,
@@ -293,6 +326,51 @@ export function peerRatios(rows: readonly Row[]): PeerRatio[] {
       },
     ];
   });
+}
+
+/** A replacement's gain: housecup's req/s over housecup's with the library back in its place. */
+export interface ReplacementGain {
+  variant: string;
+  /** Per round, and their median; below 1.05 the replacement goes back to the library. */
+  rps: number[];
+  rpsMedian: number;
+  /** housecup's p99 over the variant's (lower: housecup's own part is faster at the tail). */
+  p99Median: number;
+}
+
+/** Issue 24: a replacement gaining less than this on its endpoint goes back to the library. */
+export const REPLACEMENT_MIN_GAIN = 1.05;
+
+/** Each `variant-` row against the limited-key row it ran beside (endpoints.ts). */
+export function replacementGains(rows: readonly Row[]): ReplacementGain[] {
+  const twin = rows.find((row) => row.id === LIMITED_ROW);
+  if (!twin) return [];
+  return rows.flatMap((variant) => {
+    if (!variant.id.startsWith('variant-')) return [];
+    const rps = perRound(twin, variant, (m) => m.rps);
+    return [
+      {
+        variant: variant.id.slice('variant-'.length),
+        rps,
+        rpsMedian: median(rps),
+        p99Median: median(perRound(twin, variant, (m) => m.latencyMs.p99)),
+      },
+    ];
+  });
+}
+
+function formatReplacements(gains: readonly ReplacementGain[]): string {
+  if (gains.length === 0) return 'replacements: not run';
+  return table(
+    ['library put back', 'housecup req/s ÷ with it', 'rounds', 'p99 ÷ with it', ''],
+    gains.map((g) => [
+      g.variant,
+      fixed(g.rpsMedian, 3),
+      g.rps.map((v) => fixed(v, 3)).join(', '),
+      fixed(g.p99Median, 2),
+      g.rpsMedian >= REPLACEMENT_MIN_GAIN ? 'keeps its place' : 'under 5 %: back to the library?',
+    ]),
+  );
 }
 
 function formatPeer(ratios: readonly PeerRatio[]): string {

@@ -5,19 +5,25 @@ import { parseArgs } from 'node:util';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
+import { type ColdPeer, coldVersusPeer } from './cold-peer.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import {
   apiEndpoints,
   BASELINE_LARGE,
   BASELINE_SMALL,
   type Endpoint,
+  LIMITED_ROW,
   peerEndpoints,
+  VARIANTS,
+  type Variant,
+  variantEndpoints,
 } from './endpoints.js';
 import { formatHistory, historyBench } from './history.js';
 import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
+import { type MixedReport, mixedLoad } from './mixed.js';
 import {
   type BenchPostgres,
   benchPostgres,
@@ -45,6 +51,7 @@ import {
   type Report,
   type RoundMeasure,
   type Row,
+  replacementGains,
   type Sample,
   summarise,
   writeJson,
@@ -301,6 +308,9 @@ async function main(): Promise<number> {
     if (postgres) endpoints.push(...postgresEndpoints(manifest, settings.connections));
     const peers = peerEndpoints(endpoints);
     endpoints.push(...peers);
+    const points = endpoints.find((endpoint) => endpoint.id === 'points');
+    const variants = points ? variantEndpoints(points) : [];
+    endpoints.push(...variants);
     /** Rows measured right beside another row of the same round (their figure is a ratio to it). */
     const pairs: Record<string, string> = { [REDIS_ROW]: 'points', ...POSTGRES_PAIRS };
     // A peer row runs beside its twin's group (the twin may itself be paired: points-postgres).
@@ -308,6 +318,8 @@ async function main(): Promise<number> {
       const twin = peer.id.slice('peer-'.length);
       pairs[peer.id] = pairs[twin] ?? twin;
     }
+    // Each library put back runs beside housecup with the same limited key.
+    for (const variant of variants) if (variant.variant) pairs[variant.id] = LIMITED_ROW;
     const baselines = [
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
@@ -360,7 +372,13 @@ async function main(): Promise<number> {
     );
 
     // The processes under load, both on the server's core (only one is busy at a time).
-    const start = async (databasePath?: string, env?: Record<string, string>, peer = false) => {
+    const start = async (
+      databasePath?: string,
+      env?: Record<string, string>,
+      peer = false,
+      variant?: Variant,
+      logFile?: string,
+    ) => {
       const served = spawnServer({
         port: await freePort(),
         cpu: pinning?.server,
@@ -368,6 +386,8 @@ async function main(): Promise<number> {
         databasePath,
         env,
         peer,
+        variant,
+        logFile,
       });
       running.add(served);
       await waitForOk(
@@ -378,7 +398,9 @@ async function main(): Promise<number> {
       return served;
     };
     const baseline = await start();
+    const serverSince = performance.now();
     const server = await start(dataset.path);
+    const serverStartMs = performance.now() - serverSince;
     // Interactions are answered by a node of their own, configured as an Interactions Endpoint
     // (no token: REST goes nowhere, and no answer here is slow enough to be deferred).
     const interactionsServer = await start(dataset.path, {
@@ -398,6 +420,24 @@ async function main(): Promise<number> {
     const peerServer = await start(dataset.path, undefined, true);
     const peerPostgresServer =
       postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }, true));
+    // The peer with its rate limit's counts in Redis (@fastify/rate-limit's own Redis store).
+    const peerRedisServer =
+      redis &&
+      (await start(
+        dataset.path,
+        { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `housecup-bench-peer:${startedAt.getTime()}:` },
+        true,
+      ));
+    const variantServers = new Map<Variant, Served>();
+    /** Spawn → first 200 of each variant (one start each: a hint beside the start-up row). */
+    const startMs = new Map<Variant | 'housecup', number>();
+    if (variants.length > 0) {
+      for (const variant of VARIANTS) {
+        const since = performance.now();
+        variantServers.set(variant, await start(dataset.path, undefined, false, variant));
+        startMs.set(variant, performance.now() - since);
+      }
+    }
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
@@ -407,23 +447,33 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
+    startMs.set('housecup', serverStartMs);
+    // What each replacement saves besides time per request: start-up and memory.
+    const replacementCosts = [['housecup', server] as const, ...variantServers].map(
+      ([variant, served]) => ({
+        variant,
+        startMs: startMs.get(variant) ?? 0,
+        idleRssMiB: memoryOf(served.pid)?.rssMiB ?? null,
+      }),
+    );
 
-    const servedBy = (endpoint: Endpoint) =>
-      endpoint.target === 'peer'
-        ? endpoint.via === 'postgres' && peerPostgresServer
-          ? peerPostgresServer
-          : peerServer
-        : endpoint.via === 'redis' && redisServer
-          ? redisServer
-          : endpoint.via === 'postgres' && postgresServer
-            ? postgresServer
-            : endpoint.target === 'api'
-              ? server
-              : endpoint.target === 'interactions'
-                ? interactionsServer
-                : baseline;
+    const servedBy = (endpoint: Endpoint): Served => {
+      if (endpoint.variant) return variantServers.get(endpoint.variant) ?? server;
+      if (endpoint.target === 'baseline') return baseline;
+      if (endpoint.target === 'interactions') return interactionsServer;
+      const peer = endpoint.target === 'peer';
+      if (endpoint.via === 'postgres') {
+        const served = peer ? peerPostgresServer : postgresServer;
+        if (served) return served;
+      }
+      if (endpoint.via === 'redis') {
+        const served = peer ? peerRedisServer : redisServer;
+        if (served) return served;
+      }
+      return peer ? peerServer : server;
+    };
     const keyOf = (endpoint: Endpoint) =>
-      endpoint.via === 'redis'
+      endpoint.via === 'redis' || endpoint.variant || endpoint.id === LIMITED_ROW
         ? limitedKey
         : endpoint.target === 'api' || endpoint.target === 'peer'
           ? key
@@ -603,6 +653,45 @@ async function main(): Promise<number> {
       work,
       log,
     });
+    // Cold answers × peer: each store's node beside its peer, one request at a time.
+    const coldPeer: ColdPeer[] = [];
+    const coldOf = async (store: 'sqlite' | 'postgres', database: string) => {
+      const env = store === 'postgres' ? { DATABASE_URL: database } : undefined;
+      const cold = await coldVersusPeer({
+        store,
+        database,
+        start: (peer, logFile) => start(dataset.path, env, peer, undefined, logFile),
+        work,
+        key,
+        manifest,
+        samples: args.quick ? 6 : 100,
+        log,
+      });
+      coldPeer.push(...cold.rows);
+      failures.push(...cold.failures);
+    };
+    await coldOf('sqlite', dataset.path);
+    if (postgres) await coldOf('postgres', postgres.url);
+    // The mixed load, on each store, housecup then its peer at the same rate.
+    const mixed: MixedReport[] = [];
+    const mixedOf = (store: 'sqlite' | 'postgres', housecupUrl: string, peerUrl: string) =>
+      mixedLoad({
+        store,
+        rows: endpoints,
+        housecupUrl,
+        peerUrl,
+        key,
+        load: load.run,
+        cpu: pinning?.load,
+        durationS: settings.durationS,
+        work,
+        log,
+        failures,
+      });
+    mixed.push(await mixedOf('sqlite', server.url, peerServer.url));
+    if (postgres && postgresServer && peerPostgresServer) {
+      mixed.push(await mixedOf('postgres', postgresServer.url, peerPostgresServer.url));
+    }
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
@@ -650,6 +739,10 @@ async function main(): Promise<number> {
       sorted,
       history,
       peer: peerRatios(rows),
+      replacements: replacementGains(rows),
+      replacementCosts,
+      coldPeer,
+      mixed,
       rows,
     };
     writeReport(outPath, report);

@@ -44,6 +44,7 @@ export function runWrk(options: LoadOptions): Promise<LoadResult> {
     // catches 1xx/3xx, which wrk's own count (status >= 400) lets through; see LoadOptions.
     BENCH_STRICT: options.strict ? '1' : '0',
     BENCH_SIGNED: options.signed ? '1' : '0',
+    BENCH_DELAY_MS: String(options.delayMs ?? 0),
   };
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
+import type { DatasetManifest } from './dataset.js';
+import { get } from './http-get.js';
+import { percentile } from './probe.js';
+import type { Served } from './processes.js';
+
+/*
+ * Cold answers × peer (issue 24): the first request for a guild after a commit to it, on
+ * housecup (whose answer cache that commit emptied for the guild, and whose key list it made
+ * reload) and on the peer (which has no cache: every answer of its is cold), one request at a
+ * time over keep-alive, each guild a different one. Before each commit housecup answers the
+ * guild once (so its cache holds the old answer), and the timed answer must differ from it:
+ * a rebuilt answer, never a stale one. The two servers take turns at going first.
+ *
+ * The ratio is taken of the time each server spent on the request, from its own log line
+ * (Fastify's elapsed time on both: housecup's `ms`, the peer's `responseTime`): one at a time,
+ * the bench's own HTTP client costs about 0.7 ms a request on this VM, as much as the cold
+ * answer itself, and would hide the servers' difference behind its own. The times the client
+ * saw are reported beside.
+ */
+
+interface ColdRow {
+  id: string;
+  label: string;
+  /** Request paths, one guild each. */
+  paths: string[];
+  /**
+   * A change of the path's guild that the answer shows, `delta` either way (+1, then -1 to put
+   * the data back): SQL with `?` for (delta, guild[, user]) in that order.
+   */
+  touch: string;
+}
+
+export interface ColdPeer {
+  id: string;
+  label: string;
+  store: 'sqlite' | 'postgres';
+  samples: number;
+  /** In the server (its log line), and as the bench's client saw it. */
+  housecup: { p50Ms: number; p99Ms: number; clientP50Ms: number };
+  peer: { p50Ms: number; p99Ms: number; clientP50Ms: number };
+  /** The peer's p50 over housecup's, in the server: how many times faster housecup's is. */
+  ratio: number;
+}
+
+/** Each request's time in the server, by path, in the order they came, from a log file. */
+function serverTimes(file: string): Map<string, number[]> {
+  const byPath = new Map<string, number[]>();
+  const urls = new Map<string, string>();
+  const add = (url: string, ms: number) => byPath.set(url, [...(byPath.get(url) ?? []), ms]);
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as {
+      msg?: string;
+      url?: string;
+      ms?: number;
+      reqId?: string;
+      req?: { url?: string };
+      responseTime?: number;
+    };
+    // housecup: one line per request; Fastify's default (the peer): two, joined by reqId.
+    if (entry.msg === 'request' && entry.url && entry.ms !== undefined) add(entry.url, entry.ms);
+    if (entry.msg === 'incoming request' && entry.req?.url && entry.reqId) {
+      urls.set(entry.reqId, entry.req.url);
+    }
+    if (entry.msg === 'request completed' && entry.reqId && entry.responseTime !== undefined) {
+      const url = urls.get(entry.reqId);
+      if (url) add(url, entry.responseTime);
+    }
+  }
+  return byPath;
+}
+
+/** Issue 24: cold answers ≥ 3 × the peer, on both stores, lists included. */
+export const COLD_PEER_TARGET = 3;
+
+const FIRST_PROFILE =
+  'UPDATE profiles SET galleons = galleons + ? WHERE id = (SELECT min(id) FROM profiles WHERE guild_id = ?)';
+
+function coldRows(manifest: DatasetManifest, samples: number): ColdRow[] {
+  const sized = (size: number) => (manifest.guildsBySize[String(size)] ?? []).slice(0, samples);
+  return [
+    {
+      id: 'points',
+      label: '/v1/points/:g',
+      paths: manifest.withPoints.slice(0, samples).map((g) => `/v1/points/${g}`),
+      touch: 'UPDATE house_points SET gryffindor = gryffindor + ? WHERE guild_id = ?',
+    },
+    {
+      id: 'player-member',
+      label: '/v1/players/:g/:u',
+      paths: manifest.members.slice(0, samples).map(([g, u]) => `/v1/players/${g}/${u}`),
+      touch: 'UPDATE profiles SET galleons = galleons + ? WHERE guild_id = ? AND user_id = ?',
+    },
+    {
+      id: 'players-100',
+      label: '/v1/players/:g (100)',
+      paths: sized(100).map((g) => `/v1/players/${g}`),
+      touch: FIRST_PROFILE,
+    },
+    {
+      id: 'players-1000',
+      label: '/v1/players/:g (1,000)',
+      paths: sized(1000).map((g) => `/v1/players/${g}`),
+      touch: FIRST_PROFILE,
+    },
+  ];
+}
+
+/** The guild (and user) a path names, as the touch's parameters after delta. */
+function idsOf(path: string): string[] {
+  return path.split('/').slice(3);
+}
+
+interface Committer {
+  run(sql: string, values: (number | string)[]): Promise<void>;
+  /** How long the node may take to learn of a commit (SQLite: data_version once a ms). */
+  settleMs: number;
+  close(): Promise<void>;
+}
+
+function sqliteCommitter(path: string): Committer {
+  const db = new Database(path);
+  db.pragma('busy_timeout = 5000');
+  return {
+    run: async (sql, values) => {
+      if (db.prepare(sql).run(...values).changes < 1) throw new Error(`no row for ${sql}`);
+    },
+    settleMs: 3,
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+async function postgresCommitter(url: string): Promise<Committer> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    run: async (sql, values) => {
+      let i = 0;
+      const text = sql.replace(/\?/g, () => `$${++i}`);
+      const result = await client.query(text, values);
+      if (!result.rowCount) throw new Error(`no row for ${sql}`);
+    },
+    // The node hears of a commit by LISTEN/NOTIFY: p99 9.3 ms in the full run of 93e649e.
+    settleMs: 30,
+    close: () => client.end(),
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(url: string, headers: Record<string, string>, agent: Agent) {
+  const started = performance.now();
+  const answer = await get(url, headers, agent);
+  return { ms: performance.now() - started, answer };
+}
+
+export async function coldVersusPeer(options: {
+  store: 'sqlite' | 'postgres';
+  /** The SQLite file, or the PostgreSQL copy's URL. */
+  database: string;
+  /** Starts housecup or the peer on this store, logging to `logFile`. */
+  start: (peer: boolean, logFile: string) => Promise<Served>;
+  work: string;
+  key: string;
+  manifest: DatasetManifest;
+  samples: number;
+  log: (line: string) => void;
+}): Promise<{ rows: ColdPeer[]; failures: string[] }> {
+  const committer =
+    options.store === 'sqlite'
+      ? sqliteCommitter(options.database)
+      : await postgresCommitter(options.database);
+  const headers = { authorization: options.key };
+  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true })];
+  const [housecupAgent, peerAgent] = agents as [Agent, Agent];
+  const failures: string[] = [];
+  const logs = [
+    join(options.work, `cold-${options.store}.log`),
+    join(options.work, `cold-${options.store}-peer.log`),
+  ] as const;
+  const housecupServer = await options.start(false, logs[0]);
+  const peerServer = await options.start(true, logs[1]);
+  const housecupUrl = housecupServer.url;
+  const peerUrl = peerServer.url;
+  const measured: { row: ColdRow; ours: number[]; theirs: number[] }[] = [];
+  try {
+    for (const row of coldRows(options.manifest, options.samples)) {
+      options.log(`cold × peer, ${options.store}: ${row.label}, ${row.paths.length} guilds`);
+      const ours: number[] = [];
+      const theirs: number[] = [];
+      for (const [i, path] of row.paths.entries()) {
+        const before = await get(housecupUrl + path, headers, housecupAgent);
+        await committer.run(row.touch, [1, ...idsOf(path)]);
+        await pause(committer.settleMs);
+        const runOurs = () => timed(housecupUrl + path, headers, housecupAgent);
+        const runTheirs = () => timed(peerUrl + path, headers, peerAgent);
+        const [mine, peer] =
+          i % 2 === 0
+            ? [await runOurs(), await runTheirs()]
+            : await runTheirs().then(async (p) => [await runOurs(), p] as const);
+        await committer.run(row.touch, [-1, ...idsOf(path)]);
+        if (mine.answer.status !== 200 || peer.answer.status !== 200) {
+          failures.push(
+            `cold × peer ${row.id}: ${path} answered ${mine.answer.status} / peer ${peer.answer.status}`,
+          );
+        } else if (mine.answer.body.equals(before.body)) {
+          failures.push(`cold × peer ${row.id}: ${path} answered its old body after a commit`);
+        }
+        ours.push(mine.ms);
+        theirs.push(peer.ms);
+      }
+      measured.push({ row, ours, theirs });
+    }
+  } finally {
+    for (const agent of agents) agent.destroy();
+    await committer.close();
+    // Stopped before their logs are read: the last lines are written on the way out.
+    await Promise.all([housecupServer.stop(), peerServer.stop()]);
+  }
+  const inHousecup = serverTimes(logs[0]);
+  const inPeer = serverTimes(logs[1]);
+  const rows = measured.map(({ row, ours, theirs }): ColdPeer => {
+    // housecup answered each path twice (the answer before the commit, then the cold one).
+    const cold = sorted(row.paths.flatMap((path) => inHousecup.get(path)?.slice(1, 2) ?? []));
+    const peers = sorted(row.paths.flatMap((path) => inPeer.get(path)?.slice(0, 1) ?? []));
+    if (cold.length !== row.paths.length || peers.length !== row.paths.length) {
+      failures.push(
+        `cold × peer ${row.id}: ${cold.length} / ${peers.length} log lines for ${row.paths.length} requests`,
+      );
+    }
+    const housecup = {
+      p50Ms: percentile(cold, 50),
+      p99Ms: percentile(cold, 99),
+      clientP50Ms: percentile(sorted(ours), 50),
+    };
+    const peer = {
+      p50Ms: percentile(peers, 50),
+      p99Ms: percentile(peers, 99),
+      clientP50Ms: percentile(sorted(theirs), 50),
+    };
+    return {
+      id: row.id,
+      label: row.label,
+      store: options.store,
+      samples: row.paths.length,
+      housecup,
+      peer,
+      ratio: housecup.p50Ms > 0 ? peer.p50Ms / housecup.p50Ms : 0,
+    };
+  });
+  return { rows, failures };
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+export function formatColdPeer(rows: readonly ColdPeer[]): string {
+  if (rows.length === 0) return 'cold × peer: not run';
+  const ms = (v: number) => v.toFixed(2);
+  const lines = [
+    `cold answers × peer (first request for a guild after a commit to it, one at a time; time in each server, from its log line; target ≥ ${COLD_PEER_TARGET}):`,
+  ];
+  for (const r of rows) {
+    lines.push(
+      `  ${r.store} ${r.label}: housecup p50 ${ms(r.housecup.p50Ms)} / p99 ${ms(r.housecup.p99Ms)} ms, ` +
+        `peer p50 ${ms(r.peer.p50Ms)} / p99 ${ms(r.peer.p99Ms)} ms → ${r.ratio.toFixed(2)} × ` +
+        `(${r.samples} guilds; ${r.ratio >= COLD_PEER_TARGET ? 'met' : 'missed'}); as the client saw it: ` +
+        `${ms(r.housecup.clientP50Ms)} vs ${ms(r.peer.clientP50Ms)} ms`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+// housecup with one library put back in place of the part that replaced it (issue 24: every
+// hand-written replacement earns its place in the bench, or goes back to the library). The
+// production build itself (dist/), started as main.js starts it, with `libraries` set:
+//   BENCH_VARIANT=ajv         Fastify's Ajv validator instead of src/http/validation.ts
+//   BENCH_VARIANT=rate-limit  @fastify/rate-limit keyed by API key instead of src/budgets/key-limiter.ts
+//   BENCH_VARIANT=fastify-log Fastify's two log lines per request instead of app.ts's one
+// Configured by the environment like the server (spawnServer in processes.ts).
+import rateLimit from '@fastify/rate-limit';
+import { loadConfig } from '../../dist/src/config.js';
+import { createLogger } from '../../dist/src/logger.js';
+import { startService } from '../../dist/src/start.js';
+
+const variant = process.env.BENCH_VARIANT;
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+
+/** The plugin as its documentation shows it, keyed by the key the auth hook found. */
+async function fastifyRateLimit(v1) {
+  await v1.register(rateLimit, {
+    timeWindow: 60_000,
+    keyGenerator: (request) => String(request.apiKey?.id ?? request.ip),
+    // A key's own limit, else the server's; 0 is "no limit", which the plugin reads from allowList.
+    max: (request) => request.apiKey?.rateLimit || config.rateLimitPerMinute,
+    allowList: (request) =>
+      request.apiKey?.rateLimit === 0 || (!request.apiKey?.rateLimit && !config.rateLimitPerMinute),
+  });
+}
+
+const libraries = {
+  ajv: { ajv: true },
+  'rate-limit': { keyLimit: fastifyRateLimit },
+  'fastify-log': { fastifyRequestLog: true },
+}[variant];
+if (!libraries) {
+  process.stderr.write(`variant.mjs: unknown BENCH_VARIANT "${variant}"\n`);
+  process.exit(1);
+}
+
+const service = await startService(config, logger, {
+  onFirstKey() {},
+  onDamaged(error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  },
+  libraries,
+});
+process.on('SIGTERM', () => service.stop().then(() => process.exit(0)));
