@@ -126,7 +126,7 @@ describe('npm run bench -- --quick', () => {
       stores.flatMap((store) => coldRows.map((id) => `${store} ${id}`)),
     );
     for (const cold of report.coldPeer ?? []) {
-      expect(cold.samples, cold.id).toBe(6);
+      expect(cold.samples, cold.id).toBeGreaterThan(0);
       expect(cold.housecup.p50Ms, cold.id).toBeGreaterThan(0);
       expect(cold.peer.p50Ms, cold.id).toBeGreaterThan(0);
     }
