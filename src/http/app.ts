@@ -1,9 +1,4 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { AnswerCache } from '../answers/answer-cache.js';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
@@ -30,7 +25,6 @@ import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
 import { limitRate } from './rate-limit.js';
 import { serveEndpoints } from './serve-endpoints.js';
-import { compileValidator } from './validation.js';
 
 /** What the app shares with a mounted route module. */
 export interface MountContext {
@@ -84,8 +78,6 @@ export interface AppDependencies {
  * same run (issue 24: one that gains less than 5 % on its endpoint goes back to the library).
  */
 export interface Libraries {
-  /** Fastify's Ajv validator instead of validation.ts. */
-  ajv?: boolean;
   /** Fastify's own two log lines per request instead of the one line written in onResponse. */
   fastifyRequestLog?: boolean;
   /** Registers a rate limiter (a plugin) on /v1 after the key check, instead of limitRate. */
@@ -99,12 +91,6 @@ const DEFAULT_KEEP_ALIVE_S = 25;
 
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
-type ValidatorFactory = NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->['buildValidator'];
-// Fastify types this factory after Ajv's; at run time any schema compiler goes (its docs).
-const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory;
-
 /** Builds the HTTP API without listening, so tests and the server share the very same app. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const budgets =
@@ -117,9 +103,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Fastify's two lines per request are replaced by the one written in onResponse below. Each
-    // request gets Fastify's own child logger: a lazy one of ours measured 0.1 % faster side by
-    // side with it (issue 24's peer harness), too little to keep (docs/decisions.md).
+    // Fastify's two lines per request are replaced by the one written in onResponse below: 1.183 ×
+    // the req/s of Fastify's own lines put back (points, full bench run of 49123ce, rounds
+    // 1.10-1.25; test/bench/variant.mjs). Each request gets Fastify's own child logger: a lazy one
+    // of ours measured 0.1 % faster, too little to keep (docs/decisions.md).
     logController: new LogController({
       disableRequestLogging: !deps.libraries?.fastifyRequestLog,
     }),
@@ -138,10 +125,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     // Data answers leave as bytes serialized once (body-cache.ts) and the response schemas are
     // the documentation: Fastify's serializer compiler (fast-json-stringify) is never loaded.
-    // Requests are validated by validation.ts, compiled from the same schemas, instead of Ajv.
+    // Requests are validated by Fastify's Ajv from the same schemas. A validator of our own stood
+    // in for it until the bench put Ajv back in its place: 0.978 × on /v1/points/:g (full run of
+    // 49123ce, rounds 0.92-1.12), under the 5 % a replacement must earn (issue 24).
     schemaController: {
       compilersFactory: {
-        ...(deps.libraries?.ajv ? {} : { buildValidator: validatorFactory }),
         buildSerializer: () => serializeAsJson,
       },
     },

@@ -13,7 +13,7 @@ import type { CachedRoutes } from './serve-cached.js';
  * (openapi/document.ts). Adding an endpoint is adding one declaration to endpoints/index.ts.
  */
 
-/** The JSON Schema subset request validation compiles (validation.ts). */
+/** The JSON Schema of a parameter, as Ajv validates it and the OpenAPI document shows it. */
 export type ParameterSchema =
   | {
       type: 'string';

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** The JSON Schema validation.ts compiles for one location (path or query) of a request. */
+/** The JSON Schema Fastify's Ajv compiles for one location (path or query) of a request. */
 export function requestSchema(parameters: readonly Parameter[]) {
   return {
     type: 'object',

@@ -153,10 +153,10 @@ export function peerEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
 
 /**
  * The libraries housecup replaced with parts of its own, each put back in its place by
- * variant.mjs: Fastify's Ajv validator (for validation.ts), @fastify/rate-limit (for the key
- * limiter), Fastify's per-request log lines (for app.ts' one line).
+ * variant.mjs: @fastify/rate-limit (for the key limiter), Fastify's per-request log lines (for
+ * app.ts' one line).
  */
-export const VARIANTS = ['ajv', 'rate-limit', 'fastify-log'] as const;
+export const VARIANTS = ['rate-limit', 'fastify-log'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /**

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
-import { type ColdPeer, coldVersusPeer } from './cold-peer.js';
+import { type ColdPeer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import {
   apiEndpoints,
@@ -71,7 +71,7 @@ import { hasWrk, runWrk } from './wrk.js';
  * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
  * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
  * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
- * sorted` the sorted-list figures (sorted.ts).
+ * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts).
  */
 
 const { values: args } = parseArgs({
@@ -302,6 +302,60 @@ async function main(): Promise<number> {
       ? `PostgreSQL rows: ${postgres.source}`
       : 'PostgreSQL rows: no PostgreSQL found, not run',
   );
+  /** Cold answers × peer on SQLite, then on PostgreSQL if there is one (cold-peer.ts). */
+  const coldOnEachStore = async (
+    start: (
+      env: Record<string, string> | undefined,
+      peer: boolean,
+      logFile: string,
+    ) => Promise<Served>,
+  ): Promise<ColdPeer[]> => {
+    const stores: ['sqlite' | 'postgres', string][] = [['sqlite', dataset.path]];
+    if (postgres) stores.push(['postgres', postgres.url]);
+    const rows: ColdPeer[] = [];
+    for (const [store, database] of stores) {
+      const env = store === 'postgres' ? { DATABASE_URL: database } : undefined;
+      const cold = await coldVersusPeer({
+        store,
+        database,
+        start: (peer, logFile) => start(env, peer, logFile),
+        work,
+        key,
+        manifest,
+        samples: args.quick ? 6 : 100,
+        log,
+      });
+      rows.push(...cold.rows);
+      failures.push(...cold.failures);
+    }
+    return rows;
+  };
+  if (args.only === 'cold') {
+    // Only the cold answers × peer (`--only cold`), on servers of their own.
+    try {
+      const coldPeer = await coldOnEachStore(async (env, peer, logFile) => {
+        const served = spawnServer({
+          port: await freePort(),
+          cpu: pinning?.server,
+          cwd: work,
+          databasePath: dataset.path,
+          env,
+          peer,
+          logFile,
+        });
+        running.add(served);
+        const firstPoints = `/v1/points/${manifest.withPoints[0]}`;
+        await waitForOk(served.url + firstPoints, auth, performance.now());
+        return served;
+      });
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, coldPeer, failures });
+      process.stdout.write(`\n${formatColdPeer(coldPeer)}\n\nresults: ${outPath}\n`);
+      return failures.length === 0 ? 0 : 1;
+    } finally {
+      await stopAll();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
   try {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
@@ -654,24 +708,9 @@ async function main(): Promise<number> {
       log,
     });
     // Cold answers × peer: each store's node beside its peer, one request at a time.
-    const coldPeer: ColdPeer[] = [];
-    const coldOf = async (store: 'sqlite' | 'postgres', database: string) => {
-      const env = store === 'postgres' ? { DATABASE_URL: database } : undefined;
-      const cold = await coldVersusPeer({
-        store,
-        database,
-        start: (peer, logFile) => start(dataset.path, env, peer, undefined, logFile),
-        work,
-        key,
-        manifest,
-        samples: args.quick ? 6 : 100,
-        log,
-      });
-      coldPeer.push(...cold.rows);
-      failures.push(...cold.failures);
-    };
-    await coldOf('sqlite', dataset.path);
-    if (postgres) await coldOf('postgres', postgres.url);
+    const coldPeer = await coldOnEachStore((env, peer, logFile) =>
+      start(dataset.path, env, peer, undefined, logFile),
+    );
     // The mixed load, on each store, housecup then its peer at the same rate.
     const mixed: MixedReport[] = [];
     const mixedOf = (store: 'sqlite' | 'postgres', housecupUrl: string, peerUrl: string) =>

@@ -1,54 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { guildIdParam, pagingParams } from '../../src/http/parameters.js';
-import { requestSchema } from '../../src/http/serve-endpoints.js';
-import { compileValidator } from '../../src/http/validation.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/answers/errors.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { fixture, RICH } from '../support/fixture.js';
 
-const compile = (schema: unknown) =>
-  compileValidator({ schema, method: 'GET', url: '/v1/test', httpPart: 'querystring' });
+/*
+ * Requests are validated by Fastify's Ajv from the route schemas the endpoint declarations give
+ * (the OpenAPI document shows the same). A validator of our own stood in for Ajv until the bench
+ * measured it against Ajv in its place: 0.978 × on /v1/points/:g (issue 24's rule: under 5 %,
+ * back to the library). These pin what the contract needs of it, through the real app.
+ */
 
-describe('request validator (compiled from the route schemas)', () => {
-  const params = compile(requestSchema([guildIdParam]));
-  const query = compile(requestSchema(pagingParams));
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(fixture);
+});
+afterAll(() => t.close());
 
-  it('accepts ids of the pattern and refuses others, naming the field as Ajv does', () => {
-    expect(params({ guildId: '1133557799224466880' })).toBe(true);
-    expect(params({ guildId: 'a'.repeat(64) })).toBe(true);
-    for (const bad of ['', 'a'.repeat(65), 'has space', 'é', '1;DROP']) {
-      expect(params({ guildId: bad }), bad).toBe(false);
-      expect(params.errors?.[0]?.instancePath).toBe('/guildId');
+async function status(url: string) {
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: t.key } });
+  return { status: response.statusCode, error: response.json<{ error?: string }>().error };
+}
+
+describe('request validation (Ajv, compiled from the route schemas)', () => {
+  it('accepts ids of the pattern and refuses others with the contract message', async () => {
+    expect((await status(`/v1/points/${RICH}`)).status).toBe(200);
+    for (const bad of ['a'.repeat(65), 'has%20space', '%C3%A9', '1;DROP']) {
+      expect(await status(`/v1/points/${bad}`), bad).toEqual({
+        status: 400,
+        error: MESSAGES.invalidGuildId,
+      });
     }
-    expect(params({})).toBe(false);
-    expect(params.errors?.[0]?.params).toEqual({ missingProperty: 'guildId' });
   });
 
-  it('coerces limit to an integer within its bounds, and refuses repeats and fractions', () => {
-    const data: Record<string, unknown> = { limit: '25', after: 'abc' };
-    expect(query(data)).toBe(true);
-    expect(data).toEqual({ limit: 25, after: 'abc' });
-    expect(query({ limit: ['7'] })).toBe(true);
-    for (const bad of ['0', '1001', '2.5', 'ten', '', ['1', '2'], '99999999999999999999']) {
-      expect(query({ limit: bad }), String(bad)).toBe(false);
-      expect(query.errors?.[0]?.instancePath).toBe('/limit');
+  it('takes limit as an integer within its bounds, and refuses repeats and fractions', async () => {
+    expect((await status(`/v1/players/${RICH}?limit=25`)).status).toBe(200);
+    for (const bad of ['0', '1001', '2.5', 'ten', '', '99999999999999999999', '1&limit=2']) {
+      expect(await status(`/v1/players/${RICH}?limit=${bad}`), bad).toEqual({
+        status: 400,
+        error: MESSAGES.invalidLimit,
+      });
     }
-    expect(query({})).toBe(true);
   });
 
-  it('counts code points for string lengths and refuses an empty or over-long cursor', () => {
-    expect(query({ after: '😀'.repeat(200) })).toBe(true);
-    expect(query({ after: '😀'.repeat(201) })).toBe(false);
-    expect(query({ after: '' })).toBe(false);
-    expect(query({ after: ['a', 'b'] })).toBe(false);
-  });
-
-  it('fails at start-up on a keyword it does not enforce, so no schema is half-checked', () => {
-    expect(() =>
-      compile({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } } }),
-    ).toThrow(/unsupported JSON Schema keyword "format"/);
-    expect(() => compile({ type: 'object', additionalProperties: false })).toThrow(
-      /additionalProperties/,
-    );
-    expect(() => compile({ type: 'object', properties: { n: { type: 'number' } } })).toThrow(
-      /unsupported type/,
-    );
+  it('counts code points for a cursor and refuses an empty or over-long one', async () => {
+    const emoji = encodeURIComponent('😀');
+    expect(await status(`/v1/players/${RICH}?after=${emoji.repeat(201)}`)).toEqual({
+      status: 400,
+      error: MESSAGES.invalidAfter,
+    });
+    for (const bad of ['', 'a&after=b']) {
+      expect(await status(`/v1/players/${RICH}?after=${bad}`), bad).toEqual({
+        status: 400,
+        error: MESSAGES.invalidAfter,
+      });
+    }
   });
 });
