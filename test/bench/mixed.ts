@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mulberry32 } from './dataset.js';
 import type { Endpoint } from './endpoints.js';
 import type { LoadGenerator, LoadResult } from './load.js';
 import { problemOf } from './load.js';
@@ -55,16 +56,13 @@ function writeMix(file: string, rows: readonly Endpoint[], withOnly: (id: string
   const parts = MIX.filter(([id]) => withOnly(id));
   const total = parts.reduce((sum, [, share]) => sum + share, 0);
   const lines: string[] = [];
-  let seed = 24;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed;
-  };
+  const random = mulberry32(24);
   for (const [id, share] of parts) {
     const row = rows.find((endpoint) => endpoint.id === id);
     if (!row || row.paths.length === 0) throw new Error(`the mixed load needs the ${id} row`);
     const count = Math.round((LINES * share) / total);
-    for (let i = 0; i < count; i++) lines.push(row.paths[next() % row.paths.length] ?? '');
+    for (let i = 0; i < count; i++)
+      lines.push(row.paths[Math.floor(random() * row.paths.length)] ?? '');
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
   return Object.fromEntries(parts.map(([id, share]) => [id, (100 * share) / total]));

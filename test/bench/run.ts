@@ -302,6 +302,34 @@ async function main(): Promise<number> {
       ? `PostgreSQL rows: ${postgres.source}`
       : 'PostgreSQL rows: no PostgreSQL found, not run',
   );
+  const firstPoints = `/v1/points/${manifest.withPoints[0]}`;
+  // Every process under load, on the server's core (only one is busy at a time); the real server
+  // and the peer once they answer a first points request.
+  const start = async (
+    databasePath?: string,
+    env?: Record<string, string>,
+    peer = false,
+    variant?: Variant,
+    logFile?: string,
+  ) => {
+    const served = spawnServer({
+      port: await freePort(),
+      cpu: pinning?.server,
+      cwd: work,
+      databasePath,
+      env,
+      peer,
+      variant,
+      logFile,
+    });
+    running.add(served);
+    await waitForOk(
+      served.url + (databasePath ? firstPoints : '/'),
+      databasePath ? auth : {},
+      performance.now(),
+    );
+    return served;
+  };
   /** Cold answers × peer on SQLite, then on PostgreSQL if there is one (cold-peer.ts). */
   const coldOnEachStore = async (
     start: (
@@ -333,21 +361,9 @@ async function main(): Promise<number> {
   if (args.only === 'cold') {
     // Only the cold answers × peer (`--only cold`), on servers of their own.
     try {
-      const coldPeer = await coldOnEachStore(async (env, peer, logFile) => {
-        const served = spawnServer({
-          port: await freePort(),
-          cpu: pinning?.server,
-          cwd: work,
-          databasePath: dataset.path,
-          env,
-          peer,
-          logFile,
-        });
-        running.add(served);
-        const firstPoints = `/v1/points/${manifest.withPoints[0]}`;
-        await waitForOk(served.url + firstPoints, auth, performance.now());
-        return served;
-      });
+      const coldPeer = await coldOnEachStore((env, peer, logFile) =>
+        start(dataset.path, env, peer, undefined, logFile),
+      );
       writeJson(outPath, { startedAt: startedAt.toISOString(), machine, coldPeer, failures });
       process.stdout.write(`\n${formatColdPeer(coldPeer)}\n\nresults: ${outPath}\n`);
       return failures.length === 0 ? 0 : 1;
@@ -390,7 +406,6 @@ async function main(): Promise<number> {
       pathsFile.set(endpoint.id, file);
     };
     for (const endpoint of [...baselines, ...endpoints]) writePaths(endpoint);
-    const firstPoints = endpoints[0]?.paths[0] ?? '/v1/points';
 
     // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
     const serverMs: number[] = [];
@@ -425,32 +440,6 @@ async function main(): Promise<number> {
         `A ${startup.baselineMedianMs.toFixed(0)} ms`,
     );
 
-    // The processes under load, both on the server's core (only one is busy at a time).
-    const start = async (
-      databasePath?: string,
-      env?: Record<string, string>,
-      peer = false,
-      variant?: Variant,
-      logFile?: string,
-    ) => {
-      const served = spawnServer({
-        port: await freePort(),
-        cpu: pinning?.server,
-        cwd: work,
-        databasePath,
-        env,
-        peer,
-        variant,
-        logFile,
-      });
-      running.add(served);
-      await waitForOk(
-        served.url + (databasePath ? firstPoints : '/'),
-        databasePath ? auth : {},
-        performance.now(),
-      );
-      return served;
-    };
     const baseline = await start();
     const serverSince = performance.now();
     const server = await start(dataset.path);
