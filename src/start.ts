@@ -151,8 +151,10 @@ export async function startService(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  // The example is looked up before the listening line, so the key follows that line at once.
+  const example = firstKey ? await exampleRequest(store, clientUrl(config.host, port)) : null;
   logger.info({ url, store: store.kind, database: store.location }, 'housecup API listening');
-  if (firstKey) onFirstKey(firstKey, await exampleRequest(store, clientUrl(config.host, port)));
+  if (firstKey && example) onFirstKey(firstKey, example);
   if (!checked) void checkFile();
 
   if (config.discord.token) {

@@ -21,6 +21,8 @@ const NO_KEY_WARNING = 'no API key works yet';
 
 async function startAndStop(env: Record<string, string>) {
   const { child } = await startMain({ DEMO_DATA: 'true', ...env });
+  // The curl (or the warning that there is none) follows the listening line as a second write.
+  await child.waitForStdout(new RegExp(`curl -H .*\\n|${NO_KEY_WARNING}`));
   const curl = CURL.exec(child.stdout());
   const answer = curl
     ? await fetch(curl[2] ?? '', { headers: { authorization: curl[1] ?? '' } })
