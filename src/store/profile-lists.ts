@@ -141,8 +141,8 @@ export function rowsSql(
     ORDER BY ${rowsOrder(view)} LIMIT ${limit}${offset ? ` OFFSET ${offset.skip}` : ''}`;
 }
 
-/** The order of `rowsSql`'s rows, for an aggregate that must keep it (PostgreSQL's string_agg). */
-export function rowsOrder(view: ProfileView): string {
+/** The order of `rowsSql`'s rows: a union of two segments is ordered again by it. */
+function rowsOrder(view: ProfileView): string {
   const dir = direction(view);
   const columns = view.sort === 'user_id' ? TIES : [view.sort, ...TIES];
   return ['seg', ...columns.map((column) => `${column}${dir}`)].join(', ');
