@@ -26,7 +26,7 @@ export interface KeyVerifier {
   load(): Promise<void>;
   /**
    * The ids of the working keys, reloaded first if the key table changed: a new Set after each
-   * reload, so a caller that keeps the last one knows when to look again (the event streams of
+   * reload that changed them, so a caller that keeps the last one knows when to look again (the event streams of
    * a revoked key are ended).
    */
   activeIds(): ReadonlySet<number>;
@@ -61,12 +61,20 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
   let inFlight: Promise<void> | null = null;
   let byDigest = new Map<string, CachedKey>();
   let ids: ReadonlySet<number> = new Set();
-  const use = (keys: Map<string, CachedKey>) => {
-    byDigest = keys;
-    ids = new Set([...keys.values()].map((key) => key.id));
+  let loadedRows = '';
+  // On SQLite any commit (a game's points update) reloads the keys; rows that did not change keep
+  // the key set, so connections keep their proven key instead of hashing it again.
+  const use = (rows: readonly ActiveKeyRow[]) => {
+    const signature = rows
+      .map((row) => `${row.id} ${row.digest} ${row.guilds} ${row.rate_limit}`)
+      .join('\n');
+    if (signature === loadedRows && byDigest.size === rows.length) return;
+    loadedRows = signature;
+    byDigest = cachedKeys(rows);
+    ids = new Set([...byDigest.values()].map((key) => key.id));
   };
-  // Per connection, the key last proven on it and the key set it was proven against (a reload,
-  // e.g. after a revocation, is a new Map, so nothing proven before it counts).
+  // Per connection, the key last proven on it and the key set it was proven against (a reload
+  // that changed the keys, e.g. a revocation, is a new Map, so nothing proven before it counts).
   const proven = new WeakMap<
     object,
     { key: string; keys: Map<string, CachedKey>; identity: CachedKey }
@@ -80,7 +88,7 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
     if (generation === loading) return inFlight ?? undefined;
     const rows = table.active();
     if (Array.isArray(rows)) {
-      use(cachedKeys(rows));
+      use(rows);
       loadedAt = generation;
       return undefined;
     }
@@ -90,7 +98,7 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
         // A later generation started loading meanwhile (a change notification): the latest load
         // wins, and whoever waits on this one (load()) waits on that one instead.
         if (loading !== generation) return inFlight ?? undefined;
-        use(cachedKeys(loaded));
+        use(loaded);
         loadedAt = generation;
         loading = null;
         inFlight = null;
