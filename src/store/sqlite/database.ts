@@ -18,6 +18,11 @@ export interface Database {
    * connection may show up to GENERATION_LAG_MS late (this connection's own writes show at once).
    */
   generation(): string;
+  /**
+   * The generation of one guild's data: changes when a commit (of any connection) touched it
+   * (the triggers of drizzle/sqlite/0005_guild_generations.sql), as late as `generation()` may.
+   */
+  guildGeneration(guildId: string): string;
   /** `generation()` read this instant: for consistency checks that cannot accept any lag. */
   exactGeneration(): string;
   close(): void;
@@ -86,18 +91,69 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     }
     return tokenOf(totalChanges.get());
   };
+  const generation = () => {
+    if (performance.now() - seenAt > GENERATION_LAG_MS) return exactGeneration();
+    return tokenOf(totalChanges.get());
+  };
+  const guildGeneration = guildGenerations(sqlite, generation);
   return {
     path: fullPath,
     sqlite,
     created,
-    generation() {
-      if (performance.now() - seenAt > GENERATION_LAG_MS) return exactGeneration();
-      return tokenOf(totalChanges.get());
-    },
+    generation,
+    guildGeneration,
     exactGeneration,
     close() {
       if (sqlite.open) sqlite.close();
     },
+  };
+}
+
+/**
+ * Each guild's generation, from the rows of guild_generations past the highest number seen, read
+ * only when the database's generation moved. The numbers only grow; should they fall (the file
+ * replaced under a running node), a new epoch drops everything known.
+ */
+function guildGenerations(
+  sqlite: BetterSqlite3.Database,
+  databaseGeneration: () => string,
+): (guildId: string) => string {
+  // Prepared on first use: a database opened without migrating may not have the table yet.
+  const statements = () => ({
+    since: sqlite
+      .prepare<[number], [string, number]>(
+        'SELECT guild_id, generation FROM guild_generations WHERE generation > ?',
+      )
+      .raw(),
+    highest: sqlite
+      .prepare<[], number | null>('SELECT max(generation) FROM guild_generations')
+      .pluck(),
+  });
+  let prepared: ReturnType<typeof statements> | undefined;
+  // Tokens as strings, made once per change: callers compare them on every request.
+  const guilds = new Map<string, string>();
+  let seen = 0;
+  let epoch = 0;
+  let unchanged = '0.0';
+  let readAt = '';
+  return (guildId) => {
+    const now = databaseGeneration();
+    if (now !== readAt) {
+      readAt = now;
+      prepared ??= statements();
+      const { since, highest } = prepared;
+      if ((highest.get() ?? 0) < seen) {
+        epoch += 1;
+        unchanged = `${epoch}.0`;
+        guilds.clear();
+        seen = 0;
+      }
+      for (const [guild, generation] of since.all(seen)) {
+        guilds.set(guild, `${epoch}.${generation}`);
+        if (generation > seen) seen = generation;
+      }
+    }
+    return guilds.get(guildId) ?? unchanged;
   };
 }
 

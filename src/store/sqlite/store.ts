@@ -32,8 +32,9 @@ export interface SqliteStoreOptions extends OpenOptions {
 }
 
 /**
- * The default store: one SQLite file. Data changes show through SQLite's data_version, which
- * says that something changed, not what: every guild's generation is the database's.
+ * The default store: one SQLite file. Data changes show through SQLite's data_version (something
+ * changed), then through guild_generations (which guilds), so a commit to one guild leaves the
+ * other guilds' cached answers valid.
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
@@ -47,7 +48,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     premium: createPremiumReader(db, now),
     publication: publication.reader,
     areaChanges: createAreaChangesReader(db),
-    generation: () => db.generation(),
+    generation: (guildId) => db.guildGeneration(guildId),
   };
   const ready = sqliteReadiness(db);
   const prune = db.sqlite.prepare(PRUNE_HISTORY_SQL('@limit'));
