@@ -34,6 +34,7 @@ export class PublicStreams {
   private readonly guilds = new Map<string, Watched>();
   private poll: NodeJS.Timeout | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(private readonly options: PublicStreamsOptions) {}
 
@@ -45,6 +46,13 @@ export class PublicStreams {
 
   /** Starts sending `guildId`'s points to `response` (headers already written); `onEnd` once. */
   add(guildId: string, response: ServerResponse, onEnd: () => void): void {
+    // A slot granted after shutdown began (Redis answers late): the server is waiting for the
+    // open streams to end, so this one ends at once rather than hold the close up.
+    if (this.closed) {
+      response.end();
+      onEnd();
+      return;
+    }
     let watched = this.guilds.get(guildId);
     if (!watched) {
       watched = { streams: new Set(), generation: '', last: null, busy: false };
@@ -67,6 +75,7 @@ export class PublicStreams {
 
   /** Ends every stream (shutdown). */
   close(): void {
+    this.closed = true;
     for (const watched of this.guilds.values()) for (const stream of watched.streams) stream.end();
     this.stopTimers();
   }

@@ -8,7 +8,7 @@ import {
 import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
 import { weekChange } from '../answers/house-cup.js';
 import type { Budgets } from '../budgets/budgets.js';
-import type { SlotOwner } from '../budgets/stream-slots.js';
+import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
@@ -167,29 +167,22 @@ export async function registerPublicPages(
         if (!GUILD_ID.test(guildId) || !(await read.publication.isPublished(guildId))) {
           return notFound(reply);
         }
-        const owner: SlotOwner = `public:${request.ip}`;
-        const open = (slot: { release(): void } | null) => {
-          if (!slot) {
+        reply.headers(SECURITY_HEADERS);
+        // Awaited: nothing answers this request until the address' slot is known (with Redis,
+        // a moment later), and a refusal or a failure is answered by this route.
+        await openStream(reply, {
+          slots: budgets.streams,
+          owner: `public:${request.ip}`,
+          limit: options.streamsPerAddress,
+          refuse: () => {
             reply
               .code(429)
-              .headers(SECURITY_HEADERS)
-              .header('retry-after', '5')
+              .header('retry-after', STREAM_RETRY_AFTER_S)
               .header('content-type', HTML)
               .send(tooManyRequestsPage());
-            return;
-          }
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            ...SECURITY_HEADERS,
-            'content-type': 'text/event-stream',
-            'cache-control': 'no-cache',
-            'x-accel-buffering': 'no',
-          });
-          reply.raw.flushHeaders();
-          streams.add(guildId, reply.raw, () => slot.release());
-        };
-        if (options.streamsPerAddress <= 0) open({ release() {} });
-        else budgets.streams.take(owner, options.streamsPerAddress, open);
+          },
+          start: (response, slot) => streams.add(guildId, response, () => slot.release()),
+        });
       },
     );
   });
