@@ -102,7 +102,7 @@ export async function startService(
     botState,
     mounts: [
       // The public scoreboard pages (DESIGN §12): only published guilds, no key.
-      (app, { cache, budgets: shared }) =>
+      (app, { cache, budgets: shared, errorPages }) =>
         registerPublicPages(app, {
           read,
           cache,
@@ -110,6 +110,7 @@ export async function startService(
           budgets: shared,
           limitPerMinute: config.publicLimitPerMinute,
           streamsPerAddress: config.publicStreamsPerAddress,
+          errorPages,
         }).then(() => undefined),
       // Discord's signed requests, answered by any node: no token, no gateway connection needed.
       ...(publicKey

@@ -52,3 +52,19 @@ export const CLIENT_ERRORS: Record<number, string> = {
   415: 'Unsupported media type',
   429: MESSAGES.tooManyRequests,
 };
+
+/** An error answered with a body of its own instead of the JSON error body. */
+export interface ErrorPage {
+  type: string;
+  body: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * Paths whose errors another presenter answers: the public pages are read by browsers, which
+ * must get a page for every error under them, whichever part of the server refused the request.
+ */
+export interface ErrorPages {
+  /** `page(status)` answers every error on `prefix` and under it (`/cup`: `/cup`, `/cup/…`). */
+  own(prefix: string, page: (status: number) => ErrorPage): void;
+}

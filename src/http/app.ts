@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { AnswerCache } from '../answers/answer-cache.js';
+import type { ErrorPages } from '../answers/errors.js';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { Config } from '../config.js';
@@ -13,6 +14,7 @@ import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { answerFrameworkError, installErrorHandling } from './error-handling.js';
+import { PathErrorPages } from './error-pages.js';
 import { registerHealthRoutes } from './health.js';
 import {
   clientErrorAnswerer,
@@ -33,6 +35,8 @@ export interface MountContext {
   cache: AnswerCache;
   budgets: Budgets;
   hub: EventHub;
+  /** Where a module claims the errors of its paths, answered as its own pages. */
+  errorPages: ErrorPages;
 }
 
 export type Mount = (app: FastifyInstance, context: MountContext) => Promise<void>;
@@ -100,6 +104,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
     });
   const guard = budgets.failures;
+  // Filled by the mounts below; read when an error is answered, Fastify's own included.
+  const errorPages = new PathErrorPages();
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -115,7 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A request that still arrives on an open connection while closing is answered as usual (with
     // `Connection: close`): Fastify's own 503 body would break the `{"error","status"}` contract.
     return503OnClosing: false,
-    frameworkErrors: answerFrameworkError(ENDPOINTS),
+    frameworkErrors: answerFrameworkError(ENDPOINTS, errorPages),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
     clientErrorHandler: clientErrorAnswerer(deps.logger, guard),
     // request.ip (the failure budget, the access line) comes from X-Forwarded-For only when the
@@ -153,8 +159,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorateRequest('apiKey', null);
   // First: it learns the known paths from every route added after it.
-  answerOtherMethods(app);
-  installErrorHandling(app, guard);
+  answerOtherMethods(app, errorPages);
+  installErrorHandling(app, guard, errorPages);
   await installCors(app, deps.config.corsOrigins ?? []);
 
   // One line per request, written when the answer has gone: no headers, so no key.
@@ -182,7 +188,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
   registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
-  for (const mount of deps.mounts ?? []) await mount(app, { failures: guard, cache, budgets, hub });
+  for (const mount of deps.mounts ?? []) {
+    await mount(app, { failures: guard, cache, budgets, hub, errorPages });
+  }
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, CLIENT_ERRORS, errorBody, MESSAGES } from '../answers/errors.js';
+import { ApiError, CLIENT_ERRORS, MESSAGES } from '../answers/errors.js';
 import { failureFrom } from '../answers/failures.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { AnyEndpoint } from './endpoint.js';
+import { type PathErrorPages, sendError } from './error-pages.js';
 import { malformedParameter } from './serve-endpoints.js';
 
 /** The 400 message for a request that failed validation: the declared text of its parameter. */
@@ -15,32 +16,33 @@ function validationMessage(error: FastifyError, request: FastifyRequest): string
 }
 
 /**
- * Every error leaves as the contract's JSON error body with a matching status code. Only
- * messages written for clients go out; anything unexpected is logged and answered with a
- * generic 500, so no stack trace, SQL or key ever reaches a response.
+ * Every error leaves as the contract's JSON error body with a matching status code (or, on a
+ * path a mounted module owns, as its page). Only messages written for clients go out; anything
+ * unexpected is logged and answered with a generic 500, so no stack trace, SQL or key ever
+ * reaches a response.
  */
-export function installErrorHandling(app: FastifyInstance, guard: FailureGuard): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  guard: FailureGuard,
+  pages: PathErrorPages,
+): void {
   app.setErrorHandler(
     (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) {
-        return reply
-          .code(error.status)
-          .headers(error.headers)
-          .send(errorBody(error.status, error.message));
+        return sendError(pages, request, reply, error.status, error.message, error.headers);
       }
       if (error.validation) {
-        return reply.code(400).send(errorBody(400, validationMessage(error, request)));
+        return sendError(pages, request, reply, 400, validationMessage(error, request));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (a malformed URL, an unparsable body, ...).
-        return reply
-          .code(status)
-          .send(errorBody(status, CLIENT_ERRORS[status] ?? MESSAGES.badRequest));
+        const message = CLIENT_ERRORS[status] ?? MESSAGES.badRequest;
+        return sendError(pages, request, reply, status, message);
       }
       // The logger's `err` serializer keeps the kind, code and message: never the stack.
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(errorBody(500, MESSAGES.internal));
+      return sendError(pages, request, reply, 500, MESSAGES.internal);
     },
   );
 
@@ -53,16 +55,17 @@ export function installErrorHandling(app: FastifyInstance, guard: FailureGuard):
 
 /**
  * Errors Fastify raises before routing (an undecodable URL, `%zz`), in the contract's error body:
- * the broken parameter's own 400 text when the path shows which. This runs before routing and so
- * before authentication: there is no route to authenticate for.
+ * the broken parameter's own 400 text when the path shows which, or the page of the module that
+ * owns the path. This runs before routing and so before authentication: there is no route to
+ * authenticate for.
  */
-export function answerFrameworkError(endpoints: readonly AnyEndpoint[]) {
+export function answerFrameworkError(endpoints: readonly AnyEndpoint[], pages: PathErrorPages) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 400;
     const message =
       error.code === 'FST_ERR_BAD_URL'
         ? (malformedParameter(endpoints, request.url)?.invalid ?? MESSAGES.badRequest)
         : MESSAGES.badRequest;
-    return reply.code(status).send(errorBody(status, message));
+    return sendError(pages, request, reply, status, message);
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody, MESSAGES } from '../answers/errors.js';
+import { MESSAGES } from '../answers/errors.js';
+import { type PathErrorPages, sendError } from './error-pages.js';
 
 interface KnownPath {
   pattern: RegExp;
@@ -27,7 +28,7 @@ function compile(url: string): RegExp {
  * path is listed here. Answered in onRequest, before any body is read, whatever the client sends.
  * OPTIONS routes (the CORS preflight's `*`) name no resource, so they make nothing known.
  */
-export function answerOtherMethods(app: FastifyInstance): void {
+export function answerOtherMethods(app: FastifyInstance, pages: PathErrorPages): void {
   const known: KnownPath[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().filter((method) => method !== 'OPTIONS');
@@ -49,9 +50,8 @@ export function answerOtherMethods(app: FastifyInstance): void {
       done();
       return;
     }
-    reply
-      .code(405)
-      .header('allow', match.methods.join(', '))
-      .send(errorBody(405, MESSAGES.methodNotAllowed));
+    sendError(pages, request, reply, 405, MESSAGES.methodNotAllowed, {
+      allow: match.methods.join(', '),
+    });
   });
 }

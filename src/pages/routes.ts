@@ -6,6 +6,7 @@ import {
   matchesEtag,
 } from '../answers/answer-cache.js';
 import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
+import type { ErrorPage, ErrorPages } from '../answers/errors.js';
 import { weekChange } from '../answers/house-cup.js';
 import type { Budgets } from '../budgets/budgets.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
@@ -14,7 +15,12 @@ import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { type Asset, loadAssets } from './assets.js';
 import { PublicStreams } from './public-streams.js';
-import { notFoundPage, scoreboardPage, tooManyRequestsPage } from './scoreboard-page.js';
+import {
+  notFoundPage,
+  scoreboardPage,
+  tooManyRequestsPage,
+  unavailablePage,
+} from './scoreboard-page.js';
 
 /*
  * The public scoreboard (DESIGN §12): GET /cup/:guildId (HTML), its chart, its live points and
@@ -31,6 +37,8 @@ export interface PublicPagesOptions {
   limitPerMinute: number;
   /** PUBLIC_STREAMS_PER_ADDRESS; 0 = no limit. */
   streamsPerAddress: number;
+  /** Where these routes claim every error under /cup, answered with the pages below. */
+  errorPages: ErrorPages;
 }
 
 /** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
@@ -44,6 +52,18 @@ const SECURITY_HEADERS = {
 const GUILD_ID = new RegExp(ID_PATTERN);
 const HTML = 'text/html; charset=utf-8';
 const NOT_FOUND = Buffer.from(notFoundPage());
+const TOO_MANY = Buffer.from(tooManyRequestsPage());
+const UNAVAILABLE = Buffer.from(unavailablePage());
+
+/**
+ * The page for any error under /cup that these routes do not answer themselves: an undecodable
+ * or unknown path, another method, a failed read. The status stays what the server said; a
+ * client error names no scoreboard, so it shows the page of a missing one.
+ */
+function errorPage(status: number): ErrorPage {
+  const body = status === 429 ? TOO_MANY : status >= 500 ? UNAVAILABLE : NOT_FOUND;
+  return { type: HTML, body, headers: SECURITY_HEADERS };
+}
 
 function send(
   request: FastifyRequest,
@@ -77,6 +97,7 @@ export async function registerPublicPages(
   const { read, cache, generation, budgets } = options;
   const assets = loadAssets();
   const streams = new PublicStreams({ read, cache, generation });
+  options.errorPages.own('/cup', errorPage);
   app.addHook('preClose', (done) => {
     streams.close();
     done();
@@ -104,7 +125,7 @@ export async function registerPublicPages(
           .headers(SECURITY_HEADERS)
           .header('retry-after', String(Math.max(1, Math.ceil(leftMs / 1000))))
           .header('content-type', HTML)
-          .send(tooManyRequestsPage());
+          .send(TOO_MANY);
       });
     });
 
@@ -179,7 +200,7 @@ export async function registerPublicPages(
               .code(429)
               .header('retry-after', STREAM_RETRY_AFTER_S)
               .header('content-type', HTML)
-              .send(tooManyRequestsPage());
+              .send(TOO_MANY);
           },
           start: (response, slot) => streams.add(guildId, response, () => slot.release()),
         });

@@ -61,6 +61,14 @@ export function notFoundPage(): string {
   });
 }
 
+/** A failure of the server's own: nothing of its cause, which the log keeps. */
+export function unavailablePage(): string {
+  return pageShell({
+    title: 'Scoreboard unavailable',
+    main: '<main class="missing"><p>The scoreboard cannot be shown just now. Try again in a moment.</p></main>',
+  });
+}
+
 export function tooManyRequestsPage(): string {
   return pageShell({
     title: 'Too many requests',

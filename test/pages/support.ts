@@ -12,7 +12,7 @@ export interface PageLimits {
 
 /** The public pages as start.ts mounts them, over `store` (a node of its own). */
 export function publicPages(store: Store, limits: PageLimits = {}): Mount {
-  return (app, { cache, budgets }) =>
+  return (app, { cache, budgets, errorPages }) =>
     registerPublicPages(app, {
       read: store.read,
       cache,
@@ -20,6 +20,7 @@ export function publicPages(store: Store, limits: PageLimits = {}): Mount {
       budgets,
       limitPerMinute: limits.limitPerMinute ?? 0,
       streamsPerAddress: limits.streamsPerAddress ?? 0,
+      errorPages,
     }).then(() => undefined);
 }
 
