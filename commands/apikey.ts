@@ -58,9 +58,11 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
     return { embeds: [keyListEmbed(await keyStore.list({ guildId }), language)], ephemeral: true };
   }
   if (subcommand === 'revoke') {
+    // An id that is no safe integer (which Discord never sends) names no key either.
     const id = options.integer('id');
-    if (id === null) throw new Error('/apikey revoke without its required id');
-    if (!(await keyStore.revoke(id, { guildId }))) throw new NotFoundError(language.t.notFound.key);
+    if (id === null || !(await keyStore.revoke(id, { guildId }))) {
+      throw new NotFoundError(language.t.notFound.key);
+    }
     logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
     return {
       content: language.t.apikey.revokedReply(language.digits(id)),

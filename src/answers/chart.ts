@@ -2,8 +2,9 @@ import { DEFAULT_HOUSE_NAMES } from '../pictures/chart-input.js';
 import { renderChartPng } from '../pictures/render-chart.js';
 import type { ReadService } from '../read/service.js';
 import { type CacheableAnswer, errorAnswer } from './answer.js';
-import { MESSAGES } from './errors.js';
+import { ApiError, MESSAGES } from './errors.js';
 import { chartSeries } from './house-cup.js';
+import { type IntegerBounds, invalidIntegerText, isWithin } from './integer-text.js';
 
 export interface ChartQuery {
   width?: number | undefined;
@@ -12,6 +13,15 @@ export interface ChartQuery {
 }
 
 export const CHART_DEFAULTS = { width: 800, height: 400, days: 30 } as const;
+
+/** What a request may ask for: the API's parameters and the public chart's size. */
+export const CHART_BOUNDS = {
+  width: { minimum: 400, maximum: 1600 },
+  height: { minimum: 200, maximum: 1000 },
+  days: { minimum: 1, maximum: 365 },
+} as const satisfies Record<keyof ChartQuery, IntegerBounds>;
+
+const CHART_PARAMETERS = Object.keys(CHART_BOUNDS) as (keyof ChartQuery)[];
 
 /**
  * What GET /v1/points/:guildId/chart.png answers (DESIGN §11): the PNG, or the points 404 JSON.
@@ -24,9 +34,18 @@ export function chartAnswer(
   query: ChartQuery,
   clock: () => number = Date.now,
 ): CacheableAnswer {
-  const width = query.width ?? CHART_DEFAULTS.width;
-  const height = query.height ?? CHART_DEFAULTS.height;
-  const days = query.days ?? CHART_DEFAULTS.days;
+  const asked = {
+    width: query.width ?? CHART_DEFAULTS.width,
+    height: query.height ?? CHART_DEFAULTS.height,
+    days: query.days ?? CHART_DEFAULTS.days,
+  };
+  // The routes refuse these already; this is the last check before the canvas, which aborts the
+  // whole process on a size it cannot allocate (±Infinity: issue 29) rather than throwing.
+  for (const name of CHART_PARAMETERS) {
+    const bounds = CHART_BOUNDS[name];
+    if (!isWithin(asked[name], bounds)) throw new ApiError(400, invalidIntegerText(name, bounds));
+  }
+  const { width, height, days } = asked;
   return {
     key: `chart:${guildId}:${width}x${height}:${days}`,
     async build() {

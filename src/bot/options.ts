@@ -30,9 +30,14 @@ export class CommandOptions {
     return typeof value === 'string' ? value : null;
   }
 
+  /**
+   * Discord sends an integer option as a safe integer; anything else a payload might hold (a
+   * fraction, a string, Infinity from `1e400`, a number past 2^53) is no value, never one a
+   * store is asked about.
+   */
   integer(name: string): number | null {
     const value = this.values[name];
-    return typeof value === 'number' && Number.isInteger(value) ? value : null;
+    return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
   }
 
   /** A user option: Discord sends the user's id. */

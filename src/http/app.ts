@@ -139,6 +139,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         buildSerializer: () => serializeAsJson,
       },
     },
+    // Ajv converts no text: its coercion reads `Infinity`, `1e400`, `0x10`, ` 5` and `5.0` as
+    // integers and then skips its range checks for ±Infinity (issue 29: a width of Infinity
+    // aborted the process). serve-endpoints.ts reads numeric parameters by one rule instead.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   // One cache for the GET answers and the event streams: an event carries the bytes the GET

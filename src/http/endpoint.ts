@@ -23,7 +23,11 @@ export type ParameterSchema =
       /** The only values allowed: a choice (`sort`, `order`, `house`). */
       enum?: readonly string[];
     }
-  | { type: 'integer'; minimum?: number; maximum?: number };
+  /**
+   * A numeric parameter, bounded both ways: read from its text by integer-text.ts's rule
+   * (serve-endpoints.ts), then checked against these bounds.
+   */
+  | { type: 'integer'; minimum: number; maximum: number };
 
 type ValueOfSchema<S> = S extends { type: 'integer' }
   ? number

@@ -1,5 +1,7 @@
+import { CHART_BOUNDS, CHART_DEFAULTS } from '../answers/chart.js';
 import { MESSAGES } from '../answers/errors.js';
 import { STEPS } from '../answers/history-series.js';
+import { type IntegerBounds, invalidIntegerText } from '../answers/integer-text.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
@@ -142,10 +144,10 @@ export const toParam = instantParam(
   MESSAGES.invalidTo,
 );
 
+/** A numeric parameter: its schema and its 400 text, from its bounds. */
 function boundedInteger<const Name extends string>(
   name: Name,
-  minimum: number,
-  maximum: number,
+  { minimum, maximum }: IntegerBounds,
   description: string,
   example: number,
 ) {
@@ -156,13 +158,28 @@ function boundedInteger<const Name extends string>(
     schema: { type: 'integer', minimum, maximum },
     description,
     example,
-    invalid: `Invalid ${name}: must be an integer from ${minimum} to ${maximum}`,
+    invalid: invalidIntegerText(name, { minimum, maximum }),
   } as const satisfies Parameter;
 }
 
-/** The picture's size and span (DESIGN §11). */
+/** The picture's size and span (DESIGN §11), within the bounds the chart answer keeps. */
 export const chartParams = [
-  boundedInteger('width', 400, 1600, 'Width of the picture in pixels; default 800', 800),
-  boundedInteger('height', 200, 1000, 'Height of the picture in pixels; default 400', 400),
-  boundedInteger('days', 1, 365, 'Days of history the lines show; default 30', 30),
+  boundedInteger(
+    'width',
+    CHART_BOUNDS.width,
+    `Width of the picture in pixels; default ${CHART_DEFAULTS.width}`,
+    CHART_DEFAULTS.width,
+  ),
+  boundedInteger(
+    'height',
+    CHART_BOUNDS.height,
+    `Height of the picture in pixels; default ${CHART_DEFAULTS.height}`,
+    CHART_DEFAULTS.height,
+  ),
+  boundedInteger(
+    'days',
+    CHART_BOUNDS.days,
+    `Days of history the lines show; default ${CHART_DEFAULTS.days}`,
+    CHART_DEFAULTS.days,
+  ),
 ] as const;

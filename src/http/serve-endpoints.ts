@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { integerOfText } from '../answers/integer-text.js';
 import { requireGuildAccess } from './auth.js';
 import { type AnyEndpoint, type EndpointDeps, type Parameter, parametersOf } from './endpoint.js';
 
@@ -22,6 +23,28 @@ export function requestSchema(parameters: readonly Parameter[]) {
   };
 }
 
+/**
+ * Reads each numeric parameter's text by integer-text.ts's rule before Ajv validates: a text it
+ * reads becomes that number, any other stays text, which Ajv (coercing nothing: app.ts) refuses
+ * as no integer, so the parameter gets its own 400, in the order Ajv checks parameters in.
+ */
+function readIntegers(parameters: readonly Parameter[]): preValidationHookHandler | undefined {
+  const numeric = parameters.filter((parameter) => parameter.schema.type === 'integer');
+  if (numeric.length === 0) return undefined;
+  return (request, _reply, done) => {
+    for (const { name, in: location } of numeric) {
+      const values = (location === 'path' ? request.params : request.query) as Record<
+        string,
+        unknown
+      >;
+      const text = values[name];
+      const value = typeof text === 'string' ? integerOfText(text) : undefined;
+      if (value !== undefined) values[name] = value;
+    }
+    done();
+  };
+}
+
 /** One Fastify route per declared endpoint (Fastify adds HEAD beside every GET). */
 export function serveEndpoints(
   app: FastifyInstance,
@@ -29,6 +52,7 @@ export function serveEndpoints(
   deps: EndpointDeps,
 ): void {
   for (const endpoint of endpoints) {
+    const preValidation = readIntegers(parametersOf(endpoint));
     app.route({
       method: 'GET',
       url: endpoint.path,
@@ -37,6 +61,7 @@ export function serveEndpoints(
         ...(endpoint.query.length > 0 ? { querystring: requestSchema(endpoint.query) } : {}),
       },
       config: { parameters: parametersOf(endpoint) },
+      ...(preValidation ? { preValidation } : {}),
       ...(endpoint.guildScoped ? { preHandler: requireGuildAccess } : {}),
       handler(request, reply) {
         const input = { params: request.params, query: request.query };

@@ -5,9 +5,10 @@ import {
   type CachedAnswer,
   matchesEtag,
 } from '../answers/answer-cache.js';
-import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
+import { CHART_BOUNDS, CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
 import type { ErrorPage, ErrorPages } from '../answers/errors.js';
 import { weekChange } from '../answers/house-cup.js';
+import { integerOfText, invalidIntegerText, isWithin } from '../answers/integer-text.js';
 import type { Budgets } from '../budgets/budgets.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
@@ -16,6 +17,7 @@ import { HOUSES, type House } from '../records/houses.js';
 import { type Asset, loadAssets } from './assets.js';
 import { PublicStreams } from './public-streams.js';
 import {
+  badRequestPage,
   notFoundPage,
   scoreboardPage,
   tooManyRequestsPage,
@@ -88,6 +90,12 @@ function send(
 
 function notFound(reply: FastifyReply) {
   reply.code(404).headers(SECURITY_HEADERS).header('content-type', HTML).send(NOT_FOUND);
+}
+
+/** A chart size out of its bounds: 400, with the API's text for it. */
+function badSize(reply: FastifyReply, name: 'width' | 'height') {
+  const page = badRequestPage(invalidIntegerText(name, CHART_BOUNDS[name]));
+  reply.code(400).headers(SECURITY_HEADERS).header('content-type', HTML).send(page);
 }
 
 export async function registerPublicPages(
@@ -163,7 +171,7 @@ export async function registerPublicPages(
       },
     );
 
-    cup.get<{ Params: { guildId: string }; Querystring: Record<string, string | undefined> }>(
+    cup.get<{ Params: { guildId: string }; Querystring: Record<string, unknown> }>(
       '/cup/:guildId/chart.png',
       { schema: { hide: true } },
       async (request, reply) => {
@@ -171,11 +179,11 @@ export async function registerPublicPages(
         if (!GUILD_ID.test(guildId) || !(await read.publication.isPublished(guildId))) {
           return notFound(reply);
         }
-        const answer = chartAnswer(read, guildId, {
-          width: within(request.query.width, 400, 1600, CHART_DEFAULTS.width),
-          height: within(request.query.height, 200, 1000, CHART_DEFAULTS.height),
-          days: CHART_DEFAULTS.days,
-        });
+        const width = sizeOf(request.query, 'width');
+        if (width === null) return badSize(reply, 'width');
+        const height = sizeOf(request.query, 'height');
+        if (height === null) return badSize(reply, 'height');
+        const answer = chartAnswer(read, guildId, { width, height, days: CHART_DEFAULTS.days });
         await cached(request, reply, guildId, answer.key, answer.build);
       },
     );
@@ -213,8 +221,13 @@ export async function registerPublicPages(
 const ZERO: Record<House, number> = { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 };
 const NO_CHANGE = Object.fromEntries(HOUSES.map((house) => [house, null])) as Record<House, null>;
 
-/** A size the page may ask for; anything else takes the default (the page only asks for one). */
-function within(text: string | undefined, min: number, max: number, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+/**
+ * A size of the chart: the default when absent; else read as every numeric parameter is
+ * (integer-text.ts) within the API's bounds, or null: the same 400 text as the API's.
+ */
+function sizeOf(query: Record<string, unknown>, name: 'width' | 'height'): number | null {
+  const text = query[name];
+  if (text === undefined) return CHART_DEFAULTS[name];
+  const value = typeof text === 'string' ? integerOfText(text) : undefined;
+  return isWithin(value, CHART_BOUNDS[name]) ? value : null;
 }

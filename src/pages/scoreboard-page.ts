@@ -75,3 +75,11 @@ export function tooManyRequestsPage(): string {
     main: '<main class="missing"><p>Too many requests from your address. Try again in a minute.</p></main>',
   });
 }
+
+/** A request the page never makes (a chart size out of bounds): the parameter's own text. */
+export function badRequestPage(message: string): string {
+  return pageShell({
+    title: 'Bad request',
+    main: `<main class="missing"><p>${escapeHtml(message)}</p></main>`,
+  });
+}

@@ -63,6 +63,29 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(overlay).toContain('class="overlay"');
     });
 
+    it('answers a chart size that is no integer in its bounds with a 400 naming it (issue 29)', async () => {
+      const WIDTH = 'Invalid width: must be an integer from 400 to 1600';
+      const HEIGHT = 'Invalid height: must be an integer from 200 to 1000';
+      for (const [query, text] of [
+        ['width=Infinity', WIDTH],
+        ['width=-Infinity', WIDTH],
+        ['width=1e3', WIDTH],
+        ['width=%20800', WIDTH],
+        ['width=3000', WIDTH],
+        ['height=1e400', HEIGHT],
+        ['width=400&height=0x10', HEIGHT],
+      ]) {
+        const response = await get(`/cup/${RICH}/chart.png?${query}`);
+        expect(response.status, query).toBe(400);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await response.text()).toContain(text);
+      }
+      // An unpublished guild stays a 404, whatever the size.
+      expect((await get(`/cup/${SPARSE}/chart.png?width=Infinity`)).status).toBe(404);
+      const chart = await get(`/cup/${RICH}/chart.png?width=400&height=200`);
+      expect(chart.headers.get('content-type')).toBe('image/png');
+    });
+
     it('streams points within 1 s of a commit, and ends the streams within 1 s of unpublishing, on every node', async () => {
       const other = await startPageNode(await test.reopen());
       try {
