@@ -7,6 +7,7 @@ import {
 } from '../answers/answer-cache.js';
 import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
 import { weekChange } from '../answers/house-cup.js';
+import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
 import type { SlotOwner } from '../budgets/stream-slots.js';
 import type { ReadService } from '../read/service.js';
@@ -129,7 +130,7 @@ export async function registerPublicPages(
           if (!(await read.publication.isPublished(guildId))) {
             return { status: 404, body: NOT_FOUND, type: HTML };
           }
-          const standings = (await read.points.get(guildId)) ?? ZERO;
+          const standings = (await currentPoints(read, guildId)) ?? ZERO;
           const change = await weekChange(read, guildId, standings, Date.now());
           const body = scoreboardPage({
             guildId,
