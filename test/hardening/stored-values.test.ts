@@ -86,6 +86,31 @@ async function serve(path: string) {
 const alive = (child: Child) =>
   child.process.exitCode === null && child.process.signalCode === null;
 
+describe('values the checks refuse', () => {
+  it("are refused to the game's own connection, naming the column, while the service serves on unchanged", async () => {
+    const { path, key } = await database();
+    const { child, url } = await serve(path);
+    const get = (route: string) => fetch(`${url}${route}`, { headers: { authorization: key } });
+    const before = await (await get(`/v1/points/${CUP}/history`)).text();
+    const game = new Sqlite(path);
+    game.pragma('busy_timeout = 5000');
+    for (const value of [`'oops'`, '-1e308', '1.5', `'${PAYLOAD.replaceAll("'", "''")}'`]) {
+      expect(() =>
+        game.exec(`UPDATE house_points SET gryffindor = ${value} WHERE guild_id = '${CUP}'`),
+      ).toThrow('house_points.gryffindor must be an integer');
+    }
+    game.close();
+    expect(await (await get(`/v1/points/${CUP}`)).json()).toEqual({
+      ...points(120, 95, 80, 101),
+      status: 200,
+    });
+    expect(await (await get(`/v1/points/${CUP}/history`)).text()).toBe(before);
+    expect((await get(`/v1/points/${CUP}/chart.png`)).status).toBe(200);
+    expect((await fetch(`${url}/cup/${CUP}/chart.png`)).status).toBe(200);
+    expect(alive(child), child.stderr()).toBe(true);
+  });
+});
+
 describe('values the checks never saw', () => {
   it('in the history: every chart is drawn, the history serves integers or null, one log line each, the process stays up', async () => {
     const { path, key } = await database();
