@@ -1,5 +1,6 @@
 import { CHART_DEFAULTS } from '../src/answers/chart.js';
 import { chartSeries, weekChange } from '../src/answers/house-cup.js';
+import { currentPoints } from '../src/answers/stored-points.js';
 import type { Answer, CommandContext, CommandModule } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { POINTS_PICTURE, pointsEmbed } from '../src/bot/embeds/points.js';
@@ -11,7 +12,7 @@ const definition = localizedCommand((t) => ({ ...GUILD_ONLY_COMMAND, ...t.comman
 
 async function execute(_request: unknown, context: CommandContext): Promise<Answer> {
   const { language } = context;
-  const points = await context.read.points.get(context.guildId);
+  const points = await currentPoints(context.read, context.guildId);
   if (points === null) throw new NotFoundError(language.t.notFound.points);
   const now = Date.now();
   const [week, series] = await Promise.all([

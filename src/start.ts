@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
 import { createBudgets } from './budgets/create-budgets.js';
 import { clientUrl } from './client-url.js';
@@ -52,6 +53,8 @@ export async function startService(
   { onFirstKey, onDamaged, libraries }: StartOptions,
 ): Promise<RunningService> {
   const store = await openStore(config, logger);
+  // A stored value the answers would not pass on (a history row the checks never saw): one line.
+  tellStoreFaultsTo((fault) => logger.warn({ fault }, 'stored value not served'));
   // SQLite's file is checked once the API listens: a whole-file check takes 0.4 s on a warm
   // 1M-profile database and several seconds cold, and start-up should not wait for it (nor share a
   // core with it: it starts after listen). SQLite refuses to read a damaged page on its own

@@ -5,6 +5,7 @@ import { type CacheableAnswer, errorAnswer } from './answer.js';
 import { ApiError, MESSAGES } from './errors.js';
 import { chartSeries } from './house-cup.js';
 import { type IntegerBounds, invalidIntegerText, isWithin } from './integer-text.js';
+import { currentPoints } from './stored-points.js';
 
 export interface ChartQuery {
   width?: number | undefined;
@@ -50,7 +51,7 @@ export function chartAnswer(
     key: `chart:${guildId}:${width}x${height}:${days}`,
     async build() {
       const now = clock();
-      const standings = await read.points.get(guildId);
+      const standings = await currentPoints(read, guildId);
       if (!standings) return errorAnswer(404, MESSAGES.noPoints);
       const series = await chartSeries(read, guildId, days, now);
       const body = await renderChartPng({

@@ -1,6 +1,7 @@
 import type { PointsHistoryReader } from '../read/service.js';
 import { HOUSES } from '../records/houses.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
+import { standingsAt } from './stored-points.js';
 
 /*
  * The series of DESIGN §10: the standings at `from` (moved down to the start of its step),
@@ -69,7 +70,7 @@ export async function readSeries(
   range: SeriesRange,
 ): Promise<HistoryEntry[]> {
   const instants = seriesInstants(range).map(instantText);
-  const standings = await history.standingsAt(guildId, instants);
+  const standings = await standingsAt(history, guildId, instants);
   return instants.map((at, i) => {
     const found = standings[i] ?? NOTHING;
     const entry: HistoryEntry = { at, ...NOTHING };

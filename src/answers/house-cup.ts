@@ -3,6 +3,7 @@ import type { ReadService } from '../read/service.js';
 import type { HousePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { instantText, readSeries, type SeriesRange, stepStart } from './history-series.js';
+import { standingsAt } from './stored-points.js';
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +31,7 @@ export async function weekChange(
   standings: HousePoints,
   now: number,
 ): Promise<Record<House, number> | null> {
-  const [then, latest] = await read.pointsHistory.standingsAt(guildId, [
+  const [then, latest] = await standingsAt(read.pointsHistory, guildId, [
     instantText(now - 7 * DAY_MS),
     instantText(now),
   ]);

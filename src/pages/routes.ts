@@ -9,6 +9,7 @@ import { CHART_BOUNDS, CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
 import type { ErrorPage, ErrorPages } from '../answers/errors.js';
 import { weekChange } from '../answers/house-cup.js';
 import { integerOfText, invalidIntegerText, isWithin } from '../answers/integer-text.js';
+import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
@@ -158,7 +159,7 @@ export async function registerPublicPages(
           if (!(await read.publication.isPublished(guildId))) {
             return { status: 404, body: NOT_FOUND, type: HTML };
           }
-          const standings = (await read.points.get(guildId)) ?? ZERO;
+          const standings = (await currentPoints(read, guildId)) ?? ZERO;
           const change = await weekChange(read, guildId, standings, Date.now());
           const body = scoreboardPage({
             guildId,

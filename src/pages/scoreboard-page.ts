@@ -1,5 +1,5 @@
 import { HOUSES, type House } from '../records/houses.js';
-import { escapeHtml } from './html.js';
+import { html } from './html.js';
 import { pageShell } from './layout.js';
 
 export interface ScoreboardView {
@@ -35,19 +35,17 @@ export function scoreboardPage(view: ScoreboardView): string {
     const points = view.standings[house];
     const rank = 1 + HOUSES.filter((other) => view.standings[other] > points).length;
     const change = view.weekChange[house];
-    return `<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>`;
+    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
   });
-  const guild = escapeHtml(view.guildId);
-  const main = `<main>
+  const main = html`<main>
 <ol class="standings" id="standings" aria-label="House standings">
-${items.join('\n')}
-</ol>
-<figure class="chart"><img id="chart" src="/cup/${guild}/chart.png?width=1200&amp;height=500" width="1200" height="500" alt="Chart of the house points over the last 30 days"></figure>
+${items}</ol>
+<figure class="chart"><img id="chart" src="/cup/${encodeURIComponent(view.guildId)}/chart.png?width=1200&amp;height=500" width="1200" height="500" alt="Chart of the house points over the last 30 days"></figure>
 <p class="visually-hidden" id="announce" aria-live="polite"></p>
 </main>`;
   return pageShell({
     title: 'House cup',
-    bodyAttributes: ` data-guild="${guild}"${view.overlay ? ' class="overlay"' : ''}`,
+    bodyAttributes: html` data-guild="${view.guildId}"${view.overlay ? html` class="overlay"` : ''}`,
     main,
     script: true,
   });
@@ -57,7 +55,7 @@ ${items.join('\n')}
 export function notFoundPage(): string {
   return pageShell({
     title: 'No scoreboard here',
-    main: `<main class="missing"><p>This server has no public house cup page, or it is not published.</p><p>A server's admins publish theirs with <code>/scoreboard publish</code>.</p></main>`,
+    main: html`<main class="missing"><p>This server has no public house cup page, or it is not published.</p><p>A server's admins publish theirs with <code>/scoreboard publish</code>.</p></main>`,
   });
 }
 
@@ -65,14 +63,14 @@ export function notFoundPage(): string {
 export function unavailablePage(): string {
   return pageShell({
     title: 'Scoreboard unavailable',
-    main: '<main class="missing"><p>The scoreboard cannot be shown just now. Try again in a moment.</p></main>',
+    main: html`<main class="missing"><p>The scoreboard cannot be shown just now. Try again in a moment.</p></main>`,
   });
 }
 
 export function tooManyRequestsPage(): string {
   return pageShell({
     title: 'Too many requests',
-    main: '<main class="missing"><p>Too many requests from your address. Try again in a minute.</p></main>',
+    main: html`<main class="missing"><p>Too many requests from your address. Try again in a minute.</p></main>`,
   });
 }
 
@@ -80,6 +78,6 @@ export function tooManyRequestsPage(): string {
 export function badRequestPage(message: string): string {
   return pageShell({
     title: 'Bad request',
-    main: `<main class="missing"><p>${escapeHtml(message)}</p></main>`,
+    main: html`<main class="missing"><p>${message}</p></main>`,
   });
 }

@@ -1,4 +1,4 @@
-import type { House } from '../records/houses.js';
+import { HOUSES, type House } from '../records/houses.js';
 
 /** One instant of the race: the standings then (null before the guild's first recorded row). */
 export interface ChartPoint {
@@ -32,3 +32,26 @@ export const DEFAULT_HOUSE_NAMES: Record<House, string> = {
   ravenclaw: 'Ravenclaw',
   hufflepuff: 'Hufflepuff',
 };
+
+/** A number the canvas can place: an integer JavaScript holds exactly (no NaN, no ±1e308). */
+const drawable = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/**
+ * The input with every number the canvas could not place taken out: a standing becomes 0, a
+ * point of a line no value (a gap). The answers already refuse such values (stored-points.ts);
+ * this keeps the picture itself safe whoever calls it, since a NaN or an infinity reaching
+ * @napi-rs/canvas aborts the whole process rather than throwing.
+ */
+export function drawableInput(input: ChartInput): ChartInput {
+  const standings = { ...input.standings };
+  for (const house of HOUSES) if (!drawable(standings[house])) standings[house] = 0;
+  const series = input.series.map((point) => {
+    if (HOUSES.every((house) => point.values[house] === null || drawable(point.values[house]))) {
+      return point;
+    }
+    const values = { ...point.values };
+    for (const house of HOUSES) if (!drawable(values[house])) values[house] = null;
+    return { ...point, values };
+  });
+  return { ...input, standings, series };
+}

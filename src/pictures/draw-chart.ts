@@ -1,6 +1,6 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { HOUSES } from '../records/houses.js';
-import { type ChartInput, type ChartPoint, HOUSE_COLOURS } from './chart-input.js';
+import { type ChartInput, type ChartPoint, drawableInput, HOUSE_COLOURS } from './chart-input.js';
 import { FONT_FAMILY, registerFonts } from './fonts.js';
 import { ranksOf } from './ranks.js';
 import { niceTicks } from './scale.js';
@@ -22,7 +22,8 @@ interface Box {
  * when there is a history. Synchronous and allocation-light (about a millisecond at 800 × 400);
  * the PNG encoding, the slow part, happens off the main thread (render-chart.ts).
  */
-export function drawChart(input: ChartInput): Canvas {
+export function drawChart(given: ChartInput): Canvas {
+  const input = drawableInput(given);
   registerFonts();
   const canvas = createCanvas(input.width, input.height);
   const ctx = canvas.getContext('2d');

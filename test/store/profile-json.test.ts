@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import { migrationsFolderOf } from '../../src/paths.js';
 import { profile } from '../../src/records/profile.js';
 import { migratePostgres } from '../../src/store/postgres/connection.js';
 import { pgJsonObject } from '../../src/store/postgres/json.js';
+import { migrationsBefore } from '../support/migrations.js';
 import { needOutside } from '../support/outside.js';
 import { createTestDatabase } from '../support/store.js';
 
@@ -36,20 +36,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The migrations folder as it was before `tag`: a database that has not seen it yet. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'housecup-migrations-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(folder, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 // Quotes, a backslash, a control character, an emoji and a line break: every escape JSON has.
 const NAME = 'Ginny "Gin" \\ Weasley\u0001 🦁\n';
 
@@ -60,7 +46,9 @@ describe.skipIf(!withPostgres)('profiles.json on PostgreSQL', () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     cleanups.push(() => client.end());
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore(MIGRATION) });
+    await migrate(drizzle(client), {
+      migrationsFolder: migrationsBefore('postgres', MIGRATION, cleanups),
+    });
     const insert = `INSERT INTO profiles (id, user_id, guild_id, name, house, year, galleons, created_at)
       VALUES ($1, $2, 'g', $3, $4, $5, $6, '2026-01-02T03:04:05.000Z')`;
     await client.query(insert, [1, '10', NAME, 'gryffindor', 3, 12]);

@@ -4,8 +4,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrationsFolderOf } from '../../paths.js';
+import { RECORDS } from '../../records/index.js';
 import { StoreOpenError } from '../errors.js';
 import { Sqlite } from './driver.js';
+import { type RefusedValue, refusedValues } from './type-checks.js';
 
 export interface Database {
   readonly path: string;
@@ -61,8 +63,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     try {
       migrate(drizzle(sqlite), { migrationsFolder: migrationsFolderOf('sqlite') });
     } catch (error) {
+      const reason = refusedRows(sqlite) ?? describe(error);
       sqlite.close();
-      throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${describe(error)}`);
+      throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${reason}`);
     }
   }
   // data_version (another connection committed) costs 2.5-3.5 µs, more than the rest of a cached
@@ -155,6 +158,31 @@ function guildGenerations(
     }
     return guilds.get(guildId) ?? unchanged;
   };
+}
+
+/** How many refused values a failed migration names: enough to fix, short enough to read. */
+const NAMED_VALUES = 20;
+
+/**
+ * Why the type checks' migration stopped, when rows stored before it break them: each value,
+ * with the WHERE clause that finds its row, so an operator can correct it and start again.
+ */
+function refusedRows(sqlite: BetterSqlite3.Database): string | null {
+  let found: RefusedValue[];
+  try {
+    found = refusedValues(sqlite, RECORDS, NAMED_VALUES + 1);
+  } catch {
+    // An earlier migration failed: the tables are not all there to read.
+    return null;
+  }
+  if (found.length === 0) return null;
+  const named = found
+    .slice(0, NAMED_VALUES)
+    .map(
+      (row) => `${row.table} WHERE ${row.where}: ${row.column} is ${row.value} (${row.message})`,
+    );
+  const more = found.length > NAMED_VALUES ? '; and more' : '';
+  return `rows stored before housecup checked each column's type hold values PostgreSQL would refuse; correct or delete them (e.g. with sqlite3), then start again: ${named.join('; ')}${more}`;
 }
 
 function describe(error: unknown): string {

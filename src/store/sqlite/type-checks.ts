@@ -1,0 +1,146 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Field } from '../../records/field.js';
+import type { RecordDefinition } from '../../records/record.js';
+
+/*
+ * SQLite keeps whatever a statement gives it: `UPDATE house_points SET gryffindor = 'oops'` (or
+ * -1e308, or 1.5) is stored as written, where PostgreSQL's bigint and text columns refuse it. So
+ * every record's table on SQLite carries two row triggers (BEFORE INSERT, BEFORE UPDATE) that
+ * refuse, with a message naming table.column, what PostgreSQL's column type would refuse. They
+ * are derived here from the record definitions; drizzle/sqlite/0006_type_checks.sql holds them
+ * written out, and test/store/type-checks-migration.test.ts holds that file to this module.
+ *
+ * Null is left to NOT NULL (SQLite's own refusal, as PostgreSQL's), bounds and choices to the
+ * CHECK constraints the records already imply (src/store/constraints.ts): these checks are about
+ * the kind of value only. Triggers rather than STRICT tables: see docs/decisions.md.
+ */
+
+export interface ColumnCheck {
+  column: string;
+  /** SQL, true for a value the column refuses; `value` is the column or `NEW.column`. */
+  refuses(value: string): string;
+  /** The trigger's message: `house_points.gryffindor must be an integer`. */
+  message: string;
+}
+
+/** Values of `typeof()` a column takes: its kind, or null (left to NOT NULL). */
+const typeIs =
+  (kind: 'integer' | 'text') =>
+  (value: string): string =>
+    `typeof(${value}) NOT IN ('${kind}', 'null')`;
+
+/** What the field refuses and how its message says what it takes; null when SQLite enforces it. */
+function checkOf(field: Field): { refuses(value: string): string; takes: string } | null {
+  switch (field.kind) {
+    case 'rowId':
+    case 'integer':
+      // An INTEGER PRIMARY KEY is the rowid: SQLite refuses anything but an integer itself.
+      if (field.generated) return null;
+      // Integer affinity has already turned '12' and 12.0 into 12, as PostgreSQL reads them; a
+      // real left over (1.5, -1e308) or text ('oops') is what a bigint refuses.
+      return { refuses: typeIs('integer'), takes: 'an integer' };
+    case 'timestamp':
+      // timestamptz refuses what is no instant. The one written form keeps text order time order
+      // (the history is read by `at` as text), so another form of a good instant is refused too.
+      return {
+        refuses: (value) =>
+          `${value} IS NOT NULL AND ${value} IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', ${value})`,
+        takes: 'a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ',
+      };
+    default:
+      // Text affinity has already turned numbers into text; a blob is what text refuses.
+      return { refuses: typeIs('text'), takes: 'text' };
+  }
+}
+
+const quoted = (name: string) => `\`${name}\``;
+
+/** The checked columns of `record`, in field order. */
+export function columnChecks(record: RecordDefinition): ColumnCheck[] {
+  return Object.entries(record.fields).flatMap(([column, field]) => {
+    const check = checkOf(field);
+    if (!check) return [];
+    return [
+      {
+        column,
+        refuses: check.refuses,
+        message: `${record.table}.${column} must be ${check.takes}`,
+      },
+    ];
+  });
+}
+
+/**
+ * The two statements creating `record`'s triggers, as the migration writes them: one CASE per
+ * row, whose first refused column names the error (RAISE's message is a literal, which every
+ * SQLite version that may open the file, the game's included, can read in the schema).
+ */
+export function typeCheckTriggers(record: RecordDefinition): string[] {
+  const checks = columnChecks(record);
+  const cases = checks
+    .map(
+      (check) =>
+        `    WHEN ${check.refuses(`NEW.${quoted(check.column)}`)} THEN RAISE(ABORT, '${check.message}')`,
+    )
+    .join('\n');
+  return (['INSERT', 'UPDATE'] as const).map(
+    (event) =>
+      `CREATE TRIGGER ${quoted(`${record.table}_types_${event === 'INSERT' ? 'inserted' : 'updated'}`)} BEFORE ${event} ON ${quoted(record.table)} BEGIN\n  SELECT CASE\n${cases}\n  END;\nEND;`,
+  );
+}
+
+/** Whether any column of the stored row breaks the checks: SQL over the bare column names. */
+function anyRefused(record: RecordDefinition): string {
+  return columnChecks(record)
+    .map((check) => `(${check.refuses(quoted(check.column))})`)
+    .join(' OR ');
+}
+
+/**
+ * The statement the migration runs after creating the triggers: each stored row that breaks
+ * them is written again unchanged, so its trigger refuses it and the migration stops (nothing of
+ * it kept). A row that passes is not touched.
+ */
+export function existingRowsCheck(record: RecordDefinition): string {
+  const first = Object.keys(record.fields)[0] ?? 'rowid';
+  return `UPDATE ${quoted(record.table)} SET ${quoted(first)} = ${quoted(first)} WHERE ${anyRefused(record)};`;
+}
+
+/** One stored value the checks refuse, said so that an operator can find and correct it. */
+export interface RefusedValue {
+  table: string;
+  /** `guild_id = 'g'` or `id = 17`: a WHERE clause for the row. */
+  where: string;
+  column: string;
+  /** The value as an SQL literal (`'oops'`, `-1.0e+308`, `X'01'`). */
+  value: string;
+  message: string;
+}
+
+/** Up to `limit` stored values of `records`' tables that the checks refuse. */
+export function refusedValues(
+  sqlite: BetterSqlite3.Database,
+  records: readonly RecordDefinition[],
+  limit: number,
+): RefusedValue[] {
+  const found: RefusedValue[] = [];
+  for (const record of records) {
+    const key = record.primaryKey ?? ['id'];
+    const where = key
+      .map((column) => `'${column} = ' || quote(${quoted(column)})`)
+      .join(" || ' AND ' || ");
+    for (const check of columnChecks(record)) {
+      if (found.length >= limit) return found;
+      const rows = sqlite
+        .prepare<[number], { where: string; value: string }>(
+          `SELECT ${where} AS "where", quote(${quoted(check.column)}) AS value FROM ${quoted(record.table)}
+           WHERE ${check.refuses(quoted(check.column))} LIMIT ?`,
+        )
+        .all(limit - found.length);
+      for (const row of rows) {
+        found.push({ table: record.table, column: check.column, message: check.message, ...row });
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { notFoundPage, scoreboardPage } from '../../src/pages/scoreboard-page.js';
+import type { House } from '../../src/records/houses.js';
+
+/*
+ * Every value the public page writes is escaped, in text and in attributes: the page is built
+ * with a tag that escapes whatever it is given unless it is markup the tag made itself. A meta
+ * refresh in an attribute is not stopped by the page's Content-Security-Policy.
+ */
+
+const PAYLOAD = '"><meta http-equiv="refresh" content="0;url=https://evil.example/">';
+const ESCAPED =
+  '&quot;&gt;&lt;meta http-equiv=&quot;refresh&quot; content=&quot;0;url=https://evil.example/&quot;&gt;';
+const houses = <T>(value: T) =>
+  ({ gryffindor: value, slytherin: value, ravenclaw: value, hufflepuff: value }) as Record<
+    House,
+    T
+  >;
+
+describe('the public page', () => {
+  it('escapes every value it is given, whatever its type claims', () => {
+    // Values of the wrong kind, as a store written around its checks could hand them over.
+    const page = scoreboardPage({
+      guildId: PAYLOAD,
+      standings: houses(PAYLOAD as unknown as number),
+      weekChange: houses(PAYLOAD as unknown as number),
+      overlay: false,
+    });
+    expect(page).not.toContain(PAYLOAD);
+    expect(page).not.toMatch(/<meta http-equiv/i);
+    expect(page).toContain(`data-points="${ESCAPED}"`);
+    expect(page).toContain(`data-guild="${ESCAPED}"`);
+    // A value shaped like the tag's own markup is still only a value.
+    const forged = scoreboardPage({
+      guildId: 'g',
+      standings: houses({ markup: PAYLOAD } as unknown as number),
+      weekChange: houses(null),
+      overlay: true,
+    });
+    expect(forged).not.toContain(PAYLOAD);
+  });
+
+  it('keeps its own markup as written', () => {
+    const page = scoreboardPage({
+      guildId: '1133557799224466880',
+      standings: { gryffindor: 1240, slytherin: 1185, ravenclaw: 960, hufflepuff: 1012 },
+      weekChange: { gryffindor: 120, slytherin: -5, ravenclaw: 0, hufflepuff: null },
+      overlay: true,
+    });
+    expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(page).toContain('<body data-guild="1133557799224466880" class="overlay">');
+    expect(page).toContain(
+      '<li class="house gryffindor" data-house="gryffindor" data-points="1240" data-week="120"><span class="rank">1</span><span class="name">Gryffindor</span><span class="points">1,240</span><span class="week">▲ 120 this week</span></li>',
+    );
+    expect(page).toContain('data-week=""><span class="rank">3</span>');
+    expect(page).toContain('src="/cup/1133557799224466880/chart.png?width=1200&amp;height=500"');
+    expect(page).toContain('<script src="/cup/assets/cup.js" defer></script>');
+    expect(notFoundPage()).toContain('<code>/scoreboard publish</code>');
+  });
+});

@@ -1,0 +1,37 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrationsFolderOf } from '../../src/paths.js';
+
+/**
+ * A copy of one dialect's migrations folder as it was before the migration `tag`: what a
+ * database that has not seen that migration yet was made with. `cleanups` gets its removal.
+ */
+export function migrationsBefore(
+  dialect: 'sqlite' | 'postgres',
+  tag: string,
+  cleanups: (() => void)[],
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'housecup-migrations-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(migrationsFolderOf(dialect), dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (at <= 0) throw new Error(`no migration ${tag} after the first in ${dialect}`);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+/** The SQL of every migration of `dialect`, in the order they apply. */
+export function migrationTexts(dialect: 'sqlite' | 'postgres'): { tag: string; sql: string }[] {
+  const folder = migrationsFolderOf(dialect);
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map(({ tag }) => ({
+    tag,
+    sql: readFileSync(join(folder, `${tag}.sql`), 'utf8'),
+  }));
+}
