@@ -52,6 +52,12 @@ export class RedisStreamSlots implements StreamSlots {
   private next = 0;
   /** This node's streams in Redis, by key id: renewed together, one call per key. */
   private readonly members = new Map<SlotOwner, Set<string>>();
+  /**
+   * Streams that ended while Redis was away, by key id. A slot asked of a stalled Redis may still
+   * be written there when it wakes (the request sat in its socket), after this node gave up on
+   * it and decided alone: removed once Redis answers again, it does not count for TTL_MS.
+   */
+  private readonly ended = new Map<SlotOwner, Set<string>>();
   private readonly renewal: NodeJS.Timeout;
 
   constructor(
@@ -107,9 +113,15 @@ export class RedisStreamSlots implements StreamSlots {
         if (!ofKey.delete(member)) return;
         if (ofKey.size === 0) this.members.delete(keyId);
         counted.release();
-        // Lost if Redis is away: the member then expires on its own within TTL_MS.
         if (this.link.isUp()) {
           this.link.command(['ZREM', this.keyOf(keyId), member], noop, noop);
+        } else {
+          let endedOfKey = this.ended.get(keyId);
+          if (!endedOfKey) {
+            endedOfKey = new Set();
+            this.ended.set(keyId, endedOfKey);
+          }
+          endedOfKey.add(member);
         }
       },
     };
@@ -117,6 +129,10 @@ export class RedisStreamSlots implements StreamSlots {
 
   private renew(): void {
     if (!this.link.isUp()) return;
+    for (const [keyId, members] of this.ended) {
+      this.link.command(['ZREM', this.keyOf(keyId), ...members], noop, noop);
+    }
+    this.ended.clear();
     for (const [keyId, members] of this.members) {
       this.link.script(RENEW, [this.keyOf(keyId)], [String(TTL_MS), ...members], noop, noop);
     }

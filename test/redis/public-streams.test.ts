@@ -184,10 +184,10 @@ describe.skipIf(!binary)('the public stream while Redis is away', () => {
     // The slot comes after shutdown began: the stream it opens must end, not hold the close up.
     const stream = openEventStream(node.events).catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const since = Date.now();
     node.child.process.kill('SIGTERM');
+    // Past its deadline the node forces its exit with 1 and says so: 0 and silence mean it
+    // stopped on its own.
     expect(await node.child.exited).toBe(0);
-    expect(Date.now() - since).toBeLessThan(5_000);
     expect(node.child.stdout()).not.toContain('shutdown took over');
     await stream;
   });
