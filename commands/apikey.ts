@@ -4,6 +4,7 @@ import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
+import { GUILD_KEY_CAP } from '../src/keys/key-store.js';
 
 const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
@@ -49,7 +50,10 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
     // A blank label would list as nothing at all: it gets the default too.
     const name =
       options.string('name')?.trim() || language.t.apikey.defaultName(request.user.username);
-    const created = await keyStore.create({ name: name.slice(0, 100), guilds: [guildId] });
+    const created = await keyStore.createInGuild(guildId, name.slice(0, 100), GUILD_KEY_CAP);
+    if (created === null) {
+      return { content: language.t.apikey.full(language.digits(GUILD_KEY_CAP)), ephemeral: true };
+    }
     // The key itself goes only to the admin, never to a log line.
     logger.info({ keyId: created.id, by: context.userId }, 'api key created from Discord');
     return { embeds: [newKeyEmbed(created.id, created.key, guildId, language)], ephemeral: true };

@@ -1,6 +1,7 @@
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { createShutdown, watchProcessFailures } from './process-failures.js';
 import { startService } from './start.js';
 import { StoreOpenError } from './store/errors.js';
 
@@ -26,13 +27,12 @@ async function main(): Promise<void> {
   });
 
   // Listened for from the start: a signal during start-up (the first key is printed before
-  // start-up ends) is a request to stop once started, not a kill.
-  let requested: string | null = null;
-  let shutdown = (signal: string) => {
-    requested ??= signal;
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // start-up ends) is a request to stop once started, not a kill; a failure no handler caught
+  // stops the process by the policy of process-failures.ts.
+  const shutdown = createShutdown(logger);
+  watchProcessFailures(logger, shutdown);
+  process.on('SIGTERM', () => shutdown.request('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown.request('SIGINT', 0));
 
   let service: Awaited<ReturnType<typeof startService>>;
   try {
@@ -54,28 +54,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let stopping = false;
-  shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown took over 10 s: exiting anyway');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    service.stop().then(
-      () => {
-        logger.flush();
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  if (requested) shutdown(requested);
+  shutdown.attach(() => service.stop());
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import type { PublicationStore } from '../store/store.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { gatewayListener } from './gateway.js';
 import { loadCommands } from './loader.js';
+import { guardPackets } from './packet-guard.js';
 import { restOptions } from './rest.js';
 
 export interface BotDeps {
@@ -83,6 +84,8 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
     await client.destroy();
   };
   const bot: RunningBot = { client, ready: false, stop };
+  // Before login: an event discord.js cannot read is dropped, never thrown out of the client.
+  guardPackets(client, log);
   if (!config.discord.token) {
     // main.ts starts the bot only with a token; say so plainly if that ever changes.
     log.error('DISCORD_TOKEN is not set: the Discord bot is not started');

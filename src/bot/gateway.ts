@@ -10,6 +10,10 @@ import { webhookDelivery } from './delivery.js';
 import type { Dispatch } from './dispatcher.js';
 import { commandOptions } from './options.js';
 
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
 /** What the commands see of an interaction discord.js received on the gateway. */
 export function requestFromGateway(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
@@ -19,8 +23,9 @@ export function requestFromGateway(
     guildId: interaction.guildId,
     user: { id: interaction.user.id, username: interaction.user.username },
     memberPermissions: interaction.memberPermissions?.bitfield ?? null,
-    locale: interaction.locale ?? null,
-    guildLocale: interaction.guildLocale ?? null,
+    // discord.js copies both from the payload unchecked, whatever their type (`["fr"]`).
+    locale: text(interaction.locale),
+    guildLocale: text(interaction.guildLocale),
   };
   return interaction.isChatInputCommand()
     ? {

@@ -12,10 +12,30 @@ export interface NewKeyOptions {
 /** A stored key as lists show it: everything but its digest. */
 export type KeyRecord = Omit<ApiKeyRow, 'digest'>;
 
+/**
+ * How many active keys of its own a guild may hold when its admins create them (`/apikey
+ * create`, on the gateway and on /interactions): enough for every bot and dashboard a community
+ * runs, few enough that one admin account cannot fill the table with keys. The operator's CLI
+ * (`keys create --guild`) is not held to it.
+ */
+export const GUILD_KEY_CAP = 25;
+
+/** A new key in clear: the only time it exists outside the caller. */
+export interface CreatedKey {
+  id: number;
+  key: string;
+}
+
 /** Creating, listing and revoking keys: what the CLI and /apikey do, on either store. */
 export interface KeyStore {
   /** Creates a key and returns it in clear: the only time it exists outside the caller. */
-  create(options?: NewKeyOptions): Promise<{ id: number; key: string }>;
+  create(options?: NewKeyOptions): Promise<CreatedKey>;
+  /**
+   * Creates a key that reads `guildId` only, unless the guild already holds `cap` active keys
+   * of its own (those `list({ guildId })` shows): null then. Counting and inserting are one
+   * step, so creates racing each other (two admins, two nodes) never pass the cap.
+   */
+  createInGuild(guildId: string, name: string, cap: number): Promise<CreatedKey | null>;
   list(filter?: { guildId?: string }): Promise<KeyRecord[]>;
   /** Revokes a key; false when no such key exists or it was already revoked. */
   revoke(id: number, filter?: { guildId?: string }): Promise<boolean>;

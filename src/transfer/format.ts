@@ -8,6 +8,7 @@ import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import type { RecordDefinition } from '../records/record.js';
+import { historyProblems } from './history.js';
 
 /*
  * The import/export file: a list of guilds, each with its points, premium, jobs and players.
@@ -229,10 +230,18 @@ export const MAX_REPORTED_PROBLEMS = 20;
 
 export type Validation = { ok: true; file: TransferFile } | { ok: false; problems: string[] };
 
-/** Validates a parsed file: the file, or every problem in it (path: message), in file order. */
-export function validateTransferFile(data: unknown): Validation {
+/**
+ * Validates a parsed file: the file, or every problem in it (path: message), in file order.
+ * `now` is the import's time, which no history entry may be after.
+ */
+export function validateTransferFile(data: unknown, now: Date = new Date()): Validation {
   const parsed = transferFileSchema.safeParse(data);
-  if (parsed.success) return { ok: true, file: parsed.data as unknown as TransferFile };
+  if (parsed.success) {
+    const file = parsed.data as unknown as TransferFile;
+    // Like a player's job_id, checked once the shape is right.
+    const problems = historyProblems(file, now);
+    return problems.length === 0 ? { ok: true, file } : { ok: false, problems };
+  }
   // One problem per value: the first rule it breaks says enough (1e20 is not "a whole number"
   // and "too large" both).
   const problems = new Map<string, string>();
@@ -251,8 +260,8 @@ export class ImportError extends Error {
  * A valid file, or an ImportError listing its problems: one line each (`path: message`), at most
  * MAX_REPORTED_PROBLEMS of them, then how many more there are.
  */
-export function checkTransferFile(data: unknown): TransferFile {
-  const result = validateTransferFile(data);
+export function checkTransferFile(data: unknown, now: Date = new Date()): TransferFile {
+  const result = validateTransferFile(data, now);
   if (result.ok) return result.file;
   const { problems } = result;
   const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);

@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
-import { ENGLISH, type Language, languageOf, SPOKEN_LOCALES } from '../../src/bot/i18n/index.js';
+import {
+  ENGLISH,
+  type Language,
+  languageOf,
+  languagesBuilt,
+  SPOKEN_LOCALES,
+} from '../../src/bot/i18n/index.js';
 import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -31,6 +37,8 @@ const EMPTY = '1133557799224466871';
 const PUBLIC_URL = 'https://cup.example';
 const EXPIRES = '2099-06-01T00:00:00.000Z';
 const PROFILES = 12;
+/** Interactions with an odd locale: each used to build (and keep) one more language. */
+const ODD_LOCALE_ROUNDS = 300;
 
 const data = {
   guilds: [
@@ -249,6 +257,32 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
       (await run('points', who(locale, { guildId: null }))).content;
     expect(await dm('pl')).toBe('To polecenie działa tylko na serwerze.');
     expect(await dm('ja')).toBe('This command works only inside a server.');
+  });
+
+  it('a locale that is no string (`["fr"]`) falls back to the guild’s, then English', async () => {
+    const title = async (locale: unknown, guildLocale: unknown) => {
+      const payload = fake.command('jobs', [], who('en-US'));
+      const message = await fake.sendInteraction({
+        ...payload,
+        locale,
+        guild_locale: guildLocale,
+      });
+      return embedOf(message.data).title;
+    };
+    const german = languageOf('de').t.jobs.title('1');
+    expect(await title(['fr'], 'de')).toBe(german);
+    expect(await title({ 0: 'fr' }, 'de')).toBe(german);
+    expect(await title(['fr'], ['de'])).toBe(ENGLISH.t.jobs.title('1'));
+    expect(await title('fr', ['de'])).toBe(languageOf('fr').t.jobs.title('1'));
+  });
+
+  it('builds each language once, whatever the locales interactions carry', async () => {
+    for (let i = 0; i < ODD_LOCALE_ROUNDS; i++) {
+      const payload = fake.command('jobs', [], who('en-US'));
+      const reply = await fake.sendInteraction({ ...payload, locale: ['fr'] });
+      expect(reply.type).toBe(4);
+    }
+    expect(languagesBuilt()).toBeLessThanOrEqual(SPOKEN_LOCALES.length);
   });
 
   it('writes numbers as each locale does: 4 321 (fr), 4.321 (de), 4,321 (English)', async () => {

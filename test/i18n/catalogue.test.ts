@@ -48,6 +48,17 @@ describe('every catalogue', () => {
     }
   });
 
+  it.each(SPOKEN_LOCALES)(
+    '%s: the key cap names the list and revoke commands as registered',
+    (locale) => {
+      const { t } = languageOf(locale);
+      const { apikey, apikeyList, apikeyRevoke, apikeyRevokeId } = t.commands;
+      const full = t.apikey.full('25');
+      expect(full).toContain(`\`/${apikey.name} ${apikeyList.name}\``);
+      expect(full).toContain(`\`/${apikey.name} ${apikeyRevoke.name} ${apikeyRevokeId.name}:<`);
+    },
+  );
+
   it('names the houses as each language’s books do (DESIGN §13)', () => {
     const houses = (locale: SpokenLocale) => Object.values(languageOf(locale).t.houses);
     expect(houses('fr')).toEqual(['Gryffondor', 'Serpentard', 'Serdaigle', 'Poufsouffle']);

@@ -117,6 +117,8 @@ export const de: Messages<'one' | 'other'> = {
       `Er liest nur diesen Server (\`${guild}\`). Sende ihn als \`Authorization: Bearer <key>\`.`,
     revokedReply: (id) =>
       `API-Schlüssel #${id} ist widerrufen: Er funktioniert ab sofort nicht mehr.`,
+    full: (max) =>
+      `Dieser Server hat die Höchstzahl aktiver API-Schlüssel erreicht (${max}). Widerrufe zuerst einen: \`/api-schlüssel liste\` zeigt ihre Nummern, dann widerruft \`/api-schlüssel widerrufen nummer:<Nummer>\` einen.`,
     defaultName: (user) => `Discord, von ${user}`,
   },
   scoreboard: {

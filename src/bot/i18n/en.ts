@@ -119,6 +119,9 @@ export const en = {
     readsOnly: (guild: string) =>
       `It reads this server only (\`${guild}\`). Send it as \`Authorization: Bearer <key>\`.`,
     revokedReply: (id: string) => `API key #${id} is revoked: it stops working at once.`,
+    /** `/apikey create` refused: the server holds `max` active keys of its own already. */
+    full: (max: string) =>
+      `This server has reached its limit of active API keys (${max}). Revoke one first: \`/apikey list\` shows their numbers, then \`/apikey revoke id:<number>\` revokes one.`,
     /** The label of a key created without one. */
     defaultName: (user: string) => `Discord, by ${user}`,
   },

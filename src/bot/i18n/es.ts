@@ -114,6 +114,8 @@ export const esES: Spanish = {
     readsOnly: (guild) =>
       `Solo lee este servidor (\`${guild}\`). Envíala como \`Authorization: Bearer <key>\`.`,
     revokedReply: (id) => `La clave de API #${id} está revocada: deja de funcionar al instante.`,
+    full: (max) =>
+      `Este servidor ha alcanzado su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
     defaultName: (user) => `Discord, por ${user}`,
   },
   scoreboard: {
@@ -162,6 +164,11 @@ export const es419: Spanish = {
       description:
         'Los trabajos de este servidor, con su salario y cuántos perfiles tiene cada uno',
     },
+  },
+  apikey: {
+    ...esES.apikey,
+    full: (max) =>
+      `Este servidor alcanzó su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
   },
   premium: {
     ...esES.premium,

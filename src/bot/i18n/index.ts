@@ -38,8 +38,13 @@ export const TRANSLATED_LOCALES = SPOKEN_LOCALES.filter(
   (locale) => CATALOGUES[locale] !== en,
 ) as Exclude<SpokenLocale, 'en-US' | 'en-GB'>[];
 
-function isSpoken(locale: string): locale is SpokenLocale {
-  return Object.hasOwn(CATALOGUES, locale);
+/**
+ * Only a string names a locale: `Object.hasOwn` would turn `["fr"]` (a payload's odd value)
+ * into "fr", and the languages below would then be cached under each such array, one more per
+ * interaction.
+ */
+function isSpoken(locale: unknown): locale is SpokenLocale {
+  return typeof locale === 'string' && Object.hasOwn(CATALOGUES, locale);
 }
 
 /** A locale's texts and its ways of writing numbers, counts and days. */
@@ -89,6 +94,11 @@ function build(locale: SpokenLocale): Language {
   };
 }
 
+/** How many languages have been built: never more than the spoken locales. */
+export function languagesBuilt(): number {
+  return languages.size;
+}
+
 /** The language of a spoken locale; each is built once. */
 export function languageOf(locale: SpokenLocale): Language {
   let language = languages.get(locale);
@@ -110,7 +120,7 @@ export function resolveLanguage(
   guildLocale: string | null | undefined,
 ): Language {
   for (const candidate of [locale, guildLocale]) {
-    if (candidate && isSpoken(candidate)) return languageOf(candidate);
+    if (isSpoken(candidate)) return languageOf(candidate);
   }
   return ENGLISH;
 }

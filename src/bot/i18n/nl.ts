@@ -112,6 +112,8 @@ export const nl: Messages<'one' | 'other'> = {
     readsOnly: (guild) =>
       `Hij leest alleen deze server (\`${guild}\`). Stuur hem mee als \`Authorization: Bearer <key>\`.`,
     revokedReply: (id) => `API-sleutel #${id} is ingetrokken: hij werkt meteen niet meer.`,
+    full: (max) =>
+      `Deze server heeft zijn limiet van actieve API-sleutels bereikt (${max}). Trek er eerst een in: \`/api-sleutel lijst\` toont hun nummers, daarna trekt \`/api-sleutel intrekken nummer:<nummer>\` er een in.`,
     defaultName: (user) => `Discord, door ${user}`,
   },
   scoreboard: {

@@ -125,6 +125,8 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     readsOnly: (guild) =>
       `Czyta tylko ten serwer (\`${guild}\`). Wysyłaj go jako \`Authorization: Bearer <key>\`.`,
     revokedReply: (id) => `Klucz API #${id} został unieważniony: od razu przestaje działać.`,
+    full: (max) =>
+      `Ten serwer osiągnął swój limit aktywnych kluczy API (${max}). Najpierw unieważnij jeden z nich: \`/klucz-api lista\` pokazuje ich numery, a potem \`/klucz-api unieważnij numer:<numer>\` unieważnia wybrany klucz.`,
     defaultName: (user) => `Discord, utworzył ${user}`,
   },
   scoreboard: {

@@ -11,6 +11,12 @@ import { columnList } from '../../records/record.js';
 import type { ActiveKeyRow, KeyTable } from '../store.js';
 import { inTransaction } from './transaction.js';
 
+/**
+ * The first key of the two-key advisory locks that serialize key creation per guild: a number
+ * of its own, so they never meet another lock's (the two-key and one-key spaces are apart).
+ */
+const GUILD_KEYS_LOCK = 0x6b657973; // "keys"
+
 type StoredKey = Omit<KeyRecord, 'guilds'> & { guilds: string | null };
 const listed = columnList(apiKey, ['digest']);
 
@@ -28,6 +34,26 @@ export function createPostgresKeyStore(pool: pg.Pool, now: () => Date): KeyStore
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('api_keys: no id returned');
       return { id, key };
+    },
+    async createInGuild(guildId, name, cap) {
+      const { key, row } = newKey({ name, guilds: [guildId] }, now());
+      const id = await inTransaction(pool, 'BEGIN', async (client) => {
+        // Creates for one guild wait for each other (on every node), so the count below
+        // cannot be outdated by the time of the insert; other guilds and readers do not wait.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          GUILD_KEYS_LOCK,
+          guildId,
+        ]);
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO api_keys (name, digest, hint, guilds, rate_limit, created_at)
+           SELECT $1, $2, $3, $4, $5, $6
+           WHERE (SELECT count(*) FROM api_keys WHERE guilds = $4 AND revoked_at IS NULL) < $7
+           RETURNING id`,
+          [row.name, row.digest, row.hint, row.guilds, row.rate_limit, row.created_at, cap],
+        );
+        return rows[0]?.id ?? null;
+      });
+      return id === null ? null : { id, key };
     },
     async list(filter = {}) {
       const { rows } = await pool.query<StoredKey>(`SELECT ${listed} FROM api_keys ORDER BY id`);

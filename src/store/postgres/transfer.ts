@@ -17,6 +17,7 @@ import {
   summarize,
   type TransferFile,
 } from '../../transfer/format.js';
+import { historyAfterImport } from '../../transfer/history.js';
 import {
   type ExistingRow,
   entriesWithIds,
@@ -37,8 +38,9 @@ export async function importData(
   data: unknown,
   now: () => Date,
 ): Promise<ImportSummary> {
-  const file = checkTransferFile(data);
-  const stamp = now().toISOString();
+  const at = now();
+  const file = checkTransferFile(data, at);
+  const stamp = at.toISOString();
   await inTransaction(pool, 'BEGIN', async (client) => {
     for (const guild of file.guilds) await writeGuild(client, guild, stamp);
   });
@@ -82,12 +84,14 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
     const entry = { expires_at: guild.premium.expiresAt };
     await insertRows(client, premium, [rowOf(premium, entry, given)]);
   }
-  if (guild.history) await replaceHistory(client, guild.id, guild.history);
+  const history = historyAfterImport(guild, stamp);
+  if (history) await replaceHistory(client, guild.id, history);
 }
 
 /**
- * Makes the guild's history the file's (DESIGN §10). The history trigger runs at commit; the
- * guild listed in this transaction's housecup_history_replaced tells it to record nothing.
+ * Makes the guild's history `history` (the file's, then the import's own change if any). The
+ * history trigger runs at commit; the guild listed in this transaction's
+ * housecup_history_replaced tells it to record nothing.
  */
 async function replaceHistory(client: pg.PoolClient, guildId: string, history: HistoryEntry[]) {
   await client.query(

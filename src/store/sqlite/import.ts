@@ -12,6 +12,7 @@ import {
   type ImportSummary,
   summarize,
 } from '../../transfer/format.js';
+import { historyAfterImport } from '../../transfer/history.js';
 import {
   type ExistingRow,
   entriesWithIds,
@@ -30,7 +31,8 @@ export function importData(
   data: unknown,
   now: () => Date = () => new Date(),
 ): ImportSummary {
-  const file = checkTransferFile(data);
+  const at = now();
+  const file = checkTransferFile(data, at);
   const { sqlite } = db;
   // GUILD_RECORDS lists profiles before the jobs they reference.
   // House points are written in place (an upsert), not deleted and inserted: the history
@@ -58,7 +60,7 @@ export function importData(
     profile: inserter(sqlite, profile),
     premium: inserter(sqlite, premium),
   };
-  const stamp = now().toISOString();
+  const stamp = at.toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
     // Read before the deletes: a re-import without ids keeps the ids it matches (DESIGN §4).
@@ -75,10 +77,11 @@ export function importData(
     const points = guild.points;
     if (points) upsertPoints.run(guild.id, ...HOUSES.map((house) => points[house]));
     else deletePoints.run(guild.id);
-    if (guild.history) {
-      // After the points: the history is then exactly the file's (DESIGN §10).
+    const history = historyAfterImport(guild, stamp);
+    if (history) {
+      // After the points: the history is then the file's, and the import's change if any.
       deleteHistory.run(guild.id);
-      for (const entry of guild.history) {
+      for (const entry of history) {
         insertHistory.run(
           guild.id,
           historyInstant(entry.at),

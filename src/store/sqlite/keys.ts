@@ -25,6 +25,26 @@ export function createSqliteKeyStore(db: Database, now: () => Date): KeyStore {
   const revoke = sqlite.prepare<[string, number]>(
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
+  const activeInGuild = sqlite
+    .prepare<[string], number>(
+      'SELECT count(*) FROM api_keys WHERE guilds = ? AND revoked_at IS NULL',
+    )
+    .pluck();
+  const insertBelowCap = sqlite.transaction(
+    (row: ReturnType<typeof newKey>['row'], cap: number): number | null => {
+      // The guild's own keys are those whose column reads exactly as this new one's.
+      if ((activeInGuild.get(row.guilds ?? '') ?? 0) >= cap) return null;
+      const inserted = insert.run(
+        row.name,
+        row.digest,
+        row.hint,
+        row.guilds,
+        row.rate_limit,
+        row.created_at,
+      );
+      return Number(inserted.lastInsertRowid);
+    },
+  );
   const anyActive = sqlite
     .prepare<[], number>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1')
     .pluck();
@@ -36,6 +56,13 @@ export function createSqliteKeyStore(db: Database, now: () => Date): KeyStore {
         insert.run(row.name, row.digest, row.hint, row.guilds, row.rate_limit, row.created_at),
       );
       return { id: Number(lastInsertRowid), key };
+    },
+    async createInGuild(guildId, name, cap) {
+      const { key, row } = newKey({ name, guilds: [guildId] }, now());
+      // IMMEDIATE: the write lock is taken before the count, so no other connection (the CLI,
+      // another process) can insert between the count and the insert.
+      const id = await writeWhenFree(sqlite, () => insertBelowCap.immediate(row, cap));
+      return id === null ? null : { id, key };
     },
     async list(filter = {}) {
       return all
