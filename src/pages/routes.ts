@@ -6,8 +6,10 @@ import {
   matchesEtag,
 } from '../answers/answer-cache.js';
 import { CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
+import { ApiError } from '../answers/errors.js';
 import { weekChange } from '../answers/house-cup.js';
 import type { Budgets } from '../budgets/budgets.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import type { SlotOwner } from '../budgets/stream-slots.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
@@ -31,6 +33,8 @@ export interface PublicPagesOptions {
   limitPerMinute: number;
   /** PUBLIC_STREAMS_PER_ADDRESS; 0 = no limit. */
   streamsPerAddress: number;
+  /** The node's render slots, shared with the API and the bot. */
+  renders: RenderSlots;
 }
 
 /** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
@@ -66,6 +70,15 @@ function send(
     .send(answer.body);
 }
 
+function tooManyRequests(reply: FastifyReply, retryAfterS: number | string) {
+  reply
+    .code(429)
+    .headers(SECURITY_HEADERS)
+    .header('retry-after', String(retryAfterS))
+    .header('content-type', HTML)
+    .send(tooManyRequestsPage());
+}
+
 function notFound(reply: FastifyReply) {
   reply.code(404).headers(SECURITY_HEADERS).header('content-type', HTML).send(NOT_FOUND);
 }
@@ -99,12 +112,7 @@ export async function registerPublicPages(
       if (options.limitPerMinute <= 0) return done();
       budgets.publicRequests.hit(request.ip, (count, leftMs) => {
         if (count <= options.limitPerMinute) return done();
-        reply
-          .code(429)
-          .headers(SECURITY_HEADERS)
-          .header('retry-after', String(Math.max(1, Math.ceil(leftMs / 1000))))
-          .header('content-type', HTML)
-          .send(tooManyRequestsPage());
+        tooManyRequests(reply, Math.max(1, Math.ceil(leftMs / 1000)));
       });
     });
 
@@ -150,12 +158,27 @@ export async function registerPublicPages(
         if (!GUILD_ID.test(guildId) || !(await read.publication.isPublished(guildId))) {
           return notFound(reply);
         }
-        const answer = chartAnswer(read, guildId, {
+        const answer = chartAnswer(read, options.renders, guildId, {
           width: within(request.query.width, 400, 1600, CHART_DEFAULTS.width),
           height: within(request.query.height, 200, 1000, CHART_DEFAULTS.height),
           days: CHART_DEFAULTS.days,
         });
-        await cached(request, reply, guildId, answer.key, answer.build);
+        // A chart to render (none cached, none being built) counts against the address's budget.
+        const toRender =
+          !cache.peek(answer.key, generation(guildId)) && !cache.isBuilding(answer.key);
+        if (toRender) {
+          const waitS = await new Promise<number>((resolve) =>
+            budgets.renders.take({ address: request.ip }, resolve),
+          );
+          if (waitS > 0) return tooManyRequests(reply, waitS);
+        }
+        try {
+          await cached(request, reply, guildId, answer.key, answer.build);
+        } catch (error) {
+          // Every render slot of the node taken: the page's own 429.
+          if (!(error instanceof ApiError) || error.status !== 429) throw error;
+          tooManyRequests(reply, error.headers['retry-after'] ?? 1);
+        }
       },
     );
 
@@ -170,12 +193,7 @@ export async function registerPublicPages(
         const owner: SlotOwner = `public:${request.ip}`;
         const open = (slot: { release(): void } | null) => {
           if (!slot) {
-            reply
-              .code(429)
-              .headers(SECURITY_HEADERS)
-              .header('retry-after', '5')
-              .header('content-type', HTML)
-              .send(tooManyRequestsPage());
+            tooManyRequests(reply, 5);
             return;
           }
           reply.hijack();
