@@ -20,14 +20,17 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
     chartSeries(context.read, context.guildId, CHART_DEFAULTS.days, now),
   ]);
   // The picture's words are the houses' names and its numbers and dates: the member's too.
-  const picture = await renderChartPng({
+  const input = {
     standings: points,
     series,
     width: CHART_DEFAULTS.width,
     height: CHART_DEFAULTS.height,
     locale: language.intl,
     houseNames: language.t.houses,
-  });
+  };
+  // A full node makes the picture wait its turn: past 2 s the dispatcher defers the interaction,
+  // and the picture then edits the deferral (Discord allows 15 minutes).
+  const picture = await context.renders.run(() => renderChartPng(input), 'wait');
   return {
     embeds: [pointsEmbed({ points, week, picture: true }, language)],
     files: [{ name: POINTS_PICTURE, data: picture }],

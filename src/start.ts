@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
 import { createBudgets } from './budgets/create-budgets.js';
+import { RenderSlots } from './budgets/render-slots.js';
 import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
@@ -94,6 +95,11 @@ export async function startService(
     : undefined;
   // With REDIS_URL, waits at most ~0.75 s for Redis; an unreachable one is logged, not fatal.
   const budgets = await createBudgets(config, logger);
+  // One set of render slots per node: the API's and the pages' charts and the bot's pictures.
+  const renders = new RenderSlots({
+    concurrency: config.renderConcurrency,
+    queue: config.renderQueue,
+  });
   const publicKey = config.discord.publicKey;
   const app = await buildApp({
     config,
@@ -111,6 +117,7 @@ export async function startService(
           cache,
           generation: read.generation,
           budgets: shared,
+          renders,
           limitPerMinute: config.publicLimitPerMinute,
           streamsPerAddress: config.publicStreamsPerAddress,
           errorPages,
@@ -129,6 +136,7 @@ export async function startService(
                   publication: store.publication,
                   publicUrl: config.publicUrl,
                   ...(onHandled ? { onHandled } : {}),
+                  renders,
                   read,
                   logger,
                 },
@@ -139,6 +147,7 @@ export async function startService(
         : []),
     ],
     budgets,
+    renders,
     ...(libraries ? { libraries } : {}),
   });
   try {
@@ -172,6 +181,7 @@ export async function startService(
           keyStore,
           publication: store.publication,
           logger,
+          renders,
           ...(onHandled ? { onHandled } : {}),
         }),
       )

@@ -76,6 +76,11 @@ export class AnswerCache {
     return hit;
   }
 
+  /** Whether an answer for `key` is being built: a request for it now joins that build. */
+  isBuilding(key: string): boolean {
+    return this.building.has(key);
+  }
+
   async get(
     key: string,
     generation: () => string,

@@ -1,3 +1,4 @@
+import { type RenderSlots, RendersBusyError } from '../budgets/render-slots.js';
 import { DEFAULT_HOUSE_NAMES } from '../pictures/chart-input.js';
 import { renderChartPng } from '../pictures/render-chart.js';
 import type { ReadService } from '../read/service.js';
@@ -27,10 +28,13 @@ const CHART_PARAMETERS = Object.keys(CHART_BOUNDS) as (keyof ChartQuery)[];
 /**
  * What GET /v1/points/:guildId/chart.png answers (DESIGN §11): the PNG, or the points 404 JSON.
  * Cached per guild and size until the guild's data changes, and at most a minute: its lines end
- * at the time it was drawn.
+ * at the time it was drawn. The picture is drawn in one of the node's render slots; when every
+ * slot and place in their queue is taken, the build fails at once with a 429 (Retry-After: 1)
+ * rather than wait: a chart is worth less than the other answers it would delay.
  */
 export function chartAnswer(
   read: ReadService,
+  renders: RenderSlots,
   guildId: string,
   query: ChartQuery,
   clock: () => number = Date.now,
@@ -54,15 +58,24 @@ export function chartAnswer(
       const standings = await currentPoints(read, guildId);
       if (!standings) return errorAnswer(404, MESSAGES.noPoints);
       const series = await chartSeries(read, guildId, days, now);
-      const body = await renderChartPng({
+      const input = {
         standings,
         series,
         width,
         height,
         locale: 'en',
         houseNames: DEFAULT_HOUSE_NAMES,
-      });
+      };
+      const body = await renders.run(() => renderChartPng(input)).catch(busyAsTooMany);
       return { status: 200, body, type: 'image/png', staleAt: now + 60_000 };
     },
   };
+}
+
+/** A node without a free render slot: the client comes back in a second, as after any 429. */
+function busyAsTooMany(error: unknown): never {
+  if (error instanceof RendersBusyError) {
+    throw new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': '1' });
+  }
+  throw error;
 }

@@ -4,6 +4,7 @@ import type {
   APIEmbed,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
@@ -85,6 +86,8 @@ export interface CommandContext {
   read: ReadService;
   keyStore: KeyStore;
   logger: Logger;
+  /** The node's render slots: the /points picture waits for one like any chart. */
+  renders: RenderSlots;
   /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
   publication?: PublicationStore;
   /** Where the public pages are reached (PUBLIC_URL). */

@@ -1,4 +1,6 @@
 import { DiscordAPIError, InteractionResponseType } from 'discord.js';
+import { RenderSlots } from '../budgets/render-slots.js';
+import { RENDER_DEFAULTS } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
@@ -21,6 +23,11 @@ export interface DispatcherOptions {
   logger: Logger;
   publication?: PublicationStore;
   publicUrl?: string;
+  /**
+   * The node's render slots, shared with the API (start.ts hands them in); without them, slots
+   * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
+   */
+  renders?: RenderSlots;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
    * this long gets a deferral first, and its answer then edits that deferral.
@@ -102,6 +109,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   const { logger } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const byName = new Map(options.commands.map((command) => [command.definition.name, command]));
+  const renders =
+    options.renders ??
+    new RenderSlots({ concurrency: RENDER_DEFAULTS.concurrency, queue: RENDER_DEFAULTS.queue });
 
   async function route(
     request: InteractionRequest,
@@ -140,6 +150,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       language,
       read: options.read,
       keyStore: options.keyStore,
+      renders,
       ...(options.publication ? { publication: options.publication } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       logger: logger.child({ guild: guildId }),

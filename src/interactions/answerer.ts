@@ -30,6 +30,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     logger: deps.logger,
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
+    ...(deps.renders === undefined ? {} : { renders: deps.renders }),
   });
   const rest = webhookRest(deps.restUrl);
   return {

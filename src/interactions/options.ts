@@ -1,4 +1,5 @@
 import type { Outcome } from '../bot/dispatcher.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
@@ -21,6 +22,8 @@ export interface InteractionsOptions {
   deferAfterMs?: number;
   /** Told of every handled interaction (housecup_bot_interactions_total). */
   onHandled?: (command: string, outcome: Outcome) => void;
+  /** The node's render slots (start.ts), shared with the API's charts. */
+  renders?: RenderSlots;
 }
 
 export interface InteractionsDependencies extends InteractionsOptions {

@@ -6,11 +6,12 @@ import {
   matchesEtag,
 } from '../answers/answer-cache.js';
 import { CHART_BOUNDS, CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
-import type { ErrorPage, ErrorPages } from '../answers/errors.js';
+import { ApiError, type ErrorPage, type ErrorPages } from '../answers/errors.js';
 import { weekChange } from '../answers/house-cup.js';
 import { integerOfText, invalidIntegerText, isWithin } from '../answers/integer-text.js';
 import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
@@ -42,6 +43,8 @@ export interface PublicPagesOptions {
   streamsPerAddress: number;
   /** Where these routes claim every error under /cup, answered with the pages below. */
   errorPages: ErrorPages;
+  /** The node's render slots, shared with the API and the bot. */
+  renders: RenderSlots;
 }
 
 /** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
@@ -89,6 +92,15 @@ function send(
     .send(answer.body);
 }
 
+function tooManyRequests(reply: FastifyReply, retryAfterS: number | string) {
+  reply
+    .code(429)
+    .headers(SECURITY_HEADERS)
+    .header('retry-after', String(retryAfterS))
+    .header('content-type', HTML)
+    .send(TOO_MANY);
+}
+
 function notFound(reply: FastifyReply) {
   reply.code(404).headers(SECURITY_HEADERS).header('content-type', HTML).send(NOT_FOUND);
 }
@@ -129,12 +141,7 @@ export async function registerPublicPages(
       if (options.limitPerMinute <= 0) return done();
       budgets.publicRequests.hit(request.ip, (count, leftMs) => {
         if (count <= options.limitPerMinute) return done();
-        reply
-          .code(429)
-          .headers(SECURITY_HEADERS)
-          .header('retry-after', String(Math.max(1, Math.ceil(leftMs / 1000))))
-          .header('content-type', HTML)
-          .send(TOO_MANY);
+        tooManyRequests(reply, Math.max(1, Math.ceil(leftMs / 1000)));
       });
     });
 
@@ -184,8 +191,27 @@ export async function registerPublicPages(
         if (width === null) return badSize(reply, 'width');
         const height = sizeOf(request.query, 'height');
         if (height === null) return badSize(reply, 'height');
-        const answer = chartAnswer(read, guildId, { width, height, days: CHART_DEFAULTS.days });
-        await cached(request, reply, guildId, answer.key, answer.build);
+        const answer = chartAnswer(read, options.renders, guildId, {
+          width,
+          height,
+          days: CHART_DEFAULTS.days,
+        });
+        // A chart to render (none cached, none being built) counts against the address's budget.
+        const toRender =
+          !cache.peek(answer.key, generation(guildId)) && !cache.isBuilding(answer.key);
+        if (toRender) {
+          const waitS = await new Promise<number>((resolve) =>
+            budgets.renders.take({ address: request.ip }, resolve),
+          );
+          if (waitS > 0) return tooManyRequests(reply, waitS);
+        }
+        try {
+          await cached(request, reply, guildId, answer.key, answer.build);
+        } catch (error) {
+          // Every render slot of the node taken: the page's own 429.
+          if (!(error instanceof ApiError) || error.status !== 429) throw error;
+          tooManyRequests(reply, error.headers['retry-after'] ?? 1);
+        }
       },
     );
 
@@ -204,13 +230,7 @@ export async function registerPublicPages(
           slots: budgets.streams,
           owner: `public:${request.ip}`,
           limit: options.streamsPerAddress,
-          refuse: () => {
-            reply
-              .code(429)
-              .header('retry-after', STREAM_RETRY_AFTER_S)
-              .header('content-type', HTML)
-              .send(TOO_MANY);
-          },
+          refuse: () => tooManyRequests(reply, STREAM_RETRY_AFTER_S),
           start: (response, slot) => streams.add(guildId, response, () => slot.release()),
         });
       },

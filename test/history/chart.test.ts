@@ -2,6 +2,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartAnswer } from '../../src/answers/chart.js';
 import { ApiError } from '../../src/answers/errors.js';
+import { RenderSlots } from '../../src/budgets/render-slots.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { points } from './support.js';
 
@@ -60,6 +61,7 @@ describe('the chart endpoint', () => {
 
   it('refuses, before drawing, a size or span no route should have let through (issue 29)', () => {
     // The canvas aborts the process on a size it cannot allocate: the answer checks again.
+    const renders = new RenderSlots({ concurrency: 1, queue: 1 });
     for (const [query, error] of [
       [{ width: Number.POSITIVE_INFINITY }, 'Invalid width: must be an integer from 400 to 1600'],
       [{ width: 400.5 }, 'Invalid width: must be an integer from 400 to 1600'],
@@ -67,13 +69,14 @@ describe('the chart endpoint', () => {
       [{ height: Number.NaN }, 'Invalid height: must be an integer from 200 to 1000'],
       [{ days: Number.POSITIVE_INFINITY }, 'Invalid days: must be an integer from 1 to 365'],
     ] as const) {
-      expect(() => chartAnswer(t.store.read, GUILD, query), String(Object.entries(query))).toThrow(
-        new ApiError(400, error),
-      );
+      expect(
+        () => chartAnswer(t.store.read, renders, GUILD, query),
+        String(Object.entries(query)),
+      ).toThrow(new ApiError(400, error));
     }
-    expect(chartAnswer(t.store.read, GUILD, { width: 1600, height: 1000, days: 365 }).key).toBe(
-      `chart:${GUILD}:1600x1000:365`,
-    );
+    expect(
+      chartAnswer(t.store.read, renders, GUILD, { width: 1600, height: 1000, days: 365 }).key,
+    ).toBe(`chart:${GUILD}:1600x1000:365`);
   });
 
   it('answers the points 404 in JSON for a guild without points', async () => {
