@@ -6,7 +6,7 @@ import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
-import { importData } from './import.js';
+import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
@@ -60,9 +60,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createSqliteKeyStore(db, now),
     publication: publication.store,
     keyTable: createSqliteKeyTable(db),
-    async importData(data) {
-      return importData(db, data, now);
-    },
+    importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {
       return exportData(db, guildIds);
     },
