@@ -213,7 +213,8 @@ export async function startService(
     async stop() {
       clearInterval(flush);
       clearInterval(gauge);
-      stopPruning();
+      // Ends a prune in progress between two batches, before the store closes under it.
+      await stopPruning();
       await (await botStarting)?.stop();
       await app.close();
       await budgets.close();

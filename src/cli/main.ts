@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
 import { packageRoot } from '../paths.js';
-import { StoreOpenError } from '../store/errors.js';
+import { StoreBusyError, StoreOpenError } from '../store/errors.js';
 import { ImportError } from '../transfer/format.js';
 import { addCopyCommand } from './copy.js';
 import { addDataCommands } from './data.js';
@@ -84,7 +84,7 @@ addDiscordCommands(program);
 addPublishCommands(program);
 summarize(program);
 
-const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, ImportError];
+const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, StoreBusyError, ImportError];
 
 try {
   await program.parseAsync(process.argv);

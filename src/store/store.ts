@@ -85,9 +85,10 @@ export interface Store {
   ): Promise<boolean>;
   /**
    * Deletes the points history older than `before` (ISO 8601), but for each guild's last row
-   * before it (DESIGN §10). Returns how many rows went.
+   * before it, in small transactions (src/store/prune-history.ts). Returns how many rows went;
+   * `signal` ends it early, keeping what went.
    */
-  pruneHistory(before: string): Promise<number>;
+  pruneHistory(before: string, signal?: AbortSignal): Promise<number>;
   /** Whether the store answers now (for /readyz). */
   ready(): boolean;
   /** SQLite only: its quick_check of the file, null when sound, else SQLite's description. */
