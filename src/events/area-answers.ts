@@ -19,8 +19,8 @@ export interface GuildState {
   data: readonly Buffer[];
   /**
    * What tells an area's state apart, in the same order: its data, and for players and jobs
-   * also their change count, so that a change that leaves the count as it was still sends an
-   * event (DESIGN §8).
+   * also the number of their last change in guild_changes, so that a change that leaves the
+   * count as it was still sends an event, and a write that changes nothing sends none (DESIGN §8).
    */
   marks: readonly Buffer[];
   /** Epoch ms at which an answer changes without a commit (a premium expiring), or Infinity. */
@@ -46,7 +46,7 @@ export async function readGuildState(sources: StateSources, guildId: string): Pr
     cached(premiumAnswer(read, guildId)),
     read.players.count(guildId),
     read.jobs.count(guildId),
-    read.areaChanges.of(guildId),
+    read.changes.of(guildId),
   ]);
   const playersBody = countBody(players);
   const jobsBody = countBody(jobs);

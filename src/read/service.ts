@@ -1,3 +1,4 @@
+import type { ChangeArea } from '../records/guild-changes.js';
 import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
@@ -84,9 +85,37 @@ export interface PointsHistoryReader {
   standingsAt(guildId: string, instants: readonly string[]): Promise<(Standings | null)[]>;
 }
 
-export interface AreaChangesReader {
-  /** How many committed changes the guild's profiles and jobs have seen (0 when none). */
-  of(guildId: string): Promise<{ players: number; jobs: number }>;
+/** One guild's area as guild_changes holds it: the number of its last committed change. */
+export interface GuildChange {
+  guildId: string;
+  area: ChangeArea;
+  seq: number;
+}
+
+/** The changes a reader past a cursor gets, and the cursor to read on from. */
+export interface ChangesPage {
+  /** Each guild's area changed past the cursor, once, with its latest number, by number. */
+  changes: GuildChange[];
+  /** Where the next read starts: opaque, kept by the reader (in the store, for webhooks). */
+  cursor: string;
+}
+
+/**
+ * The one record of what changed (guild_changes, src/records/guild-changes.ts), as readers of
+ * changes need it: the live events, and whatever follows changes past a cursor.
+ */
+export interface ChangesReader {
+  /** The number of the last committed change of each of the guild's areas (0: none yet). */
+  of(guildId: string): Promise<Record<ChangeArea, number>>;
+  /**
+   * The guilds' areas changed since `cursor` (null: since the beginning), at most `limit` of
+   * them, and the cursor after them. Safe on both stores: a change committed after a read is
+   * never behind the cursor that read gives, whatever the order in which transactions that
+   * overlapped took their numbers (docs/decisions.md, "One record of what changed"). A change
+   * may come twice (after the cursor's numbers started again, a new epoch), never not at all,
+   * unless a later change of the same guild's area stands for it.
+   */
+  since(cursor: string | null, limit?: number): Promise<ChangesPage>;
 }
 
 export interface PublicationReader {
@@ -106,7 +135,7 @@ export interface ReadService {
   jobs: JobsReader;
   premium: PremiumReader;
   publication: PublicationReader;
-  areaChanges: AreaChangesReader;
+  changes: ChangesReader;
   /**
    * A token that changes whenever the guild's data may have changed (a commit by this process,
    * another process, or another node): what caches key on.

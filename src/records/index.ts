@@ -1,5 +1,5 @@
 import { apiKey } from './api-key.js';
-import { areaChanges } from './area-changes.js';
+import { guildChanges } from './guild-changes.js';
 import { housePoints } from './house-points.js';
 import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
@@ -16,14 +16,21 @@ export const RECORDS = [
   profile,
   pointsHistory,
   publishedGuild,
-  areaChanges,
+  guildChanges,
 ] as const;
 
 /** The records holding a guild's data (an import replaces them; an export reads them). */
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
 
-/** The tables the store's triggers write (history, change counts): `copy` replaces what they wrote. */
+/** The tables the store's triggers write (history, changes), besides whoever else writes them. */
 export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
   pointsHistory,
-  areaChanges,
+  guildChanges,
 ]);
+
+/**
+ * What `copy` moves: every record but guild_changes. Its numbers belong to the database that
+ * gave them (on PostgreSQL a sequence's): the target's triggers record the copy's own writes
+ * there instead, so a copy changes, for every reader of the target, each guild it writes.
+ */
+export const COPIED_RECORDS = RECORDS.filter((record) => record !== guildChanges);

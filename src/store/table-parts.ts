@@ -1,6 +1,6 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { apiKey } from '../records/api-key.js';
-import { areaChanges } from '../records/area-changes.js';
+import { guildChanges } from '../records/guild-changes.js';
 import { housePoints } from '../records/house-points.js';
 import { job } from '../records/job.js';
 import { pointsHistory } from '../records/points-history.js';
@@ -87,12 +87,13 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
   };
   return {
     apiKeys: table(apiKey.table),
-    areaChanges: table(areaChanges.table),
+
     housePoints: table(housePoints.table),
     jobs: table(job.table),
     pointsHistory: table(pointsHistory.table),
     premium: table(premium.table),
     profiles: table(profile.table),
     publishedGuilds: table(publishedGuild.table),
+    guildChanges: table(guildChanges.table),
   };
 }

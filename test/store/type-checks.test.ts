@@ -3,7 +3,6 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDS } from '../../src/records/index.js';
 import { openDatabase } from '../../src/store/sqlite/database.js';
 import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { migrationsBefore } from '../support/migrations.js';
@@ -35,9 +34,14 @@ const data = {
   ],
 };
 
-/** Every row of every table the checks guard, and of those their triggers write. */
+/** Every row of every table of the file (the checks guard them, or their triggers write them). */
 function everything(db: BetterSqlite3.Database): Record<string, unknown[]> {
-  const tables = [...RECORDS.map((record) => record.table), 'guild_generations'];
+  const tables = db
+    .prepare<[], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+    )
+    .pluck()
+    .all();
   return Object.fromEntries(
     tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()]),
   );
@@ -99,7 +103,7 @@ describe('SQLite refuses what PostgreSQL refuses', () => {
       `INSERT INTO points_history (guild_id, at) VALUES ('${GUILD}', '2026-01-02 03:04:05')`,
       'points_history.at must be a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ',
     ],
-    ['UPDATE area_changes SET changes = 0.5', 'area_changes.changes must be an integer'],
+    ['UPDATE guild_changes SET seq = 0.5', 'guild_changes.seq must be an integer'],
   ])('refuses %s, naming the column, and keeps every row as it was', (sql, message) => {
     const before = everything(game);
     expect(() => game.exec(sql)).toThrow(message);

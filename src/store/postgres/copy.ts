@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
+import { COPIED_RECORDS, RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, type RecordDefinition } from '../../records/record.js';
 import type { RowBatches } from '../store.js';
 import { insertRows } from './insert.js';
@@ -39,7 +39,7 @@ export async function readEverything<T>(
 }
 
 /** Tables whose id the database numbers (keys, history rows). */
-const GENERATED_ID_TABLES = RECORDS.filter((record) =>
+const GENERATED_ID_TABLES = COPIED_RECORDS.filter((record) =>
   Object.values(record.fields).some((field) => field.generated),
 ).map((record) => record.table);
 
@@ -49,17 +49,18 @@ export async function writeEverything(
   { replace }: { replace: boolean },
 ): Promise<boolean> {
   return inTransaction(pool, 'BEGIN', async (client) => {
-    // Other writers wait until this copy commits.
+    // Other writers wait until this copy commits (guild_changes too, which its triggers write).
     await client.query(
       `LOCK TABLE ${RECORDS.map((record) => record.table).join(', ')} IN EXCLUSIVE MODE`,
     );
     const { rows: found } = await client.query<{ holds: boolean }>(
-      `SELECT ${RECORDS.map((record) => `EXISTS (SELECT 1 FROM ${record.table})`).join(' OR ')} AS holds`,
+      `SELECT ${COPIED_RECORDS.map((record) => `EXISTS (SELECT 1 FROM ${record.table})`).join(' OR ')} AS holds`,
     );
     if (found[0]?.holds && !replace) return false;
-    // TRUNCATE notifies every node through its trigger: each forgets what it cached.
-    await client.query(`TRUNCATE ${RECORDS.map((record) => record.table).join(', ')}`);
-    for (const record of RECORDS) {
+    // TRUNCATE records a change of every guild the tables held (their BEFORE TRUNCATE triggers),
+    // which notifies every node: each forgets what it cached of them.
+    await client.query(`TRUNCATE ${COPIED_RECORDS.map((record) => record.table).join(', ')}`);
+    for (const record of COPIED_RECORDS) {
       // Triggers wrote these tables while the rows above were copied: the source's rows replace
       // what they wrote.
       if (TRIGGER_WRITTEN.has(record)) await client.query(`DELETE FROM ${record.table}`);

@@ -9,11 +9,11 @@ import { pgTablesOf } from './tables.js';
 
 export const {
   apiKeys,
-  areaChanges,
   housePoints,
   jobs,
   pointsHistory,
   premium,
   profiles,
   publishedGuilds,
+  guildChanges,
 } = namedTables(pgTablesOf(RECORDS));

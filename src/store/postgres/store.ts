@@ -2,11 +2,11 @@ import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
-import { createAreaChangesReader } from './area-changes.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { readEverything, writeEverything } from './copy.js';
 import { firstGuild } from './first-guild.js';
+import { createChangesReader } from './guild-changes.js';
 import { createJobsReader } from './jobs.js';
 import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
 import { createPlayersReader } from './players.js';
@@ -51,7 +51,7 @@ export async function openPostgresStore(
     jobs: createJobsReader(pool),
     premium: createPremiumReader(pool, now),
     publication: publication.reader,
-    areaChanges: createAreaChangesReader(pool),
+    changes: createChangesReader(pool),
     generation: changes.guild,
   };
   return {

@@ -1,4 +1,4 @@
-import { RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
+import { COPIED_RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, type RecordDefinition } from '../../records/record.js';
 import type { RowBatches } from '../store.js';
 import type { Database } from './database.js';
@@ -51,18 +51,19 @@ export async function writeEverything(
   // the writes.
   sqlite.prepare('BEGIN IMMEDIATE').run();
   try {
-    const holds = RECORDS.some(
+    const holds = COPIED_RECORDS.some(
       (record) => sqlite.prepare(`SELECT 1 FROM ${record.table} LIMIT 1`).get() !== undefined,
     );
     if (holds && !replace) {
       sqlite.prepare('ROLLBACK').run();
       return false;
     }
-    // Tables that reference others are emptied first, and filled last (RECORDS' order).
-    for (const record of [...RECORDS].reverse()) {
+    // Tables that reference others are emptied first, and filled last (RECORDS' order). The
+    // triggers record every row deleted and written in the target's guild_changes.
+    for (const record of [...COPIED_RECORDS].reverse()) {
       sqlite.prepare(`DELETE FROM ${record.table}`).run();
     }
-    for (const record of RECORDS) {
+    for (const record of COPIED_RECORDS) {
       // Triggers wrote these tables while the rows above were copied: the source's rows replace
       // what they wrote.
       if (TRIGGER_WRITTEN.has(record)) sqlite.prepare(`DELETE FROM ${record.table}`).run();

@@ -21,8 +21,9 @@ export interface Database {
    */
   generation(): string;
   /**
-   * The generation of one guild's data: changes when a commit (of any connection) touched it
-   * (the triggers of drizzle/sqlite/0005_guild_generations.sql), as late as `generation()` may.
+   * The generation of one guild's data: changes when a commit (of any connection) changed it
+   * (guild_changes, kept by the triggers of drizzle/sqlite/0007_guild_changes.sql), as late as
+   * `generation()` may.
    */
   guildGeneration(guildId: string): string;
   /** `generation()` read this instant: for consistency checks that cannot accept any lag. */
@@ -113,9 +114,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
 }
 
 /**
- * Each guild's generation, from the rows of guild_generations past the highest number seen, read
- * only when the database's generation moved. The numbers only grow; should they fall (the file
- * replaced under a running node), a new epoch drops everything known.
+ * Each guild's generation, from the rows of guild_changes past the highest number seen, read
+ * only when the database's generation moved: a guild's largest number, over its areas. The
+ * numbers only grow; should they fall (the file replaced under a running node, the table emptied
+ * by hand), a new epoch drops everything known.
  */
 function guildGenerations(
   sqlite: BetterSqlite3.Database,
@@ -125,12 +127,10 @@ function guildGenerations(
   const statements = () => ({
     since: sqlite
       .prepare<[number], [string, number]>(
-        'SELECT guild_id, generation FROM guild_generations WHERE generation > ?',
+        'SELECT guild_id, max(seq) FROM guild_changes WHERE seq > ? GROUP BY guild_id',
       )
       .raw(),
-    highest: sqlite
-      .prepare<[], number | null>('SELECT max(generation) FROM guild_generations')
-      .pluck(),
+    highest: sqlite.prepare<[], number | null>('SELECT max(seq) FROM guild_changes').pluck(),
   });
   let prepared: ReturnType<typeof statements> | undefined;
   // Tokens as strings, made once per change: callers compare them on every request.
@@ -170,7 +170,15 @@ const NAMED_VALUES = 20;
 function refusedRows(sqlite: BetterSqlite3.Database): string | null {
   let found: RefusedValue[];
   try {
-    found = refusedValues(sqlite, RECORDS, NAMED_VALUES + 1);
+    // The tables of later migrations are not there yet when an earlier one stops.
+    const present = new Set(
+      sqlite
+        .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .pluck()
+        .all(),
+    );
+    const records = RECORDS.filter((record) => present.has(record.table));
+    found = refusedValues(sqlite, records, NAMED_VALUES + 1);
   } catch {
     // An earlier migration failed: the tables are not all there to read.
     return null;

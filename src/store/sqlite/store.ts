@@ -1,7 +1,7 @@
 import type { ReadService } from '../../read/service.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
-import { createAreaChangesReader } from './area-changes.js';
+import { createChangesReader } from './changes.js';
 import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { exportData } from './export.js';
@@ -47,7 +47,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     jobs: createJobsReader(db),
     premium: createPremiumReader(db, now),
     publication: publication.reader,
-    areaChanges: createAreaChangesReader(db),
+    changes: createChangesReader(db),
     generation: (guildId) => db.guildGeneration(guildId),
   };
   const ready = sqliteReadiness(db);

@@ -1,0 +1,60 @@
+import { choice, id, integer } from './field.js';
+import { housePoints } from './house-points.js';
+import { job } from './job.js';
+import { pointsHistory } from './points-history.js';
+import { premium } from './premium.js';
+import { profile } from './profile.js';
+import { publishedGuild } from './published-guild.js';
+import { defineRecord, type RecordDefinition, type RowOf } from './record.js';
+
+/*
+ * The one record of what changed (docs/architecture.md, "What changed"): for each guild and
+ * area, the database-wide number of the last committed change of that area. Whoever writes (an
+ * import, `copy`, the game's own SQL, the CLI), the store's triggers write it in the transaction
+ * that changed the data, and only when a row really changed: a write that leaves every row as
+ * it was records nothing. Everything that follows changes reads it: the answer caches'
+ * generations, the live events, the public pages' streams, PostgreSQL's notifications, and
+ * whatever reads "the changes past a cursor" (ChangeFeed).
+ */
+
+/** The areas a change is recorded in, one per table of guild data. */
+export const CHANGE_AREAS = [
+  'players',
+  'jobs',
+  'points',
+  'premium',
+  'history',
+  'publication',
+] as const;
+export type ChangeArea = (typeof CHANGE_AREAS)[number];
+
+export const guildChanges = defineRecord({
+  name: 'GuildChanges',
+  table: 'guild_changes',
+  description: 'The number of the last committed change of each guild’s areas.',
+  fields: {
+    guild_id: id('Identifier of the guild'),
+    area: choice('The area changed', CHANGE_AREAS),
+    seq: integer('The database-wide number of the change; later changes have larger ones', {
+      min: 1,
+    }),
+  },
+  primaryKey: ['guild_id', 'area'],
+  indexes: { guild_changes_seq: ['seq'] },
+});
+
+export type GuildChangesRow = RowOf<typeof guildChanges>;
+
+/**
+ * Which table's rows make up which area: the store's change triggers are built from this list
+ * (src/store/change-triggers.ts), so a table of guild data missing here records no change; a
+ * test holds every record with a guild_id to it.
+ */
+export const CHANGE_SOURCES: readonly { record: RecordDefinition; area: ChangeArea }[] = [
+  { record: profile, area: 'players' },
+  { record: job, area: 'jobs' },
+  { record: housePoints, area: 'points' },
+  { record: premium, area: 'premium' },
+  { record: pointsHistory, area: 'history' },
+  { record: publishedGuild, area: 'publication' },
+];

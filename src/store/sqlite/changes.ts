@@ -1,0 +1,46 @@
+import type { ChangesReader, GuildChange } from '../../read/service.js';
+import type { ChangeArea } from '../../records/guild-changes.js';
+import { CHANGES_PER_READ, noChanges } from '../changes.js';
+import type { Database } from './database.js';
+
+/**
+ * guild_changes on SQLite. One writer at a time gives the numbers in commit order (each is
+ * max + 1 inside its transaction), so a cursor is the last number read: whatever commits later
+ * has a larger one. Should the numbers fall below a cursor (the table emptied by hand), the read
+ * starts again from the beginning rather than wait for them to pass it.
+ */
+export function createChangesReader(db: Database): ChangesReader {
+  const ofGuild = db.sqlite.prepare<[string], { area: ChangeArea; seq: number }>(
+    'SELECT area, seq FROM guild_changes WHERE guild_id = ?',
+  );
+  const highest = db.sqlite
+    .prepare<[], number | null>('SELECT max(seq) FROM guild_changes')
+    .pluck();
+  const past = db.sqlite.prepare<
+    [number, number],
+    { guildId: string; area: ChangeArea; seq: number }
+  >('SELECT guild_id AS guildId, area, seq FROM guild_changes WHERE seq > ? ORDER BY seq LIMIT ?');
+  // One snapshot for both reads: the highest number and the rows past the cursor agree.
+  const read = db.sqlite.transaction((after: number, limit: number) => {
+    const top = highest.get() ?? 0;
+    const from = after > top ? 0 : after;
+    const changes: GuildChange[] = past.all(from, limit);
+    return { changes, cursor: String(changes.at(-1)?.seq ?? from) };
+  });
+  return {
+    async of(guildId) {
+      const seqs = noChanges();
+      for (const row of ofGuild.all(guildId)) seqs[row.area] = row.seq;
+      return seqs;
+    },
+    async since(cursor, limit = CHANGES_PER_READ) {
+      const after = cursor === null ? 0 : parseSqliteCursor(cursor);
+      return read(after, limit);
+    },
+  };
+}
+
+function parseSqliteCursor(cursor: string): number {
+  if (!/^\d{1,16}$/.test(cursor)) throw new Error(`not a cursor of this store: ${cursor}`);
+  return Number(cursor);
+}
