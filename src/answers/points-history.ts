@@ -64,8 +64,11 @@ export function historyRange(query: HistoryQuery, now: number): SeriesRange {
 const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
 
 /**
- * What GET /v1/points/:guildId/history answers. Without `to`, the series ends now: its answer is
- * cached for the rest of the current second, then built again.
+ * What GET /v1/points/:guildId/history answers. Without `to`, the series ends now, rounded up to
+ * the next whole second, so that its last entry holds every change committed before the request
+ * (the points GET /v1/points answers at that moment, a change of a millisecond before included:
+ * rounded down, a change earlier in the same second was left out until the next one). The answer
+ * is cached until that second, then built again; a change before it moves the guild's generation.
  */
 export function pointsHistoryAnswer(
   read: ReadService,
@@ -74,8 +77,8 @@ export function pointsHistoryAnswer(
   clock: () => number = Date.now,
 ): CacheableAnswer {
   // Validated before any cache lookup: a bad query is a 400 however warm the cache.
-  const second = Math.floor(clock() / 1000) * 1000;
-  const range = historyRange(query, second);
+  const nextSecond = Math.floor(clock() / 1000) * 1000 + 1000;
+  const range = historyRange(query, nextSecond);
   const key = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
   return {
     key,
@@ -96,7 +99,7 @@ export function pointsHistoryAnswer(
         points,
         status: 200,
       });
-      return query.to === undefined ? { ...answer, staleAt: second + 1000 } : answer;
+      return query.to === undefined ? { ...answer, staleAt: nextSecond } : answer;
     },
   };
 }
