@@ -1,6 +1,6 @@
 import type { HousePoints } from '../records/house-points.js';
 import { HOUSES } from '../records/houses.js';
-import type { HistoryEntry, Standings } from '../records/points-history.js';
+import { type HistoryEntry, historyInstant, type Standings } from '../records/points-history.js';
 
 /*
  * A file's `history` and the invariant it must keep: a guild's last history row equals its
@@ -66,4 +66,42 @@ export function historyAfterImport(guild: GuildHistory, at: string): HistoryEntr
     ? HOUSES.some((house) => last[house] !== now[house])
     : guild.points !== undefined;
   return changed ? [...history, { at, ...now }] : history;
+}
+
+/** A history row as the store holds it: its entry (`at` in the store's one form) and its id. */
+export interface StoredHistoryRow extends HistoryEntry {
+  id: number;
+}
+
+/** What makes a stored history the wanted one. */
+export interface HistoryChange {
+  /** Ids of the stored rows to delete: those after the longest beginning both share. */
+  deleteIds: number[];
+  /** The wanted entries after that beginning, to insert in order. */
+  insert: HistoryEntry[];
+}
+
+const sameEntry = (a: HistoryEntry, b: HistoryEntry) =>
+  a.at === b.at && HOUSES.every((house) => a[house] === b[house]);
+
+/**
+ * The smallest change that turns `stored` (oldest first) into `wanted`: rows both begin with
+ * are kept, the rest replaced. Nothing at all when they are equal (re-importing an export), and
+ * only the import's own change when the file's history is what the store holds already.
+ */
+export function historyChange(
+  stored: readonly StoredHistoryRow[],
+  wanted: readonly HistoryEntry[],
+): HistoryChange {
+  const target = wanted.map((entry) => ({ ...entry, at: historyInstant(entry.at) }));
+  let kept = 0;
+  while (kept < stored.length && kept < target.length) {
+    const [have, want] = [stored[kept], target[kept]];
+    if (!have || !want || !sameEntry(have, want)) break;
+    kept += 1;
+  }
+  return {
+    deleteIds: stored.slice(kept).map((row) => row.id),
+    insert: target.slice(kept),
+  };
 }

@@ -50,5 +50,37 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(after.get('Cedric')?.job_id).toBe(2);
       expect(after.get('Ginny')?.job_id).toBe(2);
     });
+
+    it('writes only what differs: the same file changes nothing, one new galleons count only players', async () => {
+      const withPoints = (p: object[]) => ({
+        guilds: [
+          {
+            ...file(p).guilds[0],
+            points: { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 },
+            premium: { expiresAt: null },
+          },
+        ],
+      });
+      test = await openTestStore(kind, withPoints(players));
+      const { read } = test.store;
+      const before = await read.changes.of(G);
+      const exported = await test.store.exportData([G]);
+
+      await test.store.importData(withPoints(players));
+      await test.store.importData(exported);
+      expect(await read.changes.of(G)).toEqual(before);
+      expect(await test.store.exportData([G])).toEqual(exported);
+
+      const richer = players.map((p, i) => (i === 1 ? { ...p, galleons: 50 } : p));
+      await test.store.importData(withPoints(richer));
+      const after = await read.changes.of(G);
+      expect(after.players).toBeGreaterThan(before.players);
+      expect({ ...after, players: before.players }).toEqual(before);
+      const [guild] = (await test.store.exportData([G])).guilds;
+      expect(guild?.players?.map((p) => p.galleons)).toEqual([0, 50, 0]);
+      expect(guild?.players?.map((p) => p.created_at)).toEqual(
+        exported.guilds[0]?.players?.map((p) => p.created_at),
+      );
+    });
   });
 }

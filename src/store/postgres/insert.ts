@@ -18,7 +18,7 @@ function arrayType(field: Field): string {
 export async function insertRows(
   client: pg.ClientBase,
   record: RecordDefinition,
-  rows: readonly unknown[][],
+  rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   const names = columnNames(record);
   const fields = names.map((name) => record.fields[name] as Field);
@@ -28,5 +28,57 @@ export async function insertRows(
     const batch = rows.slice(start, start + BATCH_ROWS);
     const columns = names.map((_, i) => batch.map((row) => row[i] ?? null));
     await client.query(text, columns);
+  }
+}
+
+/** The rows' columns as arrays, and the unnest() that makes them rows `s` again. */
+function unnested(record: RecordDefinition, names: readonly string[], first = 1) {
+  const fields = names.map((name) => record.fields[name] as Field);
+  return `unnest(${fields.map((field, i) => `$${i + first}::${arrayType(field)}`).join(', ')}) AS s(${names.join(', ')})`;
+}
+
+/**
+ * Writes rows (values in field order) over the stored rows with the same primary key, in
+ * batches: one UPDATE … FROM unnest() per batch.
+ */
+export async function updateRows(
+  client: pg.ClientBase,
+  record: RecordDefinition,
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const names = columnNames(record);
+  const key = record.primaryKey ?? ['id'];
+  const text = `UPDATE ${record.table} AS t SET ${names
+    .filter((name) => !key.includes(name))
+    .map((name) => `${name} = s.${name}`)
+    .join(', ')}
+    FROM ${unnested(record, names)}
+    WHERE ${key.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    await client.query(
+      text,
+      names.map((_, i) => batch.map((row) => row[i] ?? null)),
+    );
+  }
+}
+
+/** Deletes the stored rows with the primary keys of `rows` (values in field order), in batches. */
+export async function deleteRows(
+  client: pg.ClientBase,
+  record: RecordDefinition,
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const names = columnNames(record);
+  const key = record.primaryKey ?? ['id'];
+  const positions = key.map((name) => names.indexOf(name));
+  const text = `DELETE FROM ${record.table} AS t USING ${unnested(record, key)}
+    WHERE ${key.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    await client.query(
+      text,
+      positions.map((at) => batch.map((row) => row[at] ?? null)),
+    );
   }
 }

@@ -4,11 +4,10 @@ import { housePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
 import { GUILD_RECORDS } from '../../records/index.js';
 import { type Job, job } from '../../records/job.js';
-import { type HistoryEntry, historyInstant } from '../../records/points-history.js';
+import type { HistoryEntry } from '../../records/points-history.js';
 import { premium } from '../../records/premium.js';
 import { type Profile, profile } from '../../records/profile.js';
-import { columnList } from '../../records/record.js';
-import { rowOf } from '../../records/row-values.js';
+import { columnList, type RecordDefinition } from '../../records/record.js';
 import {
   checkTransferFile,
   type FileEntry,
@@ -17,23 +16,25 @@ import {
   summarize,
   type TransferFile,
 } from '../../transfer/format.js';
-import { historyAfterImport } from '../../transfer/history.js';
+import { guildWrites } from '../../transfer/guild-writes.js';
 import {
-  type ExistingRow,
-  entriesWithIds,
-  existingProfile,
-  type ProfileRow,
-} from '../../transfer/keep-ids.js';
+  historyAfterImport,
+  historyChange,
+  type StoredHistoryRow,
+} from '../../transfer/history.js';
+import { isEmpty, type RowDiff } from '../../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
-import { insertRows } from './insert.js';
+import { deleteRows, insertRows, updateRows } from './insert.js';
 import { AT_TEXT } from './points-history.js';
 import { inTransaction } from './transaction.js';
 
 /**
- * Replaces, in one transaction, the data of every guild in the file; other guilds are left
- * untouched. Validation comes first, so a bad file writes nothing. Its commit notifies every
- * node, once per guild (the change triggers). Concurrent imports of a guild follow one another
- * (guild-locks.ts): the last to commit leaves its file's guild whole.
+ * Makes, in one transaction, the data of every guild in the file what the file says; other
+ * guilds are left untouched. Only rows that differ are written (src/transfer/row-diff.ts), so
+ * re-importing the same file changes nothing and notifies nobody. Validation comes first, so a
+ * bad file writes nothing. Its commit notifies every node of each guild it changed (the change
+ * triggers). Concurrent imports of a guild follow one another (guild-locks.ts): the last to
+ * commit leaves its file's guild whole.
  */
 export async function importData(
   pool: pg.Pool,
@@ -55,52 +56,60 @@ export async function importData(
 }
 
 async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: string) {
-  // Read before the deletes: a re-import without ids keeps the ids it matches (DESIGN §4).
-  const existing = {
-    jobs: (
-      await client.query<ExistingRow>('SELECT id, name AS match FROM jobs WHERE guild_id = $1', [
-        guild.id,
-      ])
-    ).rows,
-    profiles: (
-      await client.query<ProfileRow>(
-        'SELECT id, user_id, name, created_at FROM profiles WHERE guild_id = $1',
-        [guild.id],
-      )
-    ).rows.map(existingProfile),
-  };
-  // GUILD_RECORDS lists profiles before the jobs they reference.
-  for (const record of GUILD_RECORDS) {
-    await client.query(`DELETE FROM ${record.table} WHERE guild_id = $1`, [guild.id]);
-  }
-  const given = { guild_id: guild.id, now: stamp };
-  const { jobs, players } = entriesWithIds(guild, existing);
-  await insertRows(
-    client,
-    job,
-    jobs.map(({ entry, id }) => rowOf(job, entry, { ...given, id })),
+  // Read before writing: a re-import without ids keeps the ids it matches (DESIGN §4), and only
+  // rows that differ from these are written.
+  const stored = async (record: RecordDefinition) =>
+    (
+      await client.query<unknown[]>({
+        text: `SELECT ${columnList(record)} FROM ${record.table} WHERE guild_id = $1`,
+        values: [guild.id],
+        rowMode: 'array',
+      })
+    ).rows;
+  const writes = guildWrites(
+    guild,
+    {
+      jobs: await stored(job),
+      profiles: await stored(profile),
+      points: await stored(housePoints),
+      premium: await stored(premium),
+    },
+    stamp,
   );
-  await insertRows(
-    client,
-    profile,
-    players.map(({ entry, id }) => rowOf(profile, entry, { ...given, id })),
-  );
-  if (guild.points)
-    await insertRows(client, housePoints, [rowOf(housePoints, guild.points, given)]);
-  if (guild.premium) {
-    const entry = { expires_at: guild.premium.expiresAt };
-    await insertRows(client, premium, [rowOf(premium, entry, given)]);
+  // In an order the foreign key (profiles → jobs) accepts at every step: profiles that go, then
+  // jobs that come or change, then profiles that come or change (only ever naming jobs the file
+  // has), then jobs that go.
+  await deleteRows(client, profile, writes.profiles.deletes);
+  await upsert(client, job, writes.jobs);
+  await upsert(client, profile, writes.profiles);
+  await deleteRows(client, job, writes.jobs.deletes);
+  for (const [record, diff] of [
+    [housePoints, writes.points],
+    [premium, writes.premium],
+  ] as const) {
+    await upsert(client, record, diff);
+    await deleteRows(client, record, diff.deletes);
   }
   const history = historyAfterImport(guild, stamp);
-  if (history) await replaceHistory(client, guild.id, history);
+  if (history) {
+    await keepHistory(client, guild.id, isEmpty(writes.points));
+    await writeHistory(client, guild.id, history);
+  }
+}
+
+/** Inserts a diff's new rows and writes its changed ones. */
+async function upsert(client: pg.PoolClient, record: RecordDefinition, diff: RowDiff) {
+  await insertRows(client, record, diff.inserts);
+  await updateRows(client, record, diff.updates);
 }
 
 /**
- * Makes the guild's history `history` (the file's, then the import's own change if any). The
- * history trigger runs at commit; the guild listed in this transaction's
- * housecup_history_replaced tells it to record nothing.
+ * The history trigger runs at commit, after a write to the guild's points; a guild listed in
+ * this transaction's housecup_history_replaced tells it to record nothing, the import writing
+ * the history itself. Nothing to say when the points were not written.
  */
-async function replaceHistory(client: pg.PoolClient, guildId: string, history: HistoryEntry[]) {
+async function keepHistory(client: pg.PoolClient, guildId: string, pointsUnwritten: boolean) {
+  if (pointsUnwritten) return;
   await client.query(
     'CREATE TEMP TABLE IF NOT EXISTS housecup_history_replaced (guild_id text PRIMARY KEY) ON COMMIT DROP',
   );
@@ -108,15 +117,35 @@ async function replaceHistory(client: pg.PoolClient, guildId: string, history: H
     'INSERT INTO housecup_history_replaced (guild_id) VALUES ($1) ON CONFLICT DO NOTHING',
     [guildId],
   );
-  await client.query('DELETE FROM points_history WHERE guild_id = $1', [guildId]);
-  if (history.length === 0) return;
+}
+
+/**
+ * Makes the guild's history `history` (the file's, then the import's own change if any), only
+ * its differing end rewritten: nothing at all when it is what the store holds.
+ */
+async function writeHistory(client: pg.PoolClient, guildId: string, history: HistoryEntry[]) {
+  const { rows: stored } = await client.query<StoredHistoryRow>(
+    `SELECT id, ${AT_TEXT}, ${HOUSES.join(', ')} FROM points_history WHERE guild_id = $1
+     ORDER BY points_history.at, id`,
+    [guildId],
+  );
+  const change = historyChange(stored, history);
+  if (change.deleteIds.length > 0) {
+    await client.query('DELETE FROM points_history WHERE id = ANY($1::bigint[])', [
+      change.deleteIds,
+    ]);
+  }
+  if (change.insert.length === 0) return;
   await client.query(
     `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')})
-     SELECT $1, * FROM unnest($2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])`,
+     SELECT $1, at, ${HOUSES.join(', ')}
+     FROM unnest($2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+       WITH ORDINALITY AS entry(at, ${HOUSES.join(', ')}, n)
+     ORDER BY n`,
     [
       guildId,
-      history.map((entry) => historyInstant(entry.at)),
-      ...HOUSES.map((house) => history.map((entry) => entry[house])),
+      change.insert.map((entry) => entry.at),
+      ...HOUSES.map((house) => change.insert.map((entry) => entry[house])),
     ],
   );
 }

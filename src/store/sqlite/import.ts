@@ -1,11 +1,10 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { housePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
-import { GUILD_RECORDS } from '../../records/index.js';
 import { job } from '../../records/job.js';
-import { historyInstant } from '../../records/points-history.js';
 import { premium } from '../../records/premium.js';
 import { profile } from '../../records/profile.js';
-import { rowOf } from '../../records/row-values.js';
+import { columnList, type RecordDefinition } from '../../records/record.js';
 import {
   checkTransferFile,
   type GuildEntry,
@@ -13,21 +12,23 @@ import {
   summarize,
   type TransferFile,
 } from '../../transfer/format.js';
-import { historyAfterImport } from '../../transfer/history.js';
+import { guildWrites } from '../../transfer/guild-writes.js';
 import {
-  type ExistingRow,
-  entriesWithIds,
-  existingProfile,
-  type ProfileRow,
-} from '../../transfer/keep-ids.js';
+  historyAfterImport,
+  historyChange,
+  type StoredHistoryRow,
+} from '../../transfer/history.js';
+import type { RowDiff, RowValues } from '../../transfer/row-diff.js';
 import type { Database } from './database.js';
-import { inserter } from './insert.js';
+import { deleter, inserter, updater } from './insert.js';
 import { writeWhenFree } from './write-when-free.js';
 
 /**
- * Replaces, in one transaction, the data of every guild in the file; other guilds are left
- * untouched. Validation comes first, so a bad file writes nothing. Waits for the write lock in
- * SQLite's busy timeout (5 s): for a caller that holds no event loop (tests, tools).
+ * Makes, in one transaction, the data of every guild in the file what the file says; other
+ * guilds are left untouched. Only rows that differ are written (src/transfer/row-diff.ts), so
+ * re-importing the same file changes nothing. Validation comes first, so a bad file writes
+ * nothing. Waits for the write lock in SQLite's busy timeout (5 s): for a caller that holds no
+ * event loop (tests, tools).
  */
 export function importData(
   db: Database,
@@ -69,63 +70,67 @@ function prepareImport(
   const at = now();
   const file = checkTransferFile(data, at);
   const { sqlite } = db;
-  // GUILD_RECORDS lists profiles before the jobs they reference.
-  // House points are written in place (an upsert), not deleted and inserted: the history
-  // trigger then sees one change per guild, and none when the numbers stay as they were.
-  const deletes = GUILD_RECORDS.filter((record) => record !== housePoints).map((record) =>
-    sqlite.prepare(`DELETE FROM ${record.table} WHERE guild_id = ?`),
+  const stored = (record: RecordDefinition) =>
+    sqlite
+      .prepare<[string], RowValues>(
+        `SELECT ${columnList(record)} FROM ${record.table} WHERE guild_id = ?`,
+      )
+      .raw();
+  const read = {
+    jobs: stored(job),
+    profiles: stored(profile),
+    points: stored(housePoints),
+    premium: stored(premium),
+  };
+  const write = {
+    job: writer(sqlite, job),
+    profile: writer(sqlite, profile),
+    points: writer(sqlite, housePoints),
+    premium: writer(sqlite, premium),
+  };
+  const storedHistory = sqlite.prepare<[string], StoredHistoryRow>(
+    `SELECT id, at, ${HOUSES.join(', ')} FROM points_history WHERE guild_id = ? ORDER BY at, id`,
   );
-  const deletePoints = sqlite.prepare('DELETE FROM house_points WHERE guild_id = ?');
-  const upsertPoints = sqlite.prepare(
-    `INSERT INTO house_points (guild_id, ${HOUSES.join(', ')}) VALUES (?, ${HOUSES.map(() => '?').join(', ')})
-     ON CONFLICT (guild_id) DO UPDATE SET ${HOUSES.map((house) => `${house} = excluded.${house}`).join(', ')}`,
-  );
-  const deleteHistory = sqlite.prepare('DELETE FROM points_history WHERE guild_id = ?');
+  const deleteHistoryRow = sqlite.prepare('DELETE FROM points_history WHERE id = ?');
   const insertHistory = sqlite.prepare(
     `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')}) VALUES (?, ?, ${HOUSES.map(() => '?').join(', ')})`,
   );
-  const existingJobs = sqlite.prepare<[string], ExistingRow>(
-    'SELECT id, name AS match FROM jobs WHERE guild_id = ?',
-  );
-  const existingProfiles = sqlite.prepare<[string], ProfileRow>(
-    'SELECT id, user_id, name, created_at FROM profiles WHERE guild_id = ?',
-  );
-  const insert = {
-    job: inserter(sqlite, job),
-    profile: inserter(sqlite, profile),
-    premium: inserter(sqlite, premium),
-  };
   const stamp = at.toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
-    // Read before the deletes: a re-import without ids keeps the ids it matches (DESIGN §4).
-    const existing = {
-      jobs: existingJobs.all(guild.id),
-      profiles: existingProfiles.all(guild.id).map(existingProfile),
-    };
-    for (const statement of deletes) statement.run(guild.id);
-    const given = { guild_id: guild.id, now: stamp };
-    const { jobs, players } = entriesWithIds(guild, existing);
-    for (const { entry, id } of jobs) insert.job.run(rowOf(job, entry, { ...given, id }));
-    for (const { entry, id } of players)
-      insert.profile.run(rowOf(profile, entry, { ...given, id }));
-    const points = guild.points;
-    if (points) upsertPoints.run(guild.id, ...HOUSES.map((house) => points[house]));
-    else deletePoints.run(guild.id);
+    // Read before writing: a re-import without ids keeps the ids it matches (DESIGN §4), and
+    // only rows that differ from these are written.
+    const writes = guildWrites(
+      guild,
+      {
+        jobs: read.jobs.all(guild.id),
+        profiles: read.profiles.all(guild.id),
+        points: read.points.all(guild.id),
+        premium: read.premium.all(guild.id),
+      },
+      stamp,
+    );
+    // In an order the foreign key (profiles → jobs) accepts at every step: profiles that go, then
+    // jobs that come or change, then profiles that come or change (only ever naming jobs the file
+    // has), then jobs that go.
+    write.profile.deletes(writes.profiles);
+    write.job.upserts(writes.jobs);
+    write.profile.upserts(writes.profiles);
+    write.job.deletes(writes.jobs);
+    // House points in place: the history trigger records one change when the numbers moved.
+    write.points.upserts(writes.points);
+    write.points.deletes(writes.points);
+    write.premium.upserts(writes.premium);
+    write.premium.deletes(writes.premium);
     const history = historyAfterImport(guild, stamp);
     if (history) {
-      // After the points: the history is then the file's, and the import's change if any.
-      deleteHistory.run(guild.id);
-      for (const entry of history) {
-        insertHistory.run(
-          guild.id,
-          historyInstant(entry.at),
-          ...HOUSES.map((house) => entry[house]),
-        );
+      // After the points: the history is then the file's, and the import's change if any (in
+      // place of the row the trigger wrote), only its differing end rewritten.
+      const change = historyChange(storedHistory.all(guild.id), history);
+      for (const id of change.deleteIds) deleteHistoryRow.run(id);
+      for (const entry of change.insert) {
+        insertHistory.run(guild.id, entry.at, ...HOUSES.map((house) => entry[house]));
       }
-    }
-    if (guild.premium) {
-      insert.premium.run(rowOf(premium, { expires_at: guild.premium.expiresAt }, given));
     }
   };
 
@@ -135,4 +140,20 @@ function prepareImport(
     for (const guild of file.guilds) writeGuild(guild);
   });
   return { file, write: () => transaction.immediate() };
+}
+
+/** Writes one record's part of a guild's diff: what comes or changes, and what goes. */
+function writer(sqlite: BetterSqlite3.Database, record: RecordDefinition) {
+  const insert = inserter(sqlite, record);
+  const update = updater(sqlite, record);
+  const remove = deleter(sqlite, record);
+  return {
+    upserts(diff: RowDiff) {
+      for (const row of diff.inserts) insert.run(row);
+      for (const row of diff.updates) update(row);
+    },
+    deletes(diff: RowDiff) {
+      for (const row of diff.deletes) remove(row);
+    },
+  };
 }
