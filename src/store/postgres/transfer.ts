@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { HousePoints } from '../../records/house-points.js';
 import { housePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
-import { GUILD_RECORDS } from '../../records/index.js';
+import { EXPORTED_RECORDS } from '../../records/index.js';
 import { type Job, job } from '../../records/job.js';
 import type { HistoryEntry } from '../../records/points-history.js';
 import { premium } from '../../records/premium.js';
@@ -157,7 +157,7 @@ export async function exportData(
 ): Promise<TransferFile> {
   return inTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
     const { rows } = await client.query<{ guild_id: string }>(
-      `${GUILD_RECORDS.map((record) => `SELECT guild_id FROM ${record.table}`).join(' UNION ')}
+      `${EXPORTED_RECORDS.map((record) => `SELECT guild_id FROM ${record.table}`).join(' UNION ')}
        ORDER BY 1`,
     );
     const all = rows.map((row) => row.guild_id);

@@ -1,6 +1,6 @@
 import type { HousePoints } from '../../records/house-points.js';
 import { HOUSES } from '../../records/houses.js';
-import { GUILD_RECORDS } from '../../records/index.js';
+import { EXPORTED_RECORDS } from '../../records/index.js';
 import { type Job, job } from '../../records/job.js';
 import type { HistoryEntry } from '../../records/points-history.js';
 import { type Profile, profile } from '../../records/profile.js';
@@ -13,7 +13,7 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
   const { sqlite } = db;
   const allIds = sqlite
     .prepare<[], string>(
-      `${GUILD_RECORDS.map((record) => `SELECT guild_id FROM ${record.table}`).join(' UNION ')}
+      `${EXPORTED_RECORDS.map((record) => `SELECT guild_id FROM ${record.table}`).join(' UNION ')}
        ORDER BY 1`,
     )
     .pluck()
