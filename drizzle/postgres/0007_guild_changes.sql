@@ -83,6 +83,20 @@ DROP TABLE "area_changes" CASCADE;
 -- session asks (docs/decisions.md: what a reader past a number must know).
 CREATE SEQUENCE guild_change_numbers AS bigint OWNED BY guild_changes.seq;
 --> statement-breakpoint
+-- A guild's last history row equals its points (four nulls when it has none): imports of earlier
+-- versions could leave a file's last entry after the points they wrote. The standings now are
+-- recorded, once, where they are not the last row.
+INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff)
+SELECT guild.guild_id, date_trunc('milliseconds', now()), now_points.gryffindor, now_points.slytherin, now_points.ravenclaw, now_points.hufflepuff
+FROM (SELECT guild_id FROM house_points UNION SELECT guild_id FROM points_history) AS guild
+LEFT JOIN house_points AS now_points ON now_points.guild_id = guild.guild_id
+LEFT JOIN LATERAL (
+  SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
+  WHERE points_history.guild_id = guild.guild_id ORDER BY at DESC, id DESC LIMIT 1
+) AS last ON true
+WHERE (last.gryffindor, last.slytherin, last.ravenclaw, last.hufflepuff)
+  IS DISTINCT FROM (now_points.gryffindor, now_points.slytherin, now_points.ravenclaw, now_points.hufflepuff);
+--> statement-breakpoint
 -- Every guild that holds data starts with a number per area it has data in.
 INSERT INTO guild_changes (guild_id, area, seq)
 SELECT guild_id, area, nextval('guild_change_numbers') FROM (

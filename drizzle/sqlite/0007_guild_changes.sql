@@ -58,6 +58,22 @@ CREATE TABLE `guild_changes` (
 --> statement-breakpoint
 CREATE INDEX `guild_changes_seq` ON `guild_changes` (`seq`);
 --> statement-breakpoint
+-- A guild's last history row equals its points (four nulls when it has none): imports of earlier
+-- versions could leave a file's last entry after the points they wrote. The standings now are
+-- recorded, once, where they are not the last row.
+INSERT INTO `points_history` (`guild_id`, `at`, `gryffindor`, `slytherin`, `ravenclaw`, `hufflepuff`)
+SELECT `guild`.`guild_id`, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), `now`.`gryffindor`, `now`.`slytherin`, `now`.`ravenclaw`, `now`.`hufflepuff`
+FROM (SELECT `guild_id` FROM `house_points` UNION SELECT `guild_id` FROM `points_history`) AS `guild`
+LEFT JOIN `house_points` AS `now` ON `now`.`guild_id` = `guild`.`guild_id`
+WHERE NOT EXISTS (
+  SELECT 1 FROM (
+    SELECT `gryffindor`, `slytherin`, `ravenclaw`, `hufflepuff` FROM `points_history`
+    WHERE `guild_id` = `guild`.`guild_id` ORDER BY `at` DESC, `id` DESC LIMIT 1
+  ) AS `last`
+  WHERE `last`.`gryffindor` IS `now`.`gryffindor` AND `last`.`slytherin` IS `now`.`slytherin`
+    AND `last`.`ravenclaw` IS `now`.`ravenclaw` AND `last`.`hufflepuff` IS `now`.`hufflepuff`
+);
+--> statement-breakpoint
 -- Every guild that holds data starts with a number per area it has data in.
 INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`)
 SELECT `guild_id`, `area`, row_number() OVER (ORDER BY `guild_id`, `area`) FROM (
