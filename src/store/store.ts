@@ -62,7 +62,10 @@ export interface Store {
   readonly keyTable: KeyTable;
   /** The guilds with a public scoreboard: `housecup publish`, `/scoreboard`. */
   readonly publication: PublicationStore;
-  /** Validates, then replaces each guild of the file in one transaction. */
+  /**
+   * Validates, then makes each guild of the file what the file says, in one transaction, writing
+   * only the rows that differ (so the same file again changes nothing).
+   */
   importData(data: unknown): Promise<ImportSummary>;
   /** Every guild with data (or the named ones), in the import format, from one snapshot. */
   exportData(guildIds?: readonly string[]): Promise<TransferFile>;

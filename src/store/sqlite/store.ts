@@ -33,7 +33,7 @@ export interface SqliteStoreOptions extends OpenOptions {
 
 /**
  * The default store: one SQLite file. Data changes show through SQLite's data_version (something
- * changed), then through guild_generations (which guilds), so a commit to one guild leaves the
+ * changed), then through guild_changes (which guilds), so a commit to one guild leaves the
  * other guilds' cached answers valid.
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
