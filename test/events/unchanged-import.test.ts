@@ -6,7 +6,7 @@ import type { TransferFile } from '../../src/transfer/format.js';
 import { foreignWrite } from '../history/support.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { runCliAsync } from '../support/cli.js';
-import { openEventStream, type StreamEvent } from '../support/event-stream.js';
+import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { storeKinds } from '../support/store.js';
 
@@ -18,7 +18,8 @@ import { storeKinds } from '../support/store.js';
  * running app streams from, on both stores.
  *
  * "Nothing was sent" is shown without waiting on a clock: after the import, the game changes the
- * guild's premium; the next event a stream gets must be that `premium`, alone.
+ * guild's premium twice, one change after the other has arrived; between them and before them a
+ * stream must get nothing but those two `premium` events.
  */
 
 let dir: string;
@@ -63,15 +64,34 @@ describe.each(storeKinds(import.meta.filename))('an import on %s', (kind) => {
     await foreignWrite(t, `UPDATE premium SET expires_at = '${at}' WHERE guild_id = '${RICH}'`);
   }
 
-  /** The events a stream got after its first `count`, up to and with the sentinel `premium`. */
-  async function until(stream: Awaited<ReturnType<typeof openEventStream>>, count: number) {
-    for (let n = count + 1; ; n += 1) {
+  type Stream = Awaited<ReturnType<typeof openEventStream>>;
+
+  /** Waits until `stream` has a `premium` event past its first `after` events; its index. */
+  async function nextPremium(stream: Stream, after: number): Promise<number> {
+    for (let n = after + 1; ; n += 1) {
       const events = await stream.waitForEvents(n, 2_000);
-      const after = events.slice(count);
-      if (after.some((event) => event.event === 'premium')) return after.map(nameOf);
+      const at = events.findIndex((event, i) => i >= after && event.event === 'premium');
+      if (at >= 0) return at;
     }
   }
-  const nameOf = (event: StreamEvent) => event.event;
+
+  /**
+   * The names of the events `streams` got past their first `counts`, fenced by two premium
+   * changes made one after the other: the events of one read go out together in area order
+   * (points, premium, players, jobs), so a `players` read with the first change comes after its
+   * `premium`, but always before the second.
+   */
+  async function fenced(streams: Stream[], counts: number[]): Promise<string[][]> {
+    await premiumChange();
+    const first = await Promise.all(streams.map((each, i) => nextPremium(each, counts[i] ?? 0)));
+    await premiumChange();
+    const second = await Promise.all(
+      streams.map((each, i) => nextPremium(each, (first[i] ?? 0) + 1)),
+    );
+    return streams.map((each, i) =>
+      each.events.slice(counts[i], (second[i] ?? 0) + 1).map((event) => event.event),
+    );
+  }
 
   const headers = () => ({ authorization: t.key });
 
@@ -90,9 +110,10 @@ describe.each(storeKinds(import.meta.filename))('an import on %s', (kind) => {
       'last-event-id': first.at(-1)?.id ?? '',
     });
 
-    await premiumChange();
-    expect(await until(stream, 4)).toEqual(['premium']);
-    expect(await until(resumed, 0)).toEqual(['premium']);
+    expect(await fenced([stream, resumed], [4, 0])).toEqual([
+      ['premium', 'premium'],
+      ['premium', 'premium'],
+    ]);
     stream.close();
     resumed.close();
   });
@@ -112,8 +133,7 @@ describe.each(storeKinds(import.meta.filename))('an import on %s', (kind) => {
       (area) => after[area] !== before[area],
     );
     expect(moved.sort()).toEqual(['history', 'points']);
-    await premiumChange();
-    expect(await until(stream, 4)).toEqual(['points', 'premium']);
+    expect(await fenced([stream], [4])).toEqual([['points', 'premium', 'premium']]);
     stream.close();
 
     // The points the API answers are the history's last entry (DESIGN §10).
