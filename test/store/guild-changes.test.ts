@@ -186,3 +186,37 @@ describe('generations per guild on SQLite', () => {
     }
   });
 });
+
+describe.each(storeKinds(import.meta.filename))('copy into %s', (kind) => {
+  it('records every guild and area it writes in the target, with the target’s own numbers', async () => {
+    const source = await openTestStore('sqlite', fixture);
+    const target = await openTestStore(kind);
+    try {
+      // The source's numbers are moved far away from the target's: none may come across.
+      await foreignWrite(source, 'UPDATE guild_changes SET seq = seq + 1000000');
+      const copy = (replace: boolean) =>
+        source.store.readEverything((rows) => target.store.writeEverything(rows, { replace }));
+      expect(await copy(false)).toBe(true);
+      const written = await target.store.read.changes.since(null);
+      const areas = (guild: string) =>
+        written.changes
+          .filter((change) => change.guildId === guild)
+          .map((change) => change.area)
+          .sort();
+      expect(areas(RICH)).toEqual(['history', 'jobs', 'players', 'points', 'premium']);
+      expect(areas(OTHER)).toEqual(['jobs', 'players']);
+      expect(Math.max(...written.changes.map((change) => change.seq))).toBeLessThan(1000000);
+
+      // Again over the same data (--replace): everything was deleted and written again.
+      const before = await target.store.read.changes.of(RICH);
+      expect(await copy(true)).toBe(true);
+      const after = await target.store.read.changes.of(RICH);
+      for (const area of ['players', 'jobs', 'points', 'premium', 'history'] as const) {
+        expect(after[area], area).toBeGreaterThan(before[area]);
+      }
+    } finally {
+      await source.cleanup();
+      await target.cleanup();
+    }
+  });
+});
