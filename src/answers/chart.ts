@@ -1,4 +1,4 @@
-import { DEFAULT_HOUSE_NAMES } from '../pictures/chart-input.js';
+import { type ChartInput, DEFAULT_HOUSE_NAMES } from '../pictures/chart-input.js';
 import { renderChartPng } from '../pictures/render-chart.js';
 import type { ReadService } from '../read/service.js';
 import { type CacheableAnswer, errorAnswer } from './answer.js';
@@ -51,18 +51,27 @@ export function chartAnswer(
     key: `chart:${guildId}:${width}x${height}:${days}`,
     async build() {
       const now = clock();
-      const standings = await currentPoints(read, guildId);
-      if (!standings) return errorAnswer(404, MESSAGES.noPoints);
-      const series = await chartSeries(read, guildId, days, now);
-      const body = await renderChartPng({
-        standings,
-        series,
-        width,
-        height,
-        locale: 'en',
-        houseNames: DEFAULT_HOUSE_NAMES,
-      });
+      const input = await chartInput(read, guildId, asked, now);
+      if (!input) return errorAnswer(404, MESSAGES.noPoints);
+      const body = await renderChartPng(input);
       return { status: 200, body, type: 'image/png', staleAt: now + 60_000 };
     },
   };
+}
+
+/**
+ * What the chart answer draws at `now`: the standings and the series of the last `days` days;
+ * null when the guild has no points. Apart so that what a picture shows can be checked without
+ * reading pixels.
+ */
+export async function chartInput(
+  read: ReadService,
+  guildId: string,
+  { width, height, days }: Record<keyof ChartQuery, number>,
+  now: number,
+): Promise<ChartInput | null> {
+  const standings = await currentPoints(read, guildId);
+  if (!standings) return null;
+  const series = await chartSeries(read, guildId, days, now);
+  return { standings, series, width, height, locale: 'en', houseNames: DEFAULT_HOUSE_NAMES };
 }

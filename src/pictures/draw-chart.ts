@@ -2,7 +2,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { HOUSES } from '../records/houses.js';
 import { type ChartInput, type ChartPoint, drawableInput, HOUSE_COLOURS } from './chart-input.js';
 import { FONT_FAMILY, registerFonts } from './fonts.js';
-import { ranksOf } from './ranks.js';
+import { barOrder, ranksOf } from './ranks.js';
 import { niceTicks } from './scale.js';
 
 const BACKGROUND = '#F7F5F0';
@@ -89,7 +89,7 @@ function drawBars(ctx: SKRSContext2D, input: ChartInput, box: Box, unit: number)
   const textSize = Math.max(11, Math.min(rowHeight * 0.34, 22 * unit));
   const barHeight = Math.max(6, rowHeight * 0.36);
 
-  HOUSES.forEach((house, index) => {
+  barOrder(input.standings).forEach((house, index) => {
     const top = box.y + index * rowHeight;
     const baseline = top + textSize;
     const number = numbers.format(input.standings[house]);

@@ -8,3 +8,12 @@ export function ranksOf(standings: Record<House, number>): Record<House, number>
   }
   return ranks;
 }
+
+/**
+ * The order the chart draws its bars in (DESIGN §11): first place on top, equal points in the
+ * houses' usual order.
+ */
+export function barOrder(standings: Record<House, number>): House[] {
+  const ranks = ranksOf(standings);
+  return [...HOUSES].sort((a, b) => ranks[a] - ranks[b]);
+}
