@@ -1,4 +1,5 @@
 import type { APIEmbed } from 'discord.js';
+import { ranksOf } from '../../pictures/ranks.js';
 import type { HousePoints } from '../../records/house-points.js';
 import type { House } from '../../records/houses.js';
 import type { Language } from '../i18n/index.js';
@@ -45,11 +46,13 @@ export interface PointsView {
 export function pointsEmbed({ points, week, picture }: PointsView, language: Language): APIEmbed {
   const { t } = language;
   const ranked = rankHouses(points);
+  // Equal points share a rank (1, 1, 3, 4), as in the picture below and on the public page.
+  const ranks = ranksOf(points);
   const leader = ranked[0] ?? { house: 'gryffindor' as const, points: 0 };
-  const lines = ranked.map(({ house, points: score }, index) => {
+  const lines = ranked.map(({ house, points: score }) => {
     const change = week ? ` · ${weekText(week[house], language)}` : '';
     const scored = language.amount(t.points.points, score);
-    return `**${index + 1}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
+    return `**${ranks[house]}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
   });
   return fitEmbed(
     {
