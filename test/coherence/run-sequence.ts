@@ -33,17 +33,20 @@ export interface SequenceReport {
 export class CoherenceError extends Error {
   constructor(
     readonly kind: StoreKind,
-    readonly stepIndex: number,
-    readonly step: Step | null,
+    /** The steps up to the one after which views disagreed (none: the empty store). */
+    readonly steps: readonly Step[],
     readonly disagreements: Disagreement[],
   ) {
-    const where = step ? `step ${stepIndex + 1} ${JSON.stringify(step)}` : 'the empty store';
+    const step = steps.at(-1);
+    const where = step ? `step ${steps.length} ${JSON.stringify(step)}` : 'the empty store';
     const guild = (id: string) => GUILD_NAMES.find((name) => GUILDS[name] === id) ?? id;
     const lines = disagreements.map(
       (d) =>
         `  ${guild(d.guildId)}: ${d.views}: ${d.detail}${d.known ? ` [known: ${d.known}, not tolerated]` : ''}`,
     );
-    super(`on ${kind}, after ${where}:\n${lines.join('\n')}`);
+    // The steps after the failing one play no part: a regression test takes these.
+    const sequence = `steps up to there: ${JSON.stringify(steps)}`;
+    super(`on ${kind}, after ${where}:\n${lines.join('\n')}\n${sequence}`);
     this.name = 'CoherenceError';
   }
 }
@@ -56,9 +59,9 @@ export async function runSequence(
 ): Promise<SequenceReport> {
   const world = await openWorld(kind, copy);
   const known = new Map<KnownDefect, number>();
-  const judge = (stepIndex: number, step: Step | null, found: Disagreement[]) => {
+  const judge = (done: number, found: Disagreement[]) => {
     const failing = found.filter((d) => !d.known || !options.tolerated.has(d.known));
-    if (failing.length > 0) throw new CoherenceError(kind, stepIndex, step, failing);
+    if (failing.length > 0) throw new CoherenceError(kind, steps.slice(0, done), failing);
     for (const d of found) if (d.known) known.set(d.known, (known.get(d.known) ?? 0) + 1);
   };
   try {
@@ -68,7 +71,7 @@ export async function runSequence(
     for (const name of GUILD_NAMES) {
       const guildId = GUILDS[name];
       const views = await readViews(world, guildId);
-      judge(-1, null, viewDisagreements(views));
+      judge(0, viewDisagreements(views));
       memory.set(guildId, bodiesOf(views));
       const stream = world.streams.get(guildId);
       if (stream) streams.set(guildId, { stream, seen: stream.events.length });
@@ -94,7 +97,7 @@ export async function runSequence(
       if (step.step === 'copyOut' || step.step === 'copyBack') {
         found.push(...(await copyDisagreements(world)));
       }
-      judge(index, step, found);
+      judge(index + 1, found);
     }
     return { known };
   } finally {
