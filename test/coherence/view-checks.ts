@@ -41,6 +41,9 @@ export const show = (value: unknown) => JSON.stringify(value);
 /** The four houses' values of a row, an entry or an answer, in the houses' order. */
 const housesOf = (value: object | null | undefined) =>
   show(value ? HOUSES.map((house) => (value as Record<string, unknown>)[house] ?? null) : null);
+/** A house-keyed record in the houses' order, for comparing. */
+const sorted = (record: Partial<Record<string, unknown>>) =>
+  HOUSES.map((house) => [house, record[house]]);
 const NO_POINTS = '{"error":"No house points found on this serve","status":404}';
 
 export function pointsOf(views: GuildViews): HousePoints | null {
@@ -173,6 +176,26 @@ export function viewDisagreements(views: GuildViews): Disagreement[] {
     if (show(drawn) !== show(shown)) {
       say('/v1/points ≠ chart bars', `bars ${show(drawn)}, points ${views.points.text}`);
     }
+    // Its lines end now, at the points: the last instant of its series is the moment it is drawn.
+    if (lastRow && housesOf(views.chart.lineEnds) !== expectedEnd) {
+      say(
+        '/v1/points ≠ chart lines',
+        `lines end ${show(views.chart.lineEnds)}, points ${views.points.text}`,
+      );
+    }
+  }
+
+  // The week's change, where the page and the reply both show the houses.
+  if (
+    published &&
+    shown &&
+    views.reply &&
+    show(sorted(views.weeks.page)) !== show(sorted(views.weeks.reply))
+  ) {
+    say(
+      '/cup page week ≠ /points reply week',
+      `page ${show(views.weeks.page)}, reply ${show(views.weeks.reply)}`,
+    );
   }
 
   // The bot's /points: the same numbers, order and ranks, or "no house points".

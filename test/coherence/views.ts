@@ -7,7 +7,7 @@ import { CommandOptions } from '../../src/bot/options.js';
 import type { ReadService } from '../../src/read/service.js';
 import type { HousePoints } from '../../src/records/house-points.js';
 import { HOUSES, type House } from '../../src/records/houses.js';
-import type { HistoryEntry } from '../../src/records/points-history.js';
+import type { HistoryEntry, Standings } from '../../src/records/points-history.js';
 import type { Store } from '../../src/store/store.js';
 import type { GameConnection } from './game-connection.js';
 import type { Node, World } from './world.js';
@@ -46,7 +46,9 @@ export interface GuildViews {
   page: { status: number; houses: ShownHouse[] };
   chartStatus: number;
   /** What the chart answer draws from now; null where it answers the points 404. */
-  chart: { standings: HousePoints } | null;
+  chart: { standings: HousePoints; lineEnds: Standings | null } | null;
+  /** Each house's change over 7 days on the page and in the reply (null: not shown). */
+  weeks: { page: Weeks; reply: Weeks };
   /** The bot's /points: its houses, or null when it answered "no house points". */
   reply: ShownHouse[] | null;
 }
@@ -65,6 +67,17 @@ export function historyRows(read: ReadService, guildId: string): Promise<History
   return read.pointsHistory.between(guildId, FAR_PAST, FAR_FUTURE);
 }
 
+/** A house's change over 7 days, by house; null where none is shown. */
+export type Weeks = Partial<Record<House, number | null>>;
+
+const PAGE_WEEK = /data-house="([a-z]+)" data-points="-?\d+" data-week="(-?\d*)"/g;
+
+function pageWeeks(html: string): Weeks {
+  return Object.fromEntries(
+    [...html.matchAll(PAGE_WEEK)].map(([, house, week]) => [house, week ? Number(week) : null]),
+  );
+}
+
 const PAGE_ITEM =
   /<li class="house [a-z]+" data-house="([a-z]+)" data-points="(-?\d+)" data-week="[^"]*"><span class="rank">(\d+)<\/span>/g;
 
@@ -80,21 +93,39 @@ const HOUSE_BY_NAME = new Map(HOUSES.map((house) => [ENGLISH.t.houses[house], ho
 /** `**1. 🦁 Gryffindor** — 1,312 points`: the rank, the house's name and its points. */
 const REPLY_LINE = /\*\*(\d+)\. \S+ ([^*]+)\*\* — (-?[\d,]+) points/g;
 
-export function replyHouses(message: MessageData): ShownHouse[] | null {
+/** `· ▲ 300 this week` after a house's points. */
+const REPLY_WEEK = /\*\*\d+\. \S+ ([^*]+)\*\* — [-\d,]+ points(?: · ([▲▼±]) ([\d,]+) this week)?/g;
+
+const integer = (text: string | undefined) => Number((text ?? '').replaceAll(',', ''));
+
+export function replyHouses(message: MessageData): { houses: ShownHouse[] | null; weeks: Weeks } {
   const description = message.embeds[0]?.description;
   if (description === undefined) {
-    if (message.content === ENGLISH.t.notFound.points) return null;
+    if (message.content === ENGLISH.t.notFound.points) return { houses: null, weeks: {} };
     throw new Error(`an unexpected /points reply: ${JSON.stringify(message)}`);
   }
-  return [...description.matchAll(REPLY_LINE)].map(([, rank, name, points]) => {
+  const houseOf = (name: string | undefined) => {
     const house = HOUSE_BY_NAME.get(name ?? '');
     if (!house) throw new Error(`a house the reply names oddly: ${name}`);
-    return { house, points: Number((points ?? '').replaceAll(',', '')), rank: Number(rank) };
-  });
+    return house;
+  };
+  const houses = [...description.matchAll(REPLY_LINE)].map(([, rank, name, points]) => ({
+    house: houseOf(name),
+    points: integer(points),
+    rank: Number(rank),
+  }));
+  const weeks: Weeks = {};
+  for (const [, name, arrow, amount] of description.matchAll(REPLY_WEEK)) {
+    weeks[houseOf(name)] = arrow ? (arrow === '▼' ? -1 : 1) * integer(amount) : null;
+  }
+  return { houses, weeks };
 }
 
 /** /points in the guild, through the bot's dispatcher, as a member with an English client runs it. */
-export async function pointsReply(world: World, guildId: string): Promise<ShownHouse[] | null> {
+export async function pointsReply(
+  world: World,
+  guildId: string,
+): Promise<ReturnType<typeof replyHouses>> {
   const messages: MessageData[] = [];
   const delivery: Delivery = {
     async respond(response) {
@@ -187,7 +218,8 @@ export async function readViews(world: World, guildId: string): Promise<GuildVie
     historyRows: stored,
     page: { status: page.status, houses: page.status === 200 ? pageHouses(page.text) : [] },
     chartStatus: chart.status,
-    chart: input && { standings: input.standings },
-    reply,
+    chart: input && { standings: input.standings, lineEnds: input.series.at(-1)?.values ?? null },
+    weeks: { page: page.status === 200 ? pageWeeks(page.text) : {}, reply: reply.weeks },
+    reply: reply.houses,
   };
 }
