@@ -72,20 +72,17 @@ for (const kind of kinds) {
     });
 
     // Known defect historyLags (the store rewrite fixes it): `to` defaults to the start of the
-    // current second, so a change committed within it is not the series' last entry.
+    // current second, so a change committed within it is not the series' last entry. Three
+    // times: on a loaded machine the reads after one may fall into the next second.
     it.fails('ends the history with `to` left out at a change committed within the same second', async () => {
-      await holds(
-        [
-          {
-            step: 'reimport',
-            guild: 'A',
-            writer: 'server',
-            edit: { edit: 'points', house: 0, by: 300 },
-            atSecondStart: true,
-          },
-        ],
-        'historyLags',
-      );
+      const step: Step = {
+        step: 'reimport',
+        guild: 'A',
+        writer: 'server',
+        edit: { edit: 'points', house: 0, by: 300 },
+        atSecondStart: true,
+      };
+      for (let attempt = 0; attempt < 3; attempt += 1) await holds([step], 'historyLags');
     });
 
     // Known defect unchangedEvents (the store rewrite fixes it): every write to profiles or jobs
