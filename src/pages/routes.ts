@@ -197,8 +197,8 @@ export async function registerPublicPages(
           days: CHART_DEFAULTS.days,
         });
         // A chart to render (none cached, none being built) counts against the address's budget.
-        const toRender =
-          !cache.peek(answer.key, generation(guildId)) && !cache.isBuilding(answer.key);
+        const current = generation(guildId);
+        const toRender = !cache.peek(answer.key, current) && !cache.isBuilding(answer.key, current);
         if (toRender) {
           const waitS = await new Promise<number>((resolve) =>
             budgets.renders.take({ address: request.ip }, resolve),
