@@ -218,9 +218,7 @@ async function everyReply(language: Language): Promise<void> {
 
   const url = `${PUBLIC_URL}/cup/${GUILD}`;
   // A server without house points: refused, privately, in the member's language (issue 30).
-  const empty = await run('scoreboard', who(language.locale, { guildId: EMPTY }), [
-    sub('publish'),
-  ]);
+  const empty = await run('scoreboard', who(language.locale, { guildId: EMPTY }), [sub('publish')]);
   expect(empty.content).toBe(t.scoreboard.noPoints);
   expect((empty.flags ?? 0) & 64).toBe(64);
   expect(await database.store.read.publication.isPublished(EMPTY)).toBe(false);
@@ -229,9 +227,7 @@ async function everyReply(language: Language): Promise<void> {
   expect(published.content).toBe(t.scoreboard.published(url));
   expect((published.flags ?? 0) & 64).toBe(64);
   expect(await database.store.read.publication.get(GUILD)).toEqual({ title });
-  expect((await run('scoreboard', from, [sub('publish')])).content).toBe(
-    t.scoreboard.already(url),
-  );
+  expect((await run('scoreboard', from, [sub('publish')])).content).toBe(t.scoreboard.already(url));
   expect(
     (await run('scoreboard', from, [sub('publish', [option('title', ` ${title}!\t`)])])).content,
   ).toBe(t.scoreboard.retitled(url, `${title}!`));
