@@ -52,6 +52,11 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       description:
         'Rendre la coupe des maisons publique : classement et graphique, jamais les joueurs',
     },
+    scoreboardPublishTitle: {
+      name: 'titre',
+      description:
+        'Le titre de la page, par exemple le nom de votre serveur (par défaut : House cup)',
+    },
     scoreboardUnpublish: {
       name: 'retirer',
       description:
@@ -129,6 +134,11 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     unpublished:
       'La page publique est retirée : elle répond 404 désormais, et les pages ouvertes ne se mettent plus à jour.',
     none: 'Ce serveur n’avait pas de page publique.',
+    retitled: (url, title) => `Le titre de la page publique est désormais « ${title} » : ${url}`,
+    noPoints:
+      'Ce serveur n’a pas encore de points de maison : sa page serait vide, rien n’a donc été publié. Publiez-la dès que les maisons auront des points.',
+    badTitle: (max) =>
+      `Le titre doit tenir sur une ligne de 1 à ${max} caractères : rien n’a été modifié.`,
   },
   notFound: {
     players: 'Aucun joueur trouvé sur ce serveur.',

@@ -50,6 +50,10 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       description:
         'Torne a Taça das Casas pública: classificação e gráfico, nunca dados de jogadores',
     },
+    scoreboardPublishTitle: {
+      name: 'título',
+      description: 'O título da página, por exemplo o nome do seu servidor (padrão: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'despublicar',
       description: 'Tire a página pública do ar; páginas abertas param de atualizar na hora',
@@ -124,6 +128,11 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     unpublished:
       'A página pública saiu do ar: agora ela responde 404, e páginas abertas param de atualizar.',
     none: 'Este servidor não tinha página pública.',
+    retitled: (url, title) => `O título da página pública agora é “${title}”: ${url}`,
+    noPoints:
+      'Este servidor ainda não tem pontos das casas, então a página ficaria vazia: nada foi publicado. Publique quando as casas tiverem pontos.',
+    badTitle: (max) =>
+      `O título deve ser uma única linha de 1 a ${max} caracteres: nada foi alterado.`,
   },
   notFound: {
     players: 'Nenhum jogador encontrado neste servidor.',
