@@ -26,7 +26,10 @@ export interface ReplyFile {
 export interface Answer {
   content?: string;
   embeds?: APIEmbed[];
-  /** Sent as attachments: the answer then goes as a deferral and an edit that carries them. */
+  /**
+   * Sent as attachments: with the first answer over the gateway (one multipart callback); over
+   * `POST /interactions`, whose JSON response cannot carry them, in the edit of a deferral.
+   */
   files?: ReplyFile[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** Only the invoking user sees it. */

@@ -67,20 +67,23 @@ async function send(
     return;
   }
   const reply = answer.reply;
-  if (reply.files?.length && progress.state === 'fresh' && !reply.ephemeral) {
-    // A first response cannot carry files on both transports (POST /interactions answers in
-    // JSON): a deferral first, then the edit that carries them, on the gateway alike.
+  if (reply.files?.length && progress.state === 'fresh' && !delivery.carriesFiles) {
+    // POST /interactions answers in JSON, which carries no file: a deferral first, then the
+    // edit that carries them. The gateway's callback carries them itself (one call to Discord).
     await delivery.respond({ type: InteractionResponseType.DeferredChannelMessageWithSource });
     progress.state = 'deferred';
   }
   if (progress.state === 'fresh') {
     const data = messageData(reply, true);
-    await delivery.respond({ type: InteractionResponseType.ChannelMessageWithSource, data });
+    await delivery.respond(
+      { type: InteractionResponseType.ChannelMessageWithSource, data },
+      reply.files,
+    );
   } else if (request.kind === 'command' && progress.state === 'deferred') {
     // A public deferral of a command cannot turn ephemeral: remove it, answer privately instead.
     if (reply.ephemeral) {
       await delivery.deleteOriginal();
-      await delivery.followUp(messageData(reply, true));
+      await delivery.followUp(messageData(reply, true), reply.files);
     } else {
       await delivery.editOriginal(messageData(reply, false), reply.files);
     }
