@@ -2,10 +2,18 @@ import type { ChartPoint } from '../pictures/chart-input.js';
 import type { ReadService } from '../read/service.js';
 import type { HousePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
-import { instantText, readSeries, type SeriesRange, stepStart } from './history-series.js';
+import {
+  instantText,
+  readSeries,
+  type SeriesRange,
+  type Step,
+  stepStart,
+} from './history-series.js';
 import { standingsAt } from './stored-points.js';
 
 const DAY_MS = 86_400_000;
+
+const chartStep = (days: number): Step => (days <= 2 ? 'hour' : 'day');
 
 /** The series a chart of the last `days` days draws: by the hour for two days or less. */
 export async function chartSeries(
@@ -14,10 +22,20 @@ export async function chartSeries(
   days: number,
   now: number,
 ): Promise<ChartPoint[]> {
-  const step = days <= 2 ? 'hour' : 'day';
+  const step = chartStep(days);
   const range: SeriesRange = { step, from: stepStart(now - days * DAY_MS, step), to: now };
   const series = await readSeries(read.pointsHistory, guildId, range);
   return series.map(({ at, ...values }) => ({ at, values }));
+}
+
+/**
+ * When the chart drawn at `now` would first look different with no change of the guild's data:
+ * by the day, at the next UTC midnight (its points fall on midnights, its dates are days); by
+ * the hour, at the next minute (its last point is `now`, labelled to the minute).
+ */
+export function chartSeriesChangesAt(days: number, now: number): number {
+  if (chartStep(days) === 'day') return stepStart(now, 'day') + DAY_MS;
+  return now - (now % 60_000) + 60_000;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DiscordAPIError, InteractionResponseType } from 'discord.js';
+import { AnswerCache } from '../answers/answer-cache.js';
 import { RenderSlots } from '../budgets/render-slots.js';
 import { RENDER_DEFAULTS } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
@@ -28,6 +29,11 @@ export interface DispatcherOptions {
    * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
    */
   renders?: RenderSlots;
+  /**
+   * The node's answer cache (start.ts hands in the HTTP API's); without it, one of this
+   * dispatcher's own.
+   */
+  cache?: AnswerCache;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
    * this long gets a deferral first, and its answer then edits that deferral.
@@ -115,6 +121,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   const renders =
     options.renders ??
     new RenderSlots({ concurrency: RENDER_DEFAULTS.concurrency, queue: RENDER_DEFAULTS.queue });
+  const cache = options.cache ?? new AnswerCache();
 
   async function route(
     request: InteractionRequest,
@@ -154,6 +161,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       read: options.read,
       keyStore: options.keyStore,
       renders,
+      cache,
       ...(options.publication ? { publication: options.publication } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       logger: logger.child({ guild: guildId }),

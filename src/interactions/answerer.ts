@@ -31,6 +31,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
     ...(deps.renders === undefined ? {} : { renders: deps.renders }),
+    ...(deps.cache === undefined ? {} : { cache: deps.cache }),
   });
   const rest = webhookRest(deps.restUrl);
   return {

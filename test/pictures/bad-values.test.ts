@@ -26,6 +26,7 @@ function input(
     height: 400,
     locale: 'en',
     houseNames: DEFAULT_HOUSE_NAMES,
+    titles: { period: 'Last 30 days', standings: 'Current standings' },
   };
 }
 

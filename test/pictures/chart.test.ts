@@ -97,6 +97,7 @@ describe('the house cup chart', () => {
           height,
           locale: 'en',
           houseNames: DEFAULT_HOUSE_NAMES,
+          titles: { period: 'Last 30 days', standings: 'Current standings' },
         });
         writeFileSync(new URL(`${name}-${width}.png`, ARTIFACTS), png);
         expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -115,6 +116,7 @@ describe('the house cup chart', () => {
       height: 400,
       locale: 'de',
       houseNames: DEFAULT_HOUSE_NAMES,
+      titles: { period: 'Last 30 days', standings: 'Current standings' },
     };
     expect((await renderChartPng(input)).equals(await renderChartPng(input))).toBe(true);
   });

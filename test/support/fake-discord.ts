@@ -18,6 +18,7 @@ import {
   channelOf,
   commandData,
   interactionObject,
+  type LocaleOptions,
   messageObject,
 } from './fake-discord/objects.js';
 import { InteractionSigner } from './fake-discord/signing.js';
@@ -378,7 +379,7 @@ export class FakeDiscord {
   command(
     name: string,
     options: CommandOption[],
-    who: InteractionOptions,
+    who: InteractionOptions & LocaleOptions,
     resolvedUsers: UserData[] = [],
   ): Json {
     const data = commandData(this.snowflake(), name, options, resolvedUsers);
