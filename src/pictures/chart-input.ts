@@ -68,3 +68,8 @@ export function drawableInput(input: ChartInput): ChartInput {
   });
   return { ...input, standings, series };
 }
+
+/** Whether the series holds any value: only then are there lines to draw. */
+export function hasHistory(series: readonly ChartPoint[]): boolean {
+  return series.some((point) => HOUSES.some((house) => point.values[house] !== null));
+}
