@@ -7,11 +7,14 @@ import {
   instantText,
   readSeries,
   type SeriesRange,
+  type Step,
   stepStart,
 } from './history-series.js';
 import { standingsAt } from './stored-points.js';
 
 const DAY_MS = 86_400_000;
+
+const chartStep = (days: number): Step => (days <= 2 ? 'hour' : 'day');
 
 /**
  * The series a chart of the last `days` days draws: by the hour for two days or less. It ends
@@ -23,11 +26,21 @@ export async function chartSeries(
   days: number,
   now: number,
 ): Promise<ChartPoint[]> {
-  const step = days <= 2 ? 'hour' : 'day';
+  const step = chartStep(days);
   const to = defaultTo(now);
   const range: SeriesRange = { step, from: stepStart(to - days * DAY_MS, step), to };
   const series = await readSeries(read.pointsHistory, guildId, range);
   return series.map(({ at, ...values }) => ({ at, values }));
+}
+
+/**
+ * When the chart drawn at `now` would first look different with no change of the guild's data:
+ * by the day, at the next UTC midnight (its points fall on midnights, its dates are days); by
+ * the hour, at the next minute (its last point is `now`, labelled to the minute).
+ */
+export function chartSeriesChangesAt(days: number, now: number): number {
+  if (chartStep(days) === 'day') return stepStart(now, 'day') + DAY_MS;
+  return now - (now % 60_000) + 60_000;
 }
 
 /**

@@ -45,11 +45,9 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     const callback = await fake.sendInteraction(
       fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
     );
-    expect(callback.type).toBe(5);
-    const edit = await fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-    );
-    const text = JSON.stringify((edit.body as { embeds: unknown[] }).embeds);
+    // One callback carries the answer and its picture (DESIGN §11).
+    expect(callback.type).toBe(4);
+    const text = JSON.stringify(callback.data.embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
   });
 

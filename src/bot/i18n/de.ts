@@ -100,6 +100,10 @@ export const de: Messages<'one' | 'other'> = {
     points: plural({ one: '{n} Punkt', other: '{n} Punkte' }),
     week: (change) => `${change} diese Woche`,
   },
+  chart: {
+    period: plural({ one: 'Letzte 24 Stunden', other: 'Letzte {n} Tage' }),
+    standings: 'Aktueller Stand',
+  },
   premium: {
     activeTitle: '✨ Premium ist aktiv',
     noExpiry: 'Läuft nicht ab.',

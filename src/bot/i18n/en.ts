@@ -1,3 +1,4 @@
+import { ENGLISH_CHART_TITLES } from '../../answers/chart.js';
 import { plural } from './plural.js';
 
 /*
@@ -103,6 +104,8 @@ export const en = {
     /** `change` is an arrow and a number: `▲ 120`. */
     week: (change: string) => `${change} this week`,
   },
+  /** The /points picture's title: the period its lines cover, or the standings alone. */
+  chart: ENGLISH_CHART_TITLES,
   premium: {
     activeTitle: '✨ Premium is active',
     noExpiry: 'No expiry.',

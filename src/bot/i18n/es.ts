@@ -99,6 +99,14 @@ export const esES: Spanish = {
     points: plural({ one: '{n} punto', many: '{n} puntos', other: '{n} puntos' }),
     week: (change) => `${change} esta semana`,
   },
+  chart: {
+    period: plural({
+      one: 'Últimas 24 horas',
+      many: 'Últimos {n} días',
+      other: 'Últimos {n} días',
+    }),
+    standings: 'Clasificación actual',
+  },
   premium: {
     activeTitle: '✨ Premium está activo',
     noExpiry: 'Sin caducidad.',

@@ -102,6 +102,14 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} point', many: '{n} points', other: '{n} points' }),
     week: (change) => `${change} cette semaine`,
   },
+  chart: {
+    period: plural({
+      one: '24 dernières heures',
+      many: '{n} derniers jours',
+      other: '{n} derniers jours',
+    }),
+    standings: 'Classement actuel',
+  },
   premium: {
     activeTitle: '✨ Premium est actif',
     noExpiry: 'Sans date d’expiration.',

@@ -100,6 +100,10 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} punto', many: '{n} punti', other: '{n} punti' }),
     week: (change) => `${change} questa settimana`,
   },
+  chart: {
+    period: plural({ one: 'Ultime 24 ore', many: 'Ultimi {n} giorni', other: 'Ultimi {n} giorni' }),
+    standings: 'Classifica attuale',
+  },
   premium: {
     activeTitle: '✨ Premium è attivo',
     noExpiry: 'Nessuna scadenza.',

@@ -97,6 +97,10 @@ export const nl: Messages<'one' | 'other'> = {
     points: plural({ one: '{n} punt', other: '{n} punten' }),
     week: (change) => `${change} deze week`,
   },
+  chart: {
+    period: plural({ one: 'Afgelopen 24 uur', other: 'Afgelopen {n} dagen' }),
+    standings: 'Huidige stand',
+  },
   premium: {
     activeTitle: '✨ Premium is actief',
     noExpiry: 'Verloopt niet.',

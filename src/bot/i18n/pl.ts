@@ -108,6 +108,15 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     }),
     week: (change) => `${change} w tym tygodniu`,
   },
+  chart: {
+    period: plural({
+      one: 'Ostatnie 24 godziny',
+      few: 'Ostatnie {n} dni',
+      many: 'Ostatnie {n} dni',
+      other: 'Ostatnie {n} dnia',
+    }),
+    standings: 'Aktualna klasyfikacja',
+  },
   premium: {
     activeTitle: '✨ Premium jest aktywne',
     noExpiry: 'Bez daty wygaśnięcia.',

@@ -97,6 +97,14 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} ponto', many: '{n} pontos', other: '{n} pontos' }),
     week: (change) => `${change} esta semana`,
   },
+  chart: {
+    period: plural({
+      one: 'Últimas 24 horas',
+      many: 'Últimos {n} dias',
+      other: 'Últimos {n} dias',
+    }),
+    standings: 'Classificação atual',
+  },
   premium: {
     activeTitle: '✨ Premium está ativo',
     noExpiry: 'Sem data de expiração.',
