@@ -60,7 +60,16 @@ describe('a command that succeeds prints one line on stdout, nothing on stderr',
   it('migrate, import, keys create, keys revoke, publish, unpublish, copy', () => {
     succeeded(cli('migrate'), `Database ${database} is up to date.`);
     succeeded(
-      cli('import', file('one.json', guildWith({ house: 'gryffindor' }))),
+      cli(
+        'import',
+        file(
+          'one.json',
+          guildWith(
+            { house: 'gryffindor' },
+            { gryffindor: 5, slytherin: 4, ravenclaw: 3, hufflepuff: 2 },
+          ),
+        ),
+      ),
       'Imported 1 guild(s): 1 profile(s), 0 job(s).',
     );
     const created = cli('keys', 'create', '--name', 'cron');
