@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isTrustedProxyEntry, splitList } from './trusted-proxies.js';
 
@@ -10,6 +11,16 @@ const port = z.coerce
   .int('must be a whole number')
   .min(0, 'must be from 0 to 65535')
   .max(65535, 'must be from 0 to 65535');
+
+/**
+ * The render budgets' defaults. Renders at once: one core is left to the event loop, which
+ * answers everything else, since encoding runs on libuv's threads beside it (2 cores: 1 render).
+ */
+export const RENDER_DEFAULTS = {
+  perMinute: 60,
+  concurrency: Math.max(1, availableParallelism() - 1),
+  queue: 8,
+} as const;
 
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1, 'must not be empty').default('data/housecup.db'),
@@ -93,6 +104,21 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (no limit) or more')
     .default(5),
+  RENDERS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .default(RENDER_DEFAULTS.perMinute),
+  RENDER_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number of 1 or more' })
+    .int('must be a whole number of 1 or more')
+    .min(1, 'must be a whole number of 1 or more')
+    .default(RENDER_DEFAULTS.concurrency),
+  RENDER_QUEUE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no waiting) or more')
+    .default(RENDER_DEFAULTS.queue),
   HISTORY_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int('must be a whole number of days')
@@ -171,6 +197,12 @@ export interface Config {
   publicLimitPerMinute: number;
   /** Open public event streams per client address; 0 = no limit. */
   publicStreamsPerAddress: number;
+  /** Uncached chart renders per API key (per client address on public pages) per minute; 0 = no limit. */
+  rendersPerMinute: number;
+  /** Charts rendered at once on this node (API, public pages and bot together). */
+  renderConcurrency: number;
+  /** Renders that may wait for a slot; an API or page request past them gets 429. */
+  renderQueue: number;
   /**
    * Addresses and CIDR blocks of reverse proxies whose X-Forwarded-For is believed; empty = none
    * (the client address is the socket's).
@@ -235,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
     publicLimitPerMinute: e.PUBLIC_LIMIT_PER_MINUTE,
     publicStreamsPerAddress: e.PUBLIC_STREAMS_PER_ADDRESS,
+    rendersPerMinute: e.RENDERS_PER_MINUTE,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderQueue: e.RENDER_QUEUE,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { RenderStats } from './budgets/render-slots.js';
 import type { StreamStats } from './events/event-hub.js';
 
 /*
@@ -34,6 +35,8 @@ export interface Metrics {
    * here, so thousands of streams cost /metrics nothing between scrapes).
    */
   watchEventStreams(stats: () => StreamStats): void;
+  /** Reports the node's chart renders (render slots), read at each scrape like the streams. */
+  watchRenders(stats: () => RenderStats): void;
   /** The Prometheus text exposition of every metric. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -101,6 +104,54 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  let renderStats: (() => RenderStats) | undefined;
+  const renderGauge = (name: string, help: string, read: (stats: RenderStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(renderStats ? read(renderStats()) : 0);
+      },
+    });
+  renderGauge(
+    'housecup_renders_running',
+    'Charts being drawn and encoded on this node now (at most RENDER_CONCURRENCY)',
+    (stats) => stats.running,
+  );
+  renderGauge(
+    'housecup_renders_waiting',
+    'Charts waiting for a render slot on this node now',
+    (stats) => stats.waiting,
+  );
+  renderGauge(
+    'housecup_renders_running_peak',
+    'The most charts this node has ever drawn and encoded at once since it started',
+    (stats) => stats.peak,
+  );
+  const renderTotals: Record<'begun' | 'refused', number> = { begun: 0, refused: 0 };
+  const renderCounter = (name: string, help: string, field: 'begun' | 'refused') =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const total = renderStats?.()[field] ?? 0;
+        this.inc(total - renderTotals[field]);
+        renderTotals[field] = total;
+      },
+    });
+  renderCounter(
+    'housecup_renders_total',
+    'Charts rendered on this node (draw and encode begun)',
+    'begun',
+  );
+  renderCounter(
+    'housecup_renders_refused_total',
+    'Chart requests refused with 429 because every render slot and queue place was taken',
+    'refused',
+  );
+
   // Every state is exported from the start, so a dashboard sees 0s rather than gaps.
   const setGatewayState = (current: GatewayState) => {
     for (const state of GATEWAY_STATES) gateway.set({ state }, state === current ? 1 : 0);
@@ -124,6 +175,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     setGatewayState,
     watchEventStreams(stats) {
       streamStats = stats;
+    },
+    watchRenders(stats) {
+      renderStats = stats;
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { AnswerCache } from './answers/answer-cache.js';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
 import { createBudgets } from './budgets/create-budgets.js';
+import { RenderSlots } from './budgets/render-slots.js';
 import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
 import { loadDemoData } from './demo.js';
@@ -94,6 +96,13 @@ export async function startService(
     : undefined;
   // With REDIS_URL, waits at most ~0.75 s for Redis; an unreachable one is logged, not fatal.
   const budgets = await createBudgets(config, logger);
+  // One set of render slots per node: the API's and the pages' charts and the bot's pictures.
+  const renders = new RenderSlots({
+    concurrency: config.renderConcurrency,
+    queue: config.renderQueue,
+  });
+  // One answer cache per node: the API's answers, the pages' and the bot's /points pictures.
+  const cache = new AnswerCache();
   const publicKey = config.discord.publicKey;
   const app = await buildApp({
     config,
@@ -111,6 +120,7 @@ export async function startService(
           cache,
           generation: read.generation,
           budgets: shared,
+          renders,
           limitPerMinute: config.publicLimitPerMinute,
           streamsPerAddress: config.publicStreamsPerAddress,
           errorPages,
@@ -129,6 +139,8 @@ export async function startService(
                   publication: store.publication,
                   publicUrl: config.publicUrl,
                   ...(onHandled ? { onHandled } : {}),
+                  renders,
+                  cache,
                   read,
                   logger,
                 },
@@ -139,6 +151,8 @@ export async function startService(
         : []),
     ],
     budgets,
+    renders,
+    cache,
     ...(libraries ? { libraries } : {}),
   });
   try {
@@ -172,6 +186,8 @@ export async function startService(
           keyStore,
           publication: store.publication,
           logger,
+          renders,
+          cache,
           ...(onHandled ? { onHandled } : {}),
         }),
       )
@@ -203,7 +219,8 @@ export async function startService(
     async stop() {
       clearInterval(flush);
       clearInterval(gauge);
-      stopPruning();
+      // Ends a prune in progress between two batches, before the store closes under it.
+      await stopPruning();
       await (await botStarting)?.stop();
       await app.close();
       await budgets.close();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -20,6 +21,10 @@ describe('configuration', () => {
       publicUrl: 'http://127.0.0.1:3000',
       publicLimitPerMinute: 120,
       publicStreamsPerAddress: 5,
+      rendersPerMinute: 60,
+      // One core is left to the event loop.
+      renderConcurrency: Math.max(1, availableParallelism() - 1),
+      renderQueue: 8,
       trustProxy: [],
       corsOrigins: [],
       eventStreamsPerKey: 20,
@@ -110,6 +115,12 @@ describe('configuration', () => {
     [{ REDIS_URL: 'http://cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
     [{ REDIS_URL: 'cache:6379' }, 'Invalid REDIS_URL: must be a redis:// or rediss:// URL'],
     [{ REDIS_KEY_PREFIX: 'a b' }, 'Invalid REDIS_KEY_PREFIX: must have no blanks'],
+    [{ RENDERS_PER_MINUTE: '-1' }, 'Invalid RENDERS_PER_MINUTE: must be 0 (no limit) or more'],
+    [
+      { RENDER_CONCURRENCY: '0' },
+      'Invalid RENDER_CONCURRENCY: must be a whole number of 1 or more',
+    ],
+    [{ RENDER_QUEUE: '2.5' }, 'Invalid RENDER_QUEUE: must be a whole number'],
     [{ DISCORD_REST_URL: 'ftp://x' }, 'Invalid DISCORD_REST_URL: must be an http(s) URL'],
     [
       { DISCORD_APPLICATION_ID: 'abc' },

@@ -4,6 +4,7 @@ import { type CacheableAnswer, errorAnswer, jsonAnswer } from './answer.js';
 import { ApiError, MESSAGES } from './errors.js';
 import {
   defaultFrom,
+  defaultTo,
   entryCount,
   instantText,
   MAX_SERIES_ENTRIES,
@@ -46,11 +47,11 @@ function parseInstant(text: string, invalid: string): number {
 
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
 
-/** The range a query asks for (DESIGN §10), or the 400 that names its bad parameter. */
+/** The range a query asks for, or the 400 that names its bad parameter. */
 export function historyRange(query: HistoryQuery, now: number): SeriesRange {
   const step = query.step ?? 'day';
   if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
-  const to = query.to === undefined ? now : parseInstant(query.to, MESSAGES.invalidTo);
+  const to = query.to === undefined ? defaultTo(now) : parseInstant(query.to, MESSAGES.invalidTo);
   const from =
     query.from === undefined
       ? defaultFrom(to, step)
@@ -64,8 +65,9 @@ export function historyRange(query: HistoryQuery, now: number): SeriesRange {
 const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
 
 /**
- * What GET /v1/points/:guildId/history answers. Without `to`, the series ends now: its answer is
- * cached for the rest of the current second, then built again.
+ * What GET /v1/points/:guildId/history answers. Without `to`, the series ends at the next whole
+ * second (defaultTo): its answer is cached under one key for every such request, true until
+ * that second comes (then built again with the next one) or the guild's data changes.
  */
 export function pointsHistoryAnswer(
   read: ReadService,
@@ -74,8 +76,7 @@ export function pointsHistoryAnswer(
   clock: () => number = Date.now,
 ): CacheableAnswer {
   // Validated before any cache lookup: a bad query is a 400 however warm the cache.
-  const second = Math.floor(clock() / 1000) * 1000;
-  const range = historyRange(query, second);
+  const range = historyRange(query, clock());
   const key = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
   return {
     key,
@@ -96,7 +97,7 @@ export function pointsHistoryAnswer(
         points,
         status: 200,
       });
-      return query.to === undefined ? { ...answer, staleAt: second + 1000 } : answer;
+      return query.to === undefined ? { ...answer, staleAt: range.to } : answer;
     },
   };
 }

@@ -1,8 +1,9 @@
-import type { Config } from '../config.js';
+import { type Config, RENDER_DEFAULTS } from '../config.js';
 import { type FailureGuard, WindowFailureGuard } from './failure-guard.js';
 import { type KeyLimiter, WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
 import { MemoryOnceSet, type OnceSet } from './once-set.js';
+import { RenderBudget } from './render-budget.js';
 import { MemoryStreamSlots, type StreamSlots } from './stream-slots.js';
 import type { Windows } from './windows.js';
 
@@ -10,8 +11,8 @@ import type { Windows } from './windows.js';
 export type RedisState = 'ok' | 'down' | 'disabled';
 
 /**
- * The request budgets of one node: per key, and per address for failed requests; and the open
- * event streams per key.
+ * The request budgets of one node: per key, and per address for failed requests; the open event
+ * streams per key; and the renders per key (or address).
  */
 export interface Budgets {
   keys: KeyLimiter;
@@ -19,6 +20,8 @@ export interface Budgets {
   streams: StreamSlots;
   /** Requests per client address on the public pages (DESIGN §12). */
   publicRequests: Windows;
+  /** Charts rendered per key, or per client address on the public pages (render-budget.ts). */
+  renders: RenderBudget;
   /** The interaction ids already handled (DESIGN §7: a replay never runs again). */
   interactionIds: OnceSet;
   /** 'ok' while budgets are shared in Redis, 'down' while it is unreachable, 'disabled' without. */
@@ -27,7 +30,8 @@ export interface Budgets {
   close(): Promise<void>;
 }
 
-export type BudgetConfig = Pick<Config, 'rateLimitPerMinute' | 'failureLimitPerMinute'>;
+export type BudgetConfig = Pick<Config, 'rateLimitPerMinute' | 'failureLimitPerMinute'> &
+  Partial<Pick<Config, 'rendersPerMinute'>>;
 
 /** Budgets held in this process alone: the default, one node. */
 export function memoryBudgets(config: BudgetConfig): Budgets {
@@ -36,6 +40,10 @@ export function memoryBudgets(config: BudgetConfig): Budgets {
     failures: new WindowFailureGuard(new MemoryWindows(), config.failureLimitPerMinute),
     streams: new MemoryStreamSlots(),
     publicRequests: new MemoryWindows(),
+    renders: new RenderBudget(
+      new MemoryWindows(),
+      config.rendersPerMinute ?? RENDER_DEFAULTS.perMinute,
+    ),
     interactionIds: new MemoryOnceSet(),
     redis: () => 'disabled',
     close: async () => undefined,

@@ -1,3 +1,4 @@
+import { RENDER_DEFAULTS } from '../config.js';
 import type { Logger } from '../logger.js';
 import { RedisLink } from '../redis/link.js';
 import { RedisOnceSet } from '../redis/redis-once-set.js';
@@ -8,6 +9,7 @@ import { WindowFailureGuard } from './failure-guard.js';
 import { WindowKeyLimiter } from './key-limiter.js';
 import { MemoryWindows } from './memory-windows.js';
 import { MemoryOnceSet } from './once-set.js';
+import { RenderBudget } from './render-budget.js';
 import { MemoryStreamSlots } from './stream-slots.js';
 
 export interface RedisBudgetOptions extends BudgetConfig {
@@ -38,6 +40,10 @@ export async function redisBudgets(options: RedisBudgetOptions): Promise<Budgets
     ),
     streams,
     publicRequests: new RedisWindows(link, `${prefix}public:`, new MemoryWindows()),
+    renders: new RenderBudget(
+      new RedisWindows(link, `${prefix}render:`, new MemoryWindows()),
+      options.rendersPerMinute ?? RENDER_DEFAULTS.perMinute,
+    ),
     interactionIds: new RedisOnceSet(link, `${prefix}interaction:`, new MemoryOnceSet()),
     redis: () => (link.isUp() ? 'ok' : 'down'),
     close: () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { ConfigError } from '../config.js';
 import { packageRoot } from '../paths.js';
-import { StoreOpenError } from '../store/errors.js';
+import { StoreBusyError, StoreOpenError } from '../store/errors.js';
 import { ImportError } from '../transfer/format.js';
 import { addCopyCommand } from './copy.js';
 import { addDataCommands } from './data.js';
@@ -61,6 +61,26 @@ function everyCommandOnOneLine(): Partial<Help> {
   };
 }
 
+/** A message as one line: whatever a library wrote over several, an operator's log keeps one. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+/**
+ * A command line the CLI cannot read (an unknown command, a missing argument, a bad option
+ * value) is an error like any other: one line on stderr, naming where the usage is, rather
+ * than the whole help after it.
+ */
+function usageErrorsOnOneLine(command: Command): void {
+  const path = commandPath(command);
+  const help = `housecup${path ? ` ${path}` : ''} --help`;
+  command.showHelpAfterError(false).configureOutput({
+    outputError: (message, write) =>
+      write(
+        `housecup: ${oneLine(message.replace(/^error: /, ''))} (\`${help}\` shows the usage)\n`,
+      ),
+  });
+  for (const sub of command.commands) usageErrorsOnOneLine(sub);
+}
+
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -73,7 +93,6 @@ const program = new Command('housecup')
     'housecup: guild data for a role-play Discord community, over HTTP and slash commands',
   )
   .version(packageVersion(), '-V, --version', 'print the version of housecup')
-  .showHelpAfterError()
   .exitOverride()
   .configureHelp(everyCommandOnOneLine());
 
@@ -83,18 +102,19 @@ addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
 summarize(program);
+usageErrorsOnOneLine(program);
 
-const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, ImportError];
+const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, StoreBusyError, ImportError];
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode);
   if (KNOWN_ERRORS.some((type) => error instanceof type)) {
-    process.stderr.write(`housecup: ${(error as Error).message}\n`);
+    process.stderr.write(`housecup: ${oneLine((error as Error).message)}\n`);
     process.exit(1);
   }
   const detail = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`housecup: unexpected error: ${detail}\n`);
+  process.stderr.write(`housecup: unexpected error: ${oneLine(detail)}\n`);
   process.exit(1);
 }

@@ -3,7 +3,8 @@ import { AnswerCache } from '../answers/answer-cache.js';
 import type { ErrorPages } from '../answers/errors.js';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
-import type { Config } from '../config.js';
+import { RenderSlots } from '../budgets/render-slots.js';
+import { type Config, RENDER_DEFAULTS } from '../config.js';
 import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
@@ -37,6 +38,8 @@ export interface MountContext {
   hub: EventHub;
   /** Where a module claims the errors of its paths, answered as its own pages. */
   errorPages: ErrorPages;
+  /** The node's render slots, shared by every presenter that draws a chart. */
+  renders: RenderSlots;
 }
 
 export type Mount = (app: FastifyInstance, context: MountContext) => Promise<void>;
@@ -52,6 +55,9 @@ export interface AppDependencies {
         | 'trustProxy'
         | 'eventStreamsPerKey'
         | 'eventKeepAliveSeconds'
+        | 'rendersPerMinute'
+        | 'renderConcurrency'
+        | 'renderQueue'
       >
     >;
   read: ReadService;
@@ -72,6 +78,16 @@ export interface AppDependencies {
   mounts?: readonly Mount[];
   /** Per-key and per-address budgets (start.ts: in Redis with REDIS_URL); in memory when absent. */
   budgets?: Budgets;
+  /**
+   * The node's render slots, when the bot shares them (start.ts); otherwise the app makes its own
+   * from RENDER_CONCURRENCY and RENDER_QUEUE.
+   */
+  renders?: RenderSlots;
+  /**
+   * The node's answer cache, when the bot shares it (start.ts: the /points pictures are kept
+   * beside the API's answers, in one memory budget); otherwise the app makes its own.
+   */
+  cache?: AnswerCache;
   /** Never set in production: the bench puts libraries back in place of housecup's own parts. */
   libraries?: Libraries;
 }
@@ -102,6 +118,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     memoryBudgets({
       rateLimitPerMinute: deps.config.rateLimitPerMinute,
       failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
+      rendersPerMinute: deps.config.rendersPerMinute ?? RENDER_DEFAULTS.perMinute,
+    });
+  const renders =
+    deps.renders ??
+    new RenderSlots({
+      concurrency: deps.config.renderConcurrency ?? RENDER_DEFAULTS.concurrency,
+      queue: deps.config.renderQueue ?? RENDER_DEFAULTS.queue,
     });
   const guard = budgets.failures;
   // Filled by the mounts below; read when an error is answered, Fastify's own included.
@@ -147,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // One cache for the GET answers and the event streams: an event carries the bytes the GET
   // answers, and whichever reads first fills it for the other.
-  const cache = new AnswerCache();
+  const cache = deps.cache ?? new AnswerCache();
   const hub = new EventHub({
     sources: { read: deps.read, cache, generation: deps.read.generation },
     activeKeyIds: () => deps.keyVerifier.activeIds(),
@@ -160,6 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done();
   });
   deps.metrics?.watchEventStreams(() => hub.stats());
+  deps.metrics?.watchRenders(() => renders.stats());
 
   app.decorateRequest('apiKey', null);
   // First: it learns the known paths from every route added after it.
@@ -193,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerDocs(app);
   registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
   for (const mount of deps.mounts ?? []) {
-    await mount(app, { failures: guard, cache, budgets, hub, errorPages });
+    await mount(app, { failures: guard, cache, budgets, hub, errorPages, renders });
   }
 
   await app.register(async (v1) => {
@@ -211,6 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         perKey: deps.config.eventStreamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
         logger: deps.logger,
       },
+      renders: { slots: renders, budget: budgets.renders },
     });
   });
   return app;

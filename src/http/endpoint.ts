@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderBudget } from '../budgets/render-budget.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import type { ReadService } from '../read/service.js';
 import type { Placement } from './areas.js';
 import type { EventStreams } from './event-streams.js';
@@ -89,10 +91,14 @@ export interface HeaderDoc {
   example: string;
 }
 
-/** What handlers read from: the read service, the answer cache they share, the event streams. */
+/**
+ * What handlers read from: the read service, the answer cache they share, the event streams, and
+ * the render budgets (the node's slots, each key's renders a minute).
+ */
 export interface EndpointDeps extends CachedRoutes {
   read: ReadService;
   events: EventStreams;
+  renders: { slots: RenderSlots; budget: RenderBudget };
 }
 
 export interface Input<P extends readonly Parameter[], Q extends readonly Parameter[]> {

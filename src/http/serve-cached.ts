@@ -5,6 +5,8 @@ import {
   type CachedAnswer,
   matchesEtag,
 } from '../answers/answer-cache.js';
+import { ApiError, MESSAGES } from '../answers/errors.js';
+import type { RenderBudget, RenderOwner } from '../budgets/render-budget.js';
 
 /**
  * Sends a serialized answer. A 200 carries its ETag and Cache-Control, and a client that
@@ -39,6 +41,12 @@ export interface CachedRoutes {
 }
 
 /**
+ * Asked when a request is about to start a build (a miss that joins no build under way): `go()`
+ * lets it build, `go(error)` answers that error instead (callback form, as the budgets answer).
+ */
+export type Admission = (go: (refusal?: ApiError) => void) => void;
+
+/**
  * Answers from the cache, building the answer on a miss. Route handlers call it and return
  * nothing (Fastify's callback style): a hit is then answered with no promise at all, and a
  * miss never returns `reply` from a promise — Reply is a thenable, and adopting it waits on
@@ -51,16 +59,37 @@ export function serveCached(
   guildId: string,
   key: string,
   build: () => Promise<Built>,
+  admit?: Admission,
 ): void {
-  const hit = cache.peek(key, generation(guildId));
+  const current = generation(guildId);
+  const hit = cache.peek(key, current);
   if (hit) {
     sendAnswer(request, reply, hit, maxAge);
     return;
   }
   // Whatever fails — the build or the sending — ends in Fastify's error handling, never as an
   // unhandled rejection.
-  cache
-    .get(key, () => generation(guildId), build)
-    .then((answer) => sendAnswer(request, reply, answer, maxAge))
-    .catch((error: unknown) => reply.send(error));
+  const fill = () => {
+    cache
+      .get(key, () => generation(guildId), build)
+      .then((answer) => sendAnswer(request, reply, answer, maxAge))
+      .catch((error: unknown) => reply.send(error));
+  };
+  if (!admit || cache.isBuilding(key, current)) {
+    fill();
+    return;
+  }
+  admit((refusal) => (refusal ? reply.send(refusal) : fill()));
+}
+
+/** Admits a build while `owner` is within its render budget; past it, 429 with Retry-After. */
+export function withinRenderBudget(budget: RenderBudget, owner: RenderOwner): Admission {
+  return (go) =>
+    budget.take(owner, (waitS) =>
+      go(
+        waitS > 0
+          ? new ApiError(429, MESSAGES.tooManyRequests, { 'retry-after': String(waitS) })
+          : undefined,
+      ),
+    );
 }

@@ -1,4 +1,6 @@
+import type { AnswerCache } from '../answers/answer-cache.js';
 import type { Outcome } from '../bot/dispatcher.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
@@ -21,6 +23,10 @@ export interface InteractionsOptions {
   deferAfterMs?: number;
   /** Told of every handled interaction (housecup_bot_interactions_total). */
   onHandled?: (command: string, outcome: Outcome) => void;
+  /** The node's render slots (start.ts), shared with the API's charts. */
+  renders?: RenderSlots;
+  /** The node's answer cache (the app's), where the /points pictures are kept. */
+  cache?: AnswerCache;
 }
 
 export interface InteractionsDependencies extends InteractionsOptions {

@@ -6,19 +6,22 @@ import {
   matchesEtag,
 } from '../answers/answer-cache.js';
 import { CHART_BOUNDS, CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
-import type { ErrorPage, ErrorPages } from '../answers/errors.js';
-import { weekChange } from '../answers/house-cup.js';
+import { ApiError, type ErrorPage, type ErrorPages } from '../answers/errors.js';
+import { chartSeries, weekChange } from '../answers/house-cup.js';
 import { integerOfText, invalidIntegerText, isWithin } from '../answers/integer-text.js';
 import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
+import type { RenderSlots } from '../budgets/render-slots.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { DEFAULT_PAGE_TITLE } from '../records/published-guild.js';
 import { type Asset, loadAssets } from './assets.js';
 import { PublicStreams } from './public-streams.js';
 import {
   badRequestPage,
+  CHART_DAYS,
   notFoundPage,
   scoreboardPage,
   tooManyRequestsPage,
@@ -42,6 +45,8 @@ export interface PublicPagesOptions {
   streamsPerAddress: number;
   /** Where these routes claim every error under /cup, answered with the pages below. */
   errorPages: ErrorPages;
+  /** The node's render slots, shared with the API and the bot. */
+  renders: RenderSlots;
 }
 
 /** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
@@ -89,6 +94,15 @@ function send(
     .send(answer.body);
 }
 
+function tooManyRequests(reply: FastifyReply, retryAfterS: number | string) {
+  reply
+    .code(429)
+    .headers(SECURITY_HEADERS)
+    .header('retry-after', String(retryAfterS))
+    .header('content-type', HTML)
+    .send(TOO_MANY);
+}
+
 function notFound(reply: FastifyReply) {
   reply.code(404).headers(SECURITY_HEADERS).header('content-type', HTML).send(NOT_FOUND);
 }
@@ -120,6 +134,9 @@ export async function registerPublicPages(
     build: () => Promise<Built>,
   ) => {
     const answer = await cache.get(key, () => generation(guildId), build);
+    // The chart of a published guild whose points were removed is the API's 404 JSON: here, as
+    // every error under /cup, the 404 page.
+    if (answer.status === 404 && answer.type !== HTML) return notFound(reply);
     send(request, reply, answer, 'no-cache');
   };
 
@@ -129,12 +146,7 @@ export async function registerPublicPages(
       if (options.limitPerMinute <= 0) return done();
       budgets.publicRequests.hit(request.ip, (count, leftMs) => {
         if (count <= options.limitPerMinute) return done();
-        reply
-          .code(429)
-          .headers(SECURITY_HEADERS)
-          .header('retry-after', String(Math.max(1, Math.ceil(leftMs / 1000))))
-          .header('content-type', HTML)
-          .send(TOO_MANY);
+        tooManyRequests(reply, Math.max(1, Math.ceil(leftMs / 1000)));
       });
     });
 
@@ -156,18 +168,24 @@ export async function registerPublicPages(
         if (!GUILD_ID.test(guildId)) return notFound(reply);
         const overlay = request.query.overlay === '1';
         await cached(request, reply, guildId, `cup:${guildId}:${overlay}`, async () => {
-          if (!(await read.publication.isPublished(guildId))) {
-            return { status: 404, body: NOT_FOUND, type: HTML };
-          }
-          const standings = (await currentPoints(read, guildId)) ?? ZERO;
-          const change = await weekChange(read, guildId, standings, Date.now());
+          const publication = await read.publication.get(guildId);
+          if (!publication) return { status: 404, body: NOT_FOUND, type: HTML };
+          const now = Date.now();
+          const standings = await currentPoints(read, guildId);
+          const change = standings && (await weekChange(read, guildId, standings, now));
+          const series =
+            standings && !overlay ? await chartSeries(read, guildId, CHART_DAYS, now) : [];
           const body = scoreboardPage({
             guildId,
+            title: publication.title ?? DEFAULT_PAGE_TITLE,
             standings,
             weekChange: change ?? NO_CHANGE,
             overlay,
+            series,
           });
-          return { status: 200, body, type: HTML };
+          // The chart ends now and the week's change counts from a week ago: both move on with
+          // time alone, as the PNG's lines do (a minute).
+          return { status: 200, body, type: HTML, staleAt: now + 60_000 };
         });
       },
     );
@@ -184,8 +202,27 @@ export async function registerPublicPages(
         if (width === null) return badSize(reply, 'width');
         const height = sizeOf(request.query, 'height');
         if (height === null) return badSize(reply, 'height');
-        const answer = chartAnswer(read, guildId, { width, height, days: CHART_DEFAULTS.days });
-        await cached(request, reply, guildId, answer.key, answer.build);
+        const answer = chartAnswer(read, options.renders, guildId, {
+          width,
+          height,
+          days: CHART_DEFAULTS.days,
+        });
+        // A chart to render (none cached, none being built) counts against the address's budget.
+        const current = generation(guildId);
+        const toRender = !cache.peek(answer.key, current) && !cache.isBuilding(answer.key, current);
+        if (toRender) {
+          const waitS = await new Promise<number>((resolve) =>
+            budgets.renders.take({ address: request.ip }, resolve),
+          );
+          if (waitS > 0) return tooManyRequests(reply, waitS);
+        }
+        try {
+          await cached(request, reply, guildId, answer.key, answer.build);
+        } catch (error) {
+          // Every render slot of the node taken: the page's own 429.
+          if (!(error instanceof ApiError) || error.status !== 429) throw error;
+          tooManyRequests(reply, error.headers['retry-after'] ?? 1);
+        }
       },
     );
 
@@ -204,13 +241,7 @@ export async function registerPublicPages(
           slots: budgets.streams,
           owner: `public:${request.ip}`,
           limit: options.streamsPerAddress,
-          refuse: () => {
-            reply
-              .code(429)
-              .header('retry-after', STREAM_RETRY_AFTER_S)
-              .header('content-type', HTML)
-              .send(TOO_MANY);
-          },
+          refuse: () => tooManyRequests(reply, STREAM_RETRY_AFTER_S),
           start: (response, slot) => streams.add(guildId, response, () => slot.release()),
         });
       },
@@ -219,7 +250,6 @@ export async function registerPublicPages(
   return streams;
 }
 
-const ZERO: Record<House, number> = { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 };
 const NO_CHANGE = Object.fromEntries(HOUSES.map((house) => [house, null])) as Record<House, null>;
 
 /**

@@ -10,10 +10,9 @@ export function ranksOf(standings: Record<House, number>): Record<House, number>
 }
 
 /**
- * The order the chart draws its bars in (DESIGN §11): first place on top, equal points in the
- * houses' usual order.
+ * The houses as a table lists them: most points first, equal points in the houses' usual order
+ * (the sort is stable), so that the picture and the page read alike.
  */
-export function barOrder(standings: Record<House, number>): House[] {
-  const ranks = ranksOf(standings);
-  return [...HOUSES].sort((a, b) => ranks[a] - ranks[b]);
+export function rankOrder(standings: Record<House, number>): House[] {
+  return [...HOUSES].sort((a, b) => standings[b] - standings[a]);
 }

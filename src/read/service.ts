@@ -89,9 +89,17 @@ export interface AreaChangesReader {
   of(guildId: string): Promise<{ players: number; jobs: number }>;
 }
 
+/** A guild's public page as it chose it. */
+export interface Publication {
+  /** Its heading; null for the default. */
+  title: string | null;
+}
+
 export interface PublicationReader {
   /** Whether the guild chose a public scoreboard page (DESIGN §12). */
   isPublished(guildId: string): Promise<boolean>;
+  /** The guild's page, or null when it is not published. */
+  get(guildId: string): Promise<Publication | null>;
 }
 
 export interface PremiumReader {

@@ -42,9 +42,19 @@ export interface KeyTable {
 /** Rows of one table, in its record's field order, a batch at a time: what `copy` moves. */
 export type RowBatches = AsyncIterable<unknown[][]>;
 
+/**
+ * What `publish` did: a new page; a published page's title changed; nothing (published already,
+ * with that title); or nothing because the guild has no house points (a mistyped id, say), since
+ * its page would have nothing to show.
+ */
+export type PublishOutcome = 'published' | 'retitled' | 'already' | 'noPoints';
+
 export interface PublicationStore {
-  /** Publishes the guild; false when it already was. */
-  publish(guildId: string): Promise<boolean>;
+  /**
+   * Publishes the guild, with `title` (already checked: checkTitle) as its page's heading. Without
+   * one, a new page has the default heading and a published one keeps its own.
+   */
+  publish(guildId: string, options?: { title?: string }): Promise<PublishOutcome>;
   /** Unpublishes the guild; false when it was not published. */
   unpublish(guildId: string): Promise<boolean>;
   /** The published guilds, by id. */
@@ -85,9 +95,10 @@ export interface Store {
   ): Promise<boolean>;
   /**
    * Deletes the points history older than `before` (ISO 8601), but for each guild's last row
-   * before it (DESIGN §10). Returns how many rows went.
+   * before it, in small transactions (src/store/prune-history.ts). Returns how many rows went;
+   * `signal` ends it early, keeping what went.
    */
-  pruneHistory(before: string): Promise<number>;
+  pruneHistory(before: string, signal?: AbortSignal): Promise<number>;
   /** Whether the store answers now (for /readyz). */
   ready(): boolean;
   /** SQLite only: its quick_check of the file, null when sound, else SQLite's description. */

@@ -44,6 +44,7 @@ import {
   redisRatio,
   redisRowProblem,
 } from './redis.js';
+import { formatRenders, RENDER_VARIANTS, type RendersReport, rendersBench } from './renders.js';
 import {
   formatReport,
   median,
@@ -71,7 +72,8 @@ import { hasWrk, runWrk } from './wrk.js';
  * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
  * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
  * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
- * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts).
+ * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts),
+ * `--only renders` small requests beside a flood of uncached charts (renders.ts).
  */
 
 const { values: args } = parseArgs({
@@ -291,6 +293,47 @@ async function main(): Promise<number> {
       process.stdout.write(`\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`);
       return sorted.failures.length === 0 ? 0 : 1;
     } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  if (args.only === 'renders') {
+    try {
+      const reports: RendersReport[] = [];
+      for (const variant of RENDER_VARIANTS) {
+        const served = spawnServer({
+          port: await freePort(),
+          cpu: pinning?.server,
+          cwd: work,
+          databasePath: dataset.path,
+          env: variant.env,
+        });
+        running.add(served);
+        await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
+        reports.push(
+          await rendersBench({
+            label: variant.label,
+            url: served.url,
+            key,
+            manifest,
+            work,
+            load: load.run,
+            cpu: pinning?.load,
+            settings: {
+              rounds: settings.rounds,
+              durationS: settings.durationS,
+              connections: settings.connections,
+              renderConnections: 8,
+            },
+            log,
+          }),
+        );
+        await stopAll();
+      }
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, renders: reports });
+      process.stdout.write(`\n${formatRenders(reports)}\n\nresults: ${outPath}\n`);
+      return 0;
+    } finally {
+      await stopAll();
       rmSync(work, { recursive: true, force: true });
     }
   }

@@ -5,6 +5,7 @@ import { edited, importFile } from './files.js';
 import { statementOf } from './game-statements.js';
 import type { Step } from './steps.js';
 import { GUILDS } from './steps.js';
+import { storedRows } from './views.js';
 import type { World } from './world.js';
 
 /*
@@ -73,9 +74,17 @@ export async function applyStep(world: World, step: Step): Promise<void> {
       return;
     }
     // The CLI's `publish` and `unpublish`; run-sequence.ts follows the public streams.
-    case 'publish':
-      await world.test.store.publication.publish(GUILDS[step.guild]);
+    // Publishing a guild without house points is refused (nothing to show), and only then.
+    case 'publish': {
+      const outcome = await world.test.store.publication.publish(GUILDS[step.guild]);
+      const { points } = await storedRows(world.game, GUILDS[step.guild]);
+      if ((outcome === 'noPoints') !== (points === null)) {
+        throw new Error(
+          `publish of guild ${step.guild} answered ${outcome}, its points ${JSON.stringify(points)}`,
+        );
+      }
       return;
+    }
     case 'unpublish':
       await world.test.store.publication.unpublish(GUILDS[step.guild]);
       return;

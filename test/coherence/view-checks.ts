@@ -1,4 +1,3 @@
-import { barOrder, ranksOf } from '../../src/pictures/ranks.js';
 import type { HousePoints } from '../../src/records/house-points.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { KnownDefect } from './known-defects.js';
@@ -154,12 +153,19 @@ export function viewDisagreements(views: GuildViews): Disagreement[] {
   }
 
   const shown = points && shownFrom(points);
-  // The public page: only when published; its numbers, order and ranks are the points'.
+  // The public page: only when published; its numbers, order and ranks are the points', and a
+  // published guild whose points were removed says it has no standings (no houses ranked).
   const { published } = views.rows;
   if (published !== (views.page.status === 200)) {
     say('published_guilds ≠ /cup page', `published ${published}, page ${views.page.status}`);
-  } else if (shown && published && show(views.page.houses) !== show(shown)) {
-    say('/v1/points ≠ /cup page', `page ${show(views.page.houses)}, points ${views.points.text}`);
+  } else if (
+    published &&
+    (show(views.page.houses) !== show(shown ?? []) || views.page.noStandings !== !shown)
+  ) {
+    say(
+      '/v1/points ≠ /cup page',
+      `page ${show(views.page.houses)}${views.page.noStandings ? ' (no standings)' : ''}, points ${views.points.text}`,
+    );
   }
 
   // The chart: drawn from the points, its bars in their ranks' order.
@@ -169,18 +175,16 @@ export function viewDisagreements(views: GuildViews): Disagreement[] {
       `chart.png ${views.chartStatus}, input ${show(views.chart)}, points ${views.points.text}`,
     );
   } else if (views.chart && shown) {
-    const { standings } = views.chart;
-    const bars = barOrder(standings);
-    const ranks = ranksOf(standings);
-    const drawn = bars.map((house) => ({ house, points: standings[house], rank: ranks[house] }));
-    if (show(drawn) !== show(shown)) {
-      say('/v1/points ≠ chart bars', `bars ${show(drawn)}, points ${views.points.text}`);
+    const { bars, lineEnds, labelledEnds } = views.chart;
+    if (show(bars) !== show(shown)) {
+      say('/v1/points ≠ chart bars', `bars ${show(bars)}, points ${views.points.text}`);
     }
-    // Its lines end now, at the points: the last instant of its series is the moment it is drawn.
-    if (lastRow && housesOf(views.chart.lineEnds) !== expectedEnd) {
+    // Its lines end now, at the points: the last instant of its series is the moment it is drawn,
+    // and the values written at the lines' ends are the points.
+    if (lastRow && (housesOf(lineEnds) !== expectedEnd || housesOf(labelledEnds) !== expectedEnd)) {
       say(
         '/v1/points ≠ chart lines',
-        `lines end ${show(views.chart.lineEnds)}, points ${views.points.text}`,
+        `lines end ${show(lineEnds)}, labelled ${show(labelledEnds)}, points ${views.points.text}`,
       );
     }
   }

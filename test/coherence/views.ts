@@ -4,6 +4,8 @@ import type { CommandRequest } from '../../src/bot/command.js';
 import type { Delivery, MessageData } from '../../src/bot/delivery.js';
 import { ENGLISH } from '../../src/bot/i18n/index.js';
 import { CommandOptions } from '../../src/bot/options.js';
+import type { ChartInput } from '../../src/pictures/chart-input.js';
+import { layoutChart } from '../../src/pictures/chart-layout.js';
 import type { ReadService } from '../../src/read/service.js';
 import type { HousePoints } from '../../src/records/house-points.js';
 import { HOUSES, type House } from '../../src/records/houses.js';
@@ -42,11 +44,19 @@ export interface GuildViews {
   players: Answer;
   jobs: Answer;
   premium: Answer;
-  /** /cup/:guildId: its status, and its houses when it shows them. */
-  page: { status: number; houses: ShownHouse[] };
+  /** /cup/:guildId: its status, its houses when it shows them, and whether it says it has none. */
+  page: { status: number; houses: ShownHouse[]; noStandings: boolean };
   chartStatus: number;
-  /** What the chart answer draws from now; null where it answers the points 404. */
-  chart: { standings: HousePoints; lineEnds: Standings | null } | null;
+  /**
+   * What the chart answer draws now, laid out as the picture is (layoutChart): its bars top to
+   * bottom, where its lines' input ends, and the values its lines' labelled ends show; null
+   * where it answers the points 404.
+   */
+  chart: {
+    bars: ShownHouse[];
+    lineEnds: Standings | null;
+    labelledEnds: Partial<Standings> | null;
+  } | null;
   /** Each house's change over 7 days on the page and in the reply (null: not shown). */
   weeks: { page: Weeks; reply: Weeks };
   /** The bot's /points: its houses, or null when it answered "no house points". */
@@ -128,6 +138,8 @@ export async function pointsReply(
 ): Promise<ReturnType<typeof replyHouses>> {
   const messages: MessageData[] = [];
   const delivery: Delivery = {
+    // As over the gateway: the embed and its picture in one first answer.
+    carriesFiles: true,
     async respond(response) {
       if (response.type === InteractionResponseType.ChannelMessageWithSource) {
         messages.push(response.data);
@@ -197,6 +209,18 @@ export async function apiAnswers(node: Node, key: string, guildId: string) {
   return { points, players, jobs, premium };
 }
 
+/** The chart's input as its picture lays it out: no pixels read. */
+function chartView(input: ChartInput): NonNullable<GuildViews['chart']> {
+  const layout = layoutChart(input);
+  const bars = layout.bars.rows.map(({ house, value, rank }) => ({ house, points: value, rank }));
+  const ends = layout.lines?.ends;
+  return {
+    bars,
+    lineEnds: input.series.at(-1)?.values ?? null,
+    labelledEnds: ends ? Object.fromEntries(ends.map(({ house, value }) => [house, value])) : null,
+  };
+}
+
 export async function readViews(world: World, guildId: string): Promise<GuildViews> {
   const { node, key, test } = world;
   const store: Store = test.store;
@@ -216,9 +240,13 @@ export async function readViews(world: World, guildId: string): Promise<GuildVie
     ...api,
     history,
     historyRows: stored,
-    page: { status: page.status, houses: page.status === 200 ? pageHouses(page.text) : [] },
+    page: {
+      status: page.status,
+      houses: page.status === 200 ? pageHouses(page.text) : [],
+      noStandings: page.status === 200 && page.text.includes('id="no-standings"'),
+    },
     chartStatus: chart.status,
-    chart: input && { standings: input.standings, lineEnds: input.series.at(-1)?.values ?? null },
+    chart: input && chartView(input),
     weeks: { page: page.status === 200 ? pageWeeks(page.text) : {}, reply: reply.weeks },
     reply: reply.houses,
   };

@@ -69,7 +69,8 @@ export async function startNode(store: Store): Promise<Node> {
     read: store.read,
     keyVerifier,
     logger: createLogger({ level: 'silent' }),
-    config: { rateLimitPerMinute: 0 },
+    // Every step reads each guild's chart with the one key: no budget may turn a view into a 429.
+    config: { rateLimitPerMinute: 0, rendersPerMinute: 0 },
     mounts: [publicPages(store)],
   });
   const { url } = await listen(app);

@@ -12,12 +12,13 @@ export interface PageLimits {
 
 /** The public pages as start.ts mounts them, over `store` (a node of its own). */
 export function publicPages(store: Store, limits: PageLimits = {}): Mount {
-  return (app, { cache, budgets, errorPages }) =>
+  return (app, { cache, budgets, errorPages, renders }) =>
     registerPublicPages(app, {
       read: store.read,
       cache,
       generation: store.read.generation,
       budgets,
+      renders,
       limitPerMinute: limits.limitPerMinute ?? 0,
       streamsPerAddress: limits.streamsPerAddress ?? 0,
       errorPages,

@@ -1,4 +1,5 @@
 import type { APIEmbed } from 'discord.js';
+import type { ChartWords } from '../../pictures/chart-input.js';
 import { ranksOf } from '../../pictures/ranks.js';
 import type { HousePoints } from '../../records/house-points.js';
 import type { House } from '../../records/houses.js';
@@ -28,6 +29,19 @@ export function bar(points: number, leader: number, width = BAR_WIDTH): string {
 
 /** The name the /points picture is attached under, and how its embed refers to it. */
 export const POINTS_PICTURE = 'points.png';
+
+/**
+ * The /points picture's words: the member's language for its title (the period of `days`),
+ * the houses' names, numbers and dates. `locale` names them all: the picture is cached by it.
+ */
+export function pictureWords(language: Language, days: number): ChartWords {
+  const { t } = language;
+  return {
+    locale: language.intl,
+    houseNames: t.houses,
+    titles: { period: language.count(t.chart.period, days), standings: t.chart.standings },
+  };
+}
 
 /** `▲ 120 this week`, `▼ 15 this week`, `± 0 this week` (DESIGN §11). */
 export function weekText(change: number, language: Language): string {

@@ -4,7 +4,7 @@ import { pointsAnswer } from '../../answers/points.js';
 import { pointsHistoryAnswer } from '../../answers/points-history.js';
 import { defineEndpoint } from '../endpoint.js';
 import { chartParams, fromParam, guildIdParam, stepParam, toParam } from '../parameters.js';
-import { serveCached } from '../serve-cached.js';
+import { serveCached, withinRenderBudget } from '../serve-cached.js';
 import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
 
 export const getPoints = defineEndpoint({
@@ -118,7 +118,11 @@ export const getPointsChart = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key, build } = chartAnswer(deps.read, params.guildId, query);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { key, build } = chartAnswer(deps.read, deps.renders.slots, params.guildId, query);
+    // A chart the cache holds costs nothing; one to render counts against the key's budget
+    // (every /v1 request has its key by now: authentication runs first).
+    const { apiKey } = request;
+    const admit = apiKey ? withinRenderBudget(deps.renders.budget, { key: apiKey.id }) : undefined;
+    serveCached(deps, request, reply, params.guildId, key, build, admit);
   },
 });

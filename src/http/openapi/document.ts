@@ -110,7 +110,7 @@ const RESPONSES = {
   },
   TooManyRequests: {
     description:
-      'Too many requests: the key spent its budget for this minute, or this address sent too many failed requests (missing or wrong key, unknown path). Retry after `Retry-After` seconds.',
+      'Too many requests: the key spent its budget for this minute (on chart.png: its renders for this minute, or every render slot of the node is taken), or this address sent too many failed requests (missing or wrong key, unknown path). Retry after `Retry-After` seconds.',
     headers: { 'Retry-After': headerRef('RetryAfter'), ...rateLimitHeaders },
     content: json('TooManyRequestsError', errorExamples(429, [MESSAGES.tooManyRequests])),
   },

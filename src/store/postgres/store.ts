@@ -1,6 +1,6 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
-import { PRUNE_HISTORY_SQL } from '../prune-history.js';
+import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
 import { createAreaChangesReader } from './area-changes.js';
 import { listenForChanges } from './changes.js';
@@ -13,6 +13,7 @@ import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
+import { postgresPruneBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
 
@@ -66,9 +67,8 @@ export async function openPostgresStore(
     firstGuild: () => firstGuild(pool),
     readEverything: (work) => readEverything(pool, work),
     writeEverything: (rows, copyOptions) => writeEverything(pool, rows, copyOptions),
-    async pruneHistory(before) {
-      const { rowCount } = await pool.query(PRUNE_HISTORY_SQL('$1::timestamptz'), [before]);
-      return rowCount ?? 0;
+    async pruneHistory(before, signal) {
+      return pruneHistoryInBatches(postgresPruneBatch(pool), before, { signal });
     },
     ready: changes.connected,
     async close() {

@@ -24,6 +24,7 @@ import {
   existingProfile,
   type ProfileRow,
 } from '../../transfer/keep-ids.js';
+import { lockGuilds } from './guild-locks.js';
 import { insertRows } from './insert.js';
 import { AT_TEXT } from './points-history.js';
 import { inTransaction } from './transaction.js';
@@ -31,7 +32,8 @@ import { inTransaction } from './transaction.js';
 /**
  * Replaces, in one transaction, the data of every guild in the file; other guilds are left
  * untouched. Validation comes first, so a bad file writes nothing. Its commit notifies every
- * node, once per guild (the change triggers).
+ * node, once per guild (the change triggers). Concurrent imports of a guild follow one another
+ * (guild-locks.ts): the last to commit leaves its file's guild whole.
  */
 export async function importData(
   pool: pg.Pool,
@@ -42,6 +44,11 @@ export async function importData(
   const file = checkTransferFile(data, at);
   const stamp = at.toISOString();
   await inTransaction(pool, 'BEGIN', async (client) => {
+    // Before any read: another import of these guilds commits first, or waits for this one.
+    await lockGuilds(
+      client,
+      file.guilds.map(({ id }) => id),
+    );
     for (const guild of file.guilds) await writeGuild(client, guild, stamp);
   });
   return summarize(file);

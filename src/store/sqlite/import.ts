@@ -11,6 +11,7 @@ import {
   type GuildEntry,
   type ImportSummary,
   summarize,
+  type TransferFile,
 } from '../../transfer/format.js';
 import { historyAfterImport } from '../../transfer/history.js';
 import {
@@ -21,16 +22,50 @@ import {
 } from '../../transfer/keep-ids.js';
 import type { Database } from './database.js';
 import { inserter } from './insert.js';
+import { writeWhenFree } from './write-when-free.js';
 
 /**
  * Replaces, in one transaction, the data of every guild in the file; other guilds are left
- * untouched. Validation comes first, so a bad file writes nothing.
+ * untouched. Validation comes first, so a bad file writes nothing. Waits for the write lock in
+ * SQLite's busy timeout (5 s): for a caller that holds no event loop (tests, tools).
  */
 export function importData(
   db: Database,
   data: unknown,
   now: () => Date = () => new Date(),
 ): ImportSummary {
+  const { file, write } = prepareImport(db, data, now);
+  write();
+  return summarize(file);
+}
+
+/**
+ * How long an import waits for another connection's write lock: as long as another large import
+ * may hold it (the second of two imports at once waits for the first, then replaces its guilds
+ * whole, as on PostgreSQL), rather than SQLite's 5 s busy timeout.
+ */
+export const IMPORT_PATIENCE_MS = 10 * 60_000;
+
+/**
+ * importData for the store: validates once, then waits for the write lock without blocking the
+ * event loop, failing with StoreBusyError (one clear line from the CLI) past IMPORT_PATIENCE_MS.
+ */
+export async function importWhenFree(
+  db: Database,
+  data: unknown,
+  now: () => Date,
+): Promise<ImportSummary> {
+  const { file, write } = prepareImport(db, data, now);
+  await writeWhenFree(db.sqlite, write, { patienceMs: IMPORT_PATIENCE_MS });
+  return summarize(file);
+}
+
+/** The checked file, and the transaction that writes it. */
+function prepareImport(
+  db: Database,
+  data: unknown,
+  now: () => Date,
+): { file: TransferFile; write: () => void } {
   const at = now();
   const file = checkTransferFile(data, at);
   const { sqlite } = db;
@@ -94,12 +129,10 @@ export function importData(
     }
   };
 
-  // IMMEDIATE takes the write lock up front, so the import never fails half-way on a busy lock.
-  sqlite
-    .transaction(() => {
-      for (const guild of file.guilds) writeGuild(guild);
-    })
-    .immediate();
-
-  return summarize(file);
+  // IMMEDIATE takes the write lock up front, before the guilds are read, so the import never
+  // fails half-way on a busy lock, and reads what the import before it committed.
+  const transaction = sqlite.transaction(() => {
+    for (const guild of file.guilds) writeGuild(guild);
+  });
+  return { file, write: () => transaction.immediate() };
 }

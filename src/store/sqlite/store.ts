@@ -1,12 +1,12 @@
 import type { ReadService } from '../../read/service.js';
-import { PRUNE_HISTORY_SQL } from '../prune-history.js';
+import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
 import { createAreaChangesReader } from './area-changes.js';
 import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
-import { importData } from './import.js';
+import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
@@ -14,9 +14,9 @@ import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
+import { sqlitePruneBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
-import { writeWhenFree } from './write-when-free.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -51,7 +51,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     generation: (guildId) => db.guildGeneration(guildId),
   };
   const ready = sqliteReadiness(db);
-  const prune = db.sqlite.prepare(PRUNE_HISTORY_SQL('@limit'));
   return {
     kind: 'sqlite',
     location: db.path,
@@ -61,9 +60,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createSqliteKeyStore(db, now),
     publication: publication.store,
     keyTable: createSqliteKeyTable(db),
-    async importData(data) {
-      return importData(db, data, now);
-    },
+    importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {
       return exportData(db, guildIds);
     },
@@ -72,8 +69,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     readEverything: (work) => readEverything(db, work),
     writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
-    async pruneHistory(before) {
-      return (await writeWhenFree(db.sqlite, () => prune.run({ limit: before }))).changes;
+    async pruneHistory(before, signal) {
+      return pruneHistoryInBatches(sqlitePruneBatch(db, signal), before, { signal });
     },
     ready,
     checkIntegrity: () => quickCheck(db.path),

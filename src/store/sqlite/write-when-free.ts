@@ -37,15 +37,22 @@ export function tryWrite<T>(
   }
 }
 
+export interface WriteWhenFreeOptions {
+  patienceMs?: number;
+  /** Stops waiting for the lock (rejects with the signal's reason): the service is stopping. */
+  signal?: AbortSignal | undefined;
+}
+
 /** Runs `write` as soon as no other connection holds the lock, without blocking meanwhile. */
 export async function writeWhenFree<T>(
   sqlite: BetterSqlite3.Database,
   write: () => T,
-  patienceMs = WRITE_PATIENCE_MS,
+  { patienceMs = WRITE_PATIENCE_MS, signal }: WriteWhenFreeOptions = {},
 ): Promise<T> {
   const until = Date.now() + patienceMs;
   let pause = FIRST_PAUSE_MS;
   for (;;) {
+    signal?.throwIfAborted();
     const attempt = tryWrite(sqlite, write);
     if (attempt.done) return attempt.value;
     if (Date.now() >= until) {
@@ -53,7 +60,7 @@ export async function writeWhenFree<T>(
         `The database is locked by another process (waited ${Math.round(patienceMs / 1000)} s)`,
       );
     }
-    await sleep(pause);
+    await sleep(pause, undefined, signal ? { signal } : undefined);
     pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
   }
 }

@@ -1,0 +1,137 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatasetManifest } from './dataset.js';
+import { mulberry32 } from './dataset.js';
+import type { LoadGenerator, LoadResult } from './load.js';
+
+/*
+ * Small requests while charts are rendered flat out (issue 29): GET /v1/points/:g loaded by one
+ * wrk, alone and then beside a second wrk that asks, with the same key, for charts of sizes and
+ * periods drawn at random (tens of thousands of them: nearly every one misses the answer cache
+ * and is read, drawn and encoded). Rounds alternate the two on one server. The figure is the
+ * points p99 with the renders beside it against without, and the renders (200s) and refusals
+ * (429s) a second the flood got meanwhile.
+ */
+
+export interface RendersSettings {
+  rounds: number;
+  durationS: number;
+  /** Connections of the points load. */
+  connections: number;
+  /** Connections of the chart flood. */
+  renderConnections: number;
+}
+
+export interface RendersRound {
+  alone: LoadResult;
+  beside: LoadResult;
+  flood: LoadResult;
+}
+
+export interface RendersReport {
+  label: string;
+  rounds: RendersRound[];
+}
+
+interface RendersOptions {
+  label: string;
+  url: string;
+  /** The key of both loads: unlimited (rate limit 0). */
+  key: string;
+  manifest: DatasetManifest;
+  work: string;
+  load: LoadGenerator;
+  /** The load generator's CPU list, when pinned. */
+  cpu: string | undefined;
+  settings: RendersSettings;
+  log(line: string): void;
+}
+
+const DISTINCT_CHARTS = 50_000;
+
+/** Distinct chart URLs of the race guild (the one with a year of history): width × height. */
+function chartPaths(guildId: string): string {
+  const random = mulberry32(29);
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const lines: string[] = [];
+  for (let i = 0; i < DISTINCT_CHARTS; i++) {
+    lines.push(
+      `/v1/points/${guildId}/chart.png?width=${between(400, 1600)}&height=${between(200, 1000)}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function rendersBench(options: RendersOptions): Promise<RendersReport> {
+  const { manifest, work, settings, load, url, key, cpu } = options;
+  const pointsFile = join(work, 'renders-points.txt');
+  const chartsFile = join(work, 'renders-charts.txt');
+  writeFileSync(pointsFile, `${manifest.withPoints.map((g) => `/v1/points/${g}`).join('\n')}\n`);
+  writeFileSync(chartsFile, chartPaths(manifest.race.guildId));
+  const base = { url, authorization: key, timeoutS: 10, strict: false, ...(cpu ? { cpu } : {}) };
+  const points = (durationS: number) =>
+    load({ ...base, pathsFile: pointsFile, connections: settings.connections, durationS });
+  await points(1);
+  const rounds: RendersRound[] = [];
+  for (let round = 1; round <= settings.rounds; round++) {
+    const alone = await points(settings.durationS);
+    // The flood starts first and ends last, so the points load runs wholly beside it.
+    const flood = load({
+      ...base,
+      pathsFile: chartsFile,
+      connections: settings.renderConnections,
+      durationS: settings.durationS + 2,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const beside = await points(settings.durationS);
+    rounds.push({ alone, beside, flood: await flood });
+    options.log(`renders ${options.label}, round ${round}: ${describeRound(rounds.at(-1))}`);
+  }
+  return { label: options.label, rounds };
+}
+
+const ms = (value: number) => value.toFixed(2);
+
+function describeRound(round: RendersRound | undefined): string {
+  if (!round) return '';
+  const { alone, beside, flood } = round;
+  const refused = flood.non2xx / flood.durationS;
+  const rendered = (flood.requests - flood.non2xx) / flood.durationS;
+  return (
+    `points alone ${Math.round(alone.rps)} req/s p50 ${ms(alone.latencyMs.p50)} p99 ${ms(alone.latencyMs.p99)} ms; ` +
+    `beside the charts ${Math.round(beside.rps)} req/s p50 ${ms(beside.latencyMs.p50)} p99 ${ms(beside.latencyMs.p99)} ms ` +
+    `max ${ms(beside.latencyMs.max)} ms; charts ${rendered.toFixed(1)} answered/s, ${refused.toFixed(1)} refused/s, ` +
+    `chart p50 ${ms(flood.latencyMs.p50)} p99 ${ms(flood.latencyMs.p99)} ms`
+  );
+}
+
+export function formatRenders(reports: readonly RendersReport[]): string {
+  return reports
+    .map((report) =>
+      [`Small requests beside chart renders: ${report.label}`]
+        .concat(report.rounds.map((round, i) => `  round ${i + 1}: ${describeRound(round)}`))
+        .join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * The servers the flood runs against, one after the other: renders unbounded (as before the
+ * render budgets), the node's bound alone (the key's render budget off) at its default and at
+ * two renders at once, and the defaults.
+ */
+export const RENDER_VARIANTS: readonly { label: string; env: Record<string, string> }[] = [
+  {
+    label: 'no render bound (RENDER_CONCURRENCY=64, RENDERS_PER_MINUTE=0)',
+    env: { RATE_LIMIT_PER_MINUTE: '0', RENDER_CONCURRENCY: '64', RENDERS_PER_MINUTE: '0' },
+  },
+  {
+    label: "the node's bound alone (RENDERS_PER_MINUTE=0)",
+    env: { RATE_LIMIT_PER_MINUTE: '0', RENDERS_PER_MINUTE: '0' },
+  },
+  {
+    label: 'two renders at once (RENDER_CONCURRENCY=2, RENDERS_PER_MINUTE=0)',
+    env: { RATE_LIMIT_PER_MINUTE: '0', RENDER_CONCURRENCY: '2', RENDERS_PER_MINUTE: '0' },
+  },
+  { label: 'defaults', env: { RATE_LIMIT_PER_MINUTE: '0' } },
+];
