@@ -19,14 +19,14 @@ import { addPublishCommands } from './publish.js';
  */
 const SUMMARIES: Record<string, string> = {
   'keys create': 'create an API key and print it, once',
-  'keys list': 'list API keys: id, name, scope, state (never the key)',
+  'keys list': 'list keys: id, name, scope, state (never the key)',
   'keys revoke': 'revoke an API key by id',
   import: 'replace the data of the guilds in a JSON file',
-  export: 'write guild data to stdout as JSON (the import format)',
+  export: 'write guild data to stdout in the import format',
   migrate: 'create the database and apply pending migrations',
-  copy: 'copy everything into another SQLite file or PostgreSQL',
+  copy: 'copy everything into another SQLite or PostgreSQL',
   register: 'publish the slash commands to Discord',
-  publish: "make a guild's house cup page public at /cup/<guildId>",
+  publish: "make a guild's house cup page public (/cup/<id>)",
   unpublish: "take a guild's public house cup page down",
 };
 
