@@ -2,6 +2,7 @@ import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
 import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
+import { checkTitle, TITLE_MAX } from '../src/records/published-guild.js';
 
 const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
@@ -10,7 +11,19 @@ const definition = localizedCommand((t) => ({
   // before the interaction reaches housecup.
   default_member_permissions: PermissionFlagsBits.ManageGuild.toString(),
   options: [
-    { type: ApplicationCommandOptionType.Subcommand, ...t.commands.scoreboardPublish },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      ...t.commands.scoreboardPublish,
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          ...t.commands.scoreboardPublishTitle,
+          required: false,
+          min_length: 1,
+          max_length: TITLE_MAX,
+        },
+      ],
+    },
     { type: ApplicationCommandOptionType.Subcommand, ...t.commands.scoreboardUnpublish },
   ],
 }));
@@ -22,12 +35,28 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
   const url = `${context.publicUrl ?? ''}/cup/${guildId}`;
   const subcommand = request.options.subcommand;
   if (subcommand === 'publish') {
-    const published = await publication.publish(guildId);
-    logger.info({ by: context.userId, published }, 'scoreboard published from Discord');
-    return {
-      content: published ? t.scoreboard.published(url) : t.scoreboard.already(url),
-      ephemeral: true,
-    };
+    // Discord holds the option to its length; what it cannot see (a line break, blanks only) is
+    // checked here, as the CLI checks it.
+    const given = request.options.string('title');
+    const checked = given === null ? null : checkTitle(given);
+    if (checked && !checked.ok) {
+      return {
+        content: t.scoreboard.badTitle(context.language.digits(TITLE_MAX)),
+        ephemeral: true,
+      };
+    }
+    const title = checked?.title;
+    const outcome = await publication.publish(guildId, title === undefined ? {} : { title });
+    logger.info({ by: context.userId, outcome }, 'scoreboard published from Discord');
+    const content =
+      outcome === 'noPoints'
+        ? t.scoreboard.noPoints
+        : outcome === 'published'
+          ? t.scoreboard.published(url)
+          : outcome === 'retitled'
+            ? t.scoreboard.retitled(url, title ?? '')
+            : t.scoreboard.already(url);
+    return { content, ephemeral: true };
   }
   if (subcommand === 'unpublish') {
     const removed = await publication.unpublish(guildId);

@@ -1,21 +1,61 @@
 // Follows the guild's points stream and updates the page in place; the page reads without it.
 (() => {
   const body = document.body;
-  const list = document.getElementById('standings');
   const live = document.getElementById('announce');
-  const chart = document.getElementById('chart');
-  if (!list || !body.dataset.guild) return;
-  const houses = new Map([...list.children].map((item) => [item.dataset.house, item]));
+  if (!body.dataset.guild) return;
   const format = new Intl.NumberFormat(document.documentElement.lang || 'en');
   const week = (change) =>
     change === null
       ? ''
       : `${change > 0 ? '▲' : change < 0 ? '▼' : '±'} ${format.format(Math.abs(change))} this week`;
-  let chartAt = 0;
+  const houses = () =>
+    new Map(
+      [...(document.getElementById('standings')?.children ?? [])].map((item) => [
+        item.dataset.house,
+        item,
+      ]),
+    );
+
+  // The server draws the chart: after a change the page asks for itself again (answered from the
+  // cache that change made) and takes its new chart, or its new <main> when the standings came
+  // or went. At most one request in 5 s: each counts against the address' limit.
+  const WAIT_MS = 5000;
+  let fetchedAt = 0;
+  let timer = 0;
+  /** What the next request replaces: 0 nothing, 1 the chart, 2 all of <main>. */
+  let pending = 0;
+  function refresh(all) {
+    pending = Math.max(pending, all ? 2 : 1);
+    if (!timer) timer = setTimeout(fetchPage, Math.max(0, fetchedAt + WAIT_MS - Date.now()));
+  }
+  async function fetchPage() {
+    const id = pending === 2 ? 'cup' : 'chart';
+    pending = 0;
+    fetchedAt = Date.now();
+    try {
+      const response = await fetch(location.pathname + location.search);
+      if (response.ok) {
+        const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+        const swap = (name) => {
+          const fresh = page.getElementById(name);
+          const old = document.getElementById(name);
+          if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+          return Boolean(fresh && old);
+        };
+        // A chart that came or went with the page's data: all of <main> then.
+        if (id === 'cup' || !swap('chart')) swap('cup');
+      }
+    } finally {
+      timer = 0;
+      if (pending) refresh(pending === 2);
+    }
+  }
 
   function update(points) {
+    const items = houses();
+    if (items.size === 0) return refresh(true);
     const said = [];
-    for (const [house, item] of houses) {
+    for (const [house, item] of items) {
       const now = points[house];
       const before = Number(item.dataset.points);
       if (typeof now !== 'number' || now === before) continue;
@@ -32,9 +72,10 @@
       said.push(`${item.querySelector('.name').textContent} ${format.format(now)}`);
     }
     if (said.length === 0) return;
-    const order = [...houses.values()].sort(
+    const order = [...items.values()].sort(
       (a, b) => Number(b.dataset.points) - Number(a.dataset.points),
     );
+    const list = document.getElementById('standings');
     order.forEach((item) => {
       const rank =
         1 +
@@ -43,18 +84,14 @@
       list.append(item);
     });
     live.textContent = `${said.join(', ')} points.`;
-    // The picture changes at most every few seconds: each one is a request against the page's limit.
-    if (chart && Date.now() - chartAt > 5000) {
-      chartAt = Date.now();
-      const url = new URL(chart.src);
-      url.searchParams.set('v', String(chartAt));
-      chart.src = url.pathname + url.search;
-    }
+    if (document.getElementById('chart')) refresh(false);
   }
 
   const events = new EventSource(`/cup/${encodeURIComponent(body.dataset.guild)}/events`);
   events.addEventListener('points', (event) => {
     const answer = JSON.parse(event.data);
     if (answer.status === 200) update(answer);
+    // The points were removed: the page says it has no standings.
+    else if (answer.status === 404 && houses().size > 0) refresh(true);
   });
 })();

@@ -19,9 +19,12 @@ export async function createFirstKey(
     return (await keyStore.create({ name: 'first key' })).key;
   }
   if (!(await keyStore.hasActiveKey())) {
-    logger.warn(
-      'no API key works yet: create one with `housecup keys create` (a key is made automatically only when the first start creates the database)',
-    );
+    // Why none was made, as true of this start: a first start told "only on the first start"
+    // would be told something false.
+    const why = store.created
+      ? 'AUTO_FIRST_KEY=false: this start created the database and made no key'
+      : 'a key is made automatically only by the start that creates the database, and this database already existed';
+    logger.warn(`no API key works yet: create one with \`housecup keys create\` (${why})`);
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { AnswerCache } from './answers/answer-cache.js';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
 import { createBudgets } from './budgets/create-budgets.js';
@@ -100,6 +101,8 @@ export async function startService(
     concurrency: config.renderConcurrency,
     queue: config.renderQueue,
   });
+  // One answer cache per node: the API's answers, the pages' and the bot's /points pictures.
+  const cache = new AnswerCache();
   const publicKey = config.discord.publicKey;
   const app = await buildApp({
     config,
@@ -137,6 +140,7 @@ export async function startService(
                   publicUrl: config.publicUrl,
                   ...(onHandled ? { onHandled } : {}),
                   renders,
+                  cache,
                   read,
                   logger,
                 },
@@ -148,6 +152,7 @@ export async function startService(
     ],
     budgets,
     renders,
+    cache,
     ...(libraries ? { libraries } : {}),
   });
   try {
@@ -182,6 +187,7 @@ export async function startService(
           publication: store.publication,
           logger,
           renders,
+          cache,
           ...(onHandled ? { onHandled } : {}),
         }),
       )

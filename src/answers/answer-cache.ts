@@ -20,6 +20,12 @@ interface Entry extends CachedAnswer {
   staleAt: number;
 }
 
+/** A build under way, and the generation it started at. */
+interface Pending {
+  generation: string;
+  entry: Promise<Entry>;
+}
+
 export interface Built {
   status: number;
   body: string | Buffer;
@@ -50,7 +56,7 @@ export function etagOf(body: Buffer): string {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Entry>>();
+  private readonly building = new Map<string, Pending>();
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly now: () => number;
@@ -76,35 +82,48 @@ export class AnswerCache {
     return hit;
   }
 
-  /** Whether an answer for `key` is being built: a request for it now joins that build. */
-  isBuilding(key: string): boolean {
-    return this.building.has(key);
+  /** Whether an answer for `key` is being built at `generation`: a request now joins that build. */
+  isBuilding(key: string, generation: string): boolean {
+    return this.building.get(key)?.generation === generation;
   }
 
+  /**
+   * The answer for `key`: the one held, or one being built for a request that came at the same
+   * generation, or a new build. A request never takes a build that started before a change it
+   * could see, nor one whose answer stopped being true before it arrived (a history whose
+   * default end was the second just past): it builds its own.
+   */
   async get(
     key: string,
     generation: () => string,
     build: () => Promise<Built>,
   ): Promise<CachedAnswer> {
-    const hit = this.peek(key, generation());
+    const current = generation();
+    const hit = this.peek(key, current);
     if (hit) return hit;
     const pending = this.building.get(key);
-    if (pending) return pending;
-    const promise = this.fill(key, generation, build);
-    this.building.set(key, promise);
+    if (pending?.generation === current) {
+      const entry = await pending.entry;
+      if (entry.staleAt > this.now()) return entry;
+    }
+    const mine: Pending = {
+      generation: current,
+      entry: this.fill(key, current, generation, build),
+    };
+    this.building.set(key, mine);
     try {
-      return await promise;
+      return await mine.entry;
     } finally {
-      this.building.delete(key);
+      if (this.building.get(key) === mine) this.building.delete(key);
     }
   }
 
   private async fill(
     key: string,
+    generation: string,
     generationOf: () => string,
     build: () => Promise<Built>,
   ): Promise<Entry> {
-    const generation = generationOf();
     const built = await build();
     const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
     const entry: Entry = {
@@ -115,8 +134,9 @@ export class AnswerCache {
       staleAt: built.staleAt ?? Number.POSITIVE_INFINITY,
       ...(built.type ? { type: built.type } : {}),
     };
-    // A build that saw a later generation than it started with may hold either: don't keep it.
-    if (generationOf() === generation) this.store(key, entry);
+    // A build that saw a later generation than it started with may hold either: don't keep it;
+    // nor one no longer true (a slow build that a later one has already replaced).
+    if (generationOf() === generation && entry.staleAt > this.now()) this.store(key, entry);
     return entry;
   }
 

@@ -1,10 +1,16 @@
-import { type RenderSlots, RendersBusyError } from '../budgets/render-slots.js';
-import { DEFAULT_HOUSE_NAMES } from '../pictures/chart-input.js';
+import { type RenderSlots, RendersBusyError, type WhenFull } from '../budgets/render-slots.js';
+import {
+  type ChartInput,
+  type ChartTitles,
+  type ChartWords,
+  DEFAULT_HOUSE_NAMES,
+} from '../pictures/chart-input.js';
 import { renderChartPng } from '../pictures/render-chart.js';
 import type { ReadService } from '../read/service.js';
 import { type CacheableAnswer, errorAnswer } from './answer.js';
+import type { Built } from './answer-cache.js';
 import { ApiError, MESSAGES } from './errors.js';
-import { chartSeries } from './house-cup.js';
+import { chartSeries, chartSeriesChangesAt } from './house-cup.js';
 import { type IntegerBounds, invalidIntegerText, isWithin } from './integer-text.js';
 import { currentPoints } from './stored-points.js';
 
@@ -24,6 +30,72 @@ export const CHART_BOUNDS = {
 } as const satisfies Record<keyof ChartQuery, IntegerBounds>;
 
 const CHART_PARAMETERS = Object.keys(CHART_BOUNDS) as (keyof ChartQuery)[];
+
+/**
+ * The chart's titles in English: the API's and the public page's picture, and the English
+ * catalogue of the bot (src/bot/i18n/en.ts takes them from here). A plural text as the
+ * catalogues write one: `{n}` is the number of days.
+ */
+export const ENGLISH_CHART_TITLES = {
+  period: { plural: { one: 'Last 24 hours', other: 'Last {n} days' } },
+  standings: 'Current standings',
+};
+
+const englishPlural = new Intl.PluralRules('en-US');
+
+function englishTitles(days: number): ChartTitles {
+  const forms = ENGLISH_CHART_TITLES.period.plural;
+  const form = englishPlural.select(days) === 'one' ? forms.one : forms.other;
+  return {
+    period: form.replaceAll('{n}', String(days)),
+    standings: ENGLISH_CHART_TITLES.standings,
+  };
+}
+
+/** The API's words: English (its strings are part of the wire contract). */
+function englishWords(days: number): ChartWords {
+  return { locale: 'en', houseNames: DEFAULT_HOUSE_NAMES, titles: englishTitles(days) };
+}
+
+interface Drawn {
+  width: number;
+  height: number;
+  days: number;
+}
+
+/** The PNG of a guild's chart, or the points 404 JSON; drawn in one of the node's slots. */
+async function buildChart(
+  read: ReadService,
+  renders: RenderSlots,
+  guildId: string,
+  drawn: Drawn,
+  words: ChartWords,
+  whenFull: WhenFull,
+  now: number,
+): Promise<Built & { status: number }> {
+  const input = await chartInput(read, guildId, drawn, now, words);
+  if (!input) return errorAnswer(404, MESSAGES.noPoints);
+  const body = await renders.run(() => renderChartPng(input), whenFull);
+  return { status: 200, body, type: 'image/png' };
+}
+
+/**
+ * What a chart of `guildId` is drawn from at `now` (in the API's English words unless others are
+ * given): the standings and the series of the last `days` days; null when the guild has no
+ * points. Apart so that what a picture shows can be checked without reading pixels.
+ */
+export async function chartInput(
+  read: ReadService,
+  guildId: string,
+  { width, height, days }: Drawn,
+  now: number,
+  words: ChartWords = englishWords(days),
+): Promise<ChartInput | null> {
+  const standings = await currentPoints(read, guildId);
+  if (!standings) return null;
+  const series = await chartSeries(read, guildId, days, now);
+  return { standings, series, width, height, ...words };
+}
 
 /**
  * What GET /v1/points/:guildId/chart.png answers (DESIGN §11): the PNG, or the points 404 JSON.
@@ -55,19 +127,36 @@ export function chartAnswer(
     key: `chart:${guildId}:${width}x${height}:${days}`,
     async build() {
       const now = clock();
-      const standings = await currentPoints(read, guildId);
-      if (!standings) return errorAnswer(404, MESSAGES.noPoints);
-      const series = await chartSeries(read, guildId, days, now);
-      const input = {
-        standings,
-        series,
-        width,
-        height,
-        locale: 'en',
-        houseNames: DEFAULT_HOUSE_NAMES,
-      };
-      const body = await renders.run(() => renderChartPng(input)).catch(busyAsTooMany);
-      return { status: 200, body, type: 'image/png', staleAt: now + 60_000 };
+      const words = englishWords(days);
+      const built = await buildChart(read, renders, guildId, asked, words, 'refuse', now).catch(
+        busyAsTooMany,
+      );
+      return built.status === 200 ? { ...built, staleAt: now + 60_000 } : built;
+    },
+  };
+}
+
+/**
+ * The /points picture (DESIGN §11): the chart at the default size and period in the member's
+ * words (`words.locale` names them: one picture per guild and language). Cached until the
+ * guild's data changes or its lines would gain a day, whichever comes first, so a second
+ * /points renders nothing. On a full node it waits for a render slot: the interaction's
+ * deferral covers the wait, and a member is never told to come back.
+ */
+export function memberChartAnswer(
+  read: ReadService,
+  renders: RenderSlots,
+  guildId: string,
+  words: ChartWords,
+  clock: () => number = Date.now,
+): CacheableAnswer {
+  const { width, height, days } = CHART_DEFAULTS;
+  return {
+    key: `chart:${guildId}:${width}x${height}:${days}:${words.locale}`,
+    async build() {
+      const now = clock();
+      const built = await buildChart(read, renders, guildId, CHART_DEFAULTS, words, 'wait', now);
+      return built.status === 200 ? { ...built, staleAt: chartSeriesChangesAt(days, now) } : built;
     },
   };
 }

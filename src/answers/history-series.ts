@@ -4,7 +4,7 @@ import type { HistoryEntry, Standings } from '../records/points-history.js';
 import { standingsAt } from './stored-points.js';
 
 /*
- * The series of DESIGN §10: the standings at `from` (moved down to the start of its step),
+ * The history series: the standings at `from` (moved down to the start of its step),
  * `from + step`, … before `to`, then at `to` itself; each the last recorded row at or before
  * that instant, the houses null before the guild's first row.
  */
@@ -42,6 +42,16 @@ export interface SeriesRange {
   /** Already moved down to its step's start. */
   from: number;
   to: number;
+}
+
+/**
+ * Where a series ends when the asker names no end: the next whole second after `now`. So every
+ * change committed before the request is in its last entry (a `to` cut down to the second
+ * missed those of the current second), and the instant is the same for a whole second, so its
+ * answers can be shared until then.
+ */
+export function defaultTo(now: number): number {
+  return Math.floor(now / 1000) * 1000 + 1000;
 }
 
 export function defaultFrom(to: number, step: Step): number {

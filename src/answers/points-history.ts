@@ -4,6 +4,7 @@ import { type CacheableAnswer, errorAnswer, jsonAnswer } from './answer.js';
 import { ApiError, MESSAGES } from './errors.js';
 import {
   defaultFrom,
+  defaultTo,
   entryCount,
   instantText,
   MAX_SERIES_ENTRIES,
@@ -46,11 +47,11 @@ function parseInstant(text: string, invalid: string): number {
 
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
 
-/** The range a query asks for (DESIGN §10), or the 400 that names its bad parameter. */
+/** The range a query asks for, or the 400 that names its bad parameter. */
 export function historyRange(query: HistoryQuery, now: number): SeriesRange {
   const step = query.step ?? 'day';
   if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
-  const to = query.to === undefined ? now : parseInstant(query.to, MESSAGES.invalidTo);
+  const to = query.to === undefined ? defaultTo(now) : parseInstant(query.to, MESSAGES.invalidTo);
   const from =
     query.from === undefined
       ? defaultFrom(to, step)
@@ -64,11 +65,9 @@ export function historyRange(query: HistoryQuery, now: number): SeriesRange {
 const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
 
 /**
- * What GET /v1/points/:guildId/history answers. Without `to`, the series ends now, rounded up to
- * the next whole second, so that its last entry holds every change committed before the request
- * (the points GET /v1/points answers at that moment, a change of a millisecond before included:
- * rounded down, a change earlier in the same second was left out until the next one). The answer
- * is cached until that second, then built again; a change before it moves the guild's generation.
+ * What GET /v1/points/:guildId/history answers. Without `to`, the series ends at the next whole
+ * second (defaultTo): its answer is cached under one key for every such request, true until
+ * that second comes (then built again with the next one) or the guild's data changes.
  */
 export function pointsHistoryAnswer(
   read: ReadService,
@@ -77,8 +76,7 @@ export function pointsHistoryAnswer(
   clock: () => number = Date.now,
 ): CacheableAnswer {
   // Validated before any cache lookup: a bad query is a 400 however warm the cache.
-  const nextSecond = Math.floor(clock() / 1000) * 1000 + 1000;
-  const range = historyRange(query, nextSecond);
+  const range = historyRange(query, clock());
   const key = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
   return {
     key,
@@ -99,7 +97,7 @@ export function pointsHistoryAnswer(
         points,
         status: 200,
       });
-      return query.to === undefined ? { ...answer, staleAt: nextSecond } : answer;
+      return query.to === undefined ? { ...answer, staleAt: range.to } : answer;
     },
   };
 }

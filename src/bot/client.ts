@@ -28,6 +28,8 @@ export interface BotDeps {
   onHandled?: DispatcherOptions['onHandled'];
   /** The node's render slots (start.ts), shared with the API's charts. */
   renders?: DispatcherOptions['renders'];
+  /** The node's answer cache (start.ts), shared with the API: the /points pictures. */
+  cache?: DispatcherOptions['cache'];
 }
 
 export interface RunningBot {
@@ -106,6 +108,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
       ...(deps.renders === undefined ? {} : { renders: deps.renders }),
+      ...(deps.cache === undefined ? {} : { cache: deps.cache }),
     });
     // Listeners first: READY can arrive before login() resolves.
     client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest));

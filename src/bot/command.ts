@@ -4,6 +4,7 @@ import type {
   APIEmbed,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { AnswerCache } from '../answers/answer-cache.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
@@ -26,7 +27,10 @@ export interface ReplyFile {
 export interface Answer {
   content?: string;
   embeds?: APIEmbed[];
-  /** Sent as attachments: the answer then goes as a deferral and an edit that carries them. */
+  /**
+   * Sent as attachments: with the first answer over the gateway (one multipart callback); over
+   * `POST /interactions`, whose JSON response cannot carry them, in the edit of a deferral.
+   */
   files?: ReplyFile[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** Only the invoking user sees it. */
@@ -88,6 +92,11 @@ export interface CommandContext {
   logger: Logger;
   /** The node's render slots: the /points picture waits for one like any chart. */
   renders: RenderSlots;
+  /**
+   * The node's answer cache, shared with the HTTP API: the /points picture is kept there per
+   * guild and language until the guild's data changes.
+   */
+  cache: AnswerCache;
   /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
   publication?: PublicationStore;
   /** Where the public pages are reached (PUBLIC_URL). */

@@ -36,13 +36,22 @@ export type FirstResponse =
         | InteractionResponseType.DeferredMessageUpdate;
     };
 
+/** Sends an interaction's first answer; `files` only where `carriesFiles` says it can. */
+export interface FirstAnswerer {
+  /**
+   * Whether the first answer can carry files: a REST callback can (multipart, as discord.js'
+   * `reply({ files })` sends it), the HTTP response of `POST /interactions` cannot (JSON).
+   */
+  carriesFiles: boolean;
+  respond(response: FirstResponse, files?: readonly ReplyFile[]): Promise<void>;
+}
+
 /**
  * How one interaction is answered. Only the first answer differs between transports (a REST
  * callback for the gateway, the HTTP response body for `POST /interactions`); everything after
  * it goes through the interaction's webhook, with its token, the same way for both.
  */
-export interface Delivery {
-  respond(response: FirstResponse): Promise<void>;
+export interface Delivery extends FirstAnswerer {
   /** With files, a multipart request: Discord takes attachments only on webhook calls. */
   editOriginal(data: MessageData, files?: readonly ReplyFile[]): Promise<void>;
   deleteOriginal(): Promise<void>;
@@ -73,11 +82,12 @@ export function webhookDelivery(
   rest: REST,
   applicationId: string,
   token: string,
-  respond: (response: FirstResponse) => Promise<void>,
+  first: FirstAnswerer,
 ): Delivery {
   const original = Routes.webhookMessage(applicationId, token, '@original');
   return {
-    respond,
+    carriesFiles: first.carriesFiles,
+    respond: (response, files) => first.respond(response, files),
     async editOriginal(data, files) {
       await rest.patch(original, { body: data, auth: false, ...filesOf(files) });
     },
@@ -95,7 +105,7 @@ export function webhookDelivery(
 }
 
 /** @discordjs/rest sends a body with files as multipart (payload_json and files[n]). */
-function filesOf(files: readonly ReplyFile[] | undefined) {
+export function filesOf(files: readonly ReplyFile[] | undefined) {
   return files?.length
     ? { files: files.map((file) => ({ name: file.name, data: file.data })) }
     : {};

@@ -1,4 +1,5 @@
 import { DiscordAPIError, InteractionResponseType } from 'discord.js';
+import { AnswerCache } from '../answers/answer-cache.js';
 import { RenderSlots } from '../budgets/render-slots.js';
 import { RENDER_DEFAULTS } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
@@ -28,6 +29,11 @@ export interface DispatcherOptions {
    * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
    */
   renders?: RenderSlots;
+  /**
+   * The node's answer cache (start.ts hands in the HTTP API's); without it, one of this
+   * dispatcher's own.
+   */
+  cache?: AnswerCache;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
    * this long gets a deferral first, and its answer then edits that deferral.
@@ -67,20 +73,23 @@ async function send(
     return;
   }
   const reply = answer.reply;
-  if (reply.files?.length && progress.state === 'fresh' && !reply.ephemeral) {
-    // A first response cannot carry files on both transports (POST /interactions answers in
-    // JSON): a deferral first, then the edit that carries them, on the gateway alike.
+  if (reply.files?.length && progress.state === 'fresh' && !delivery.carriesFiles) {
+    // POST /interactions answers in JSON, which carries no file: a deferral first, then the
+    // edit that carries them. The gateway's callback carries them itself (one call to Discord).
     await delivery.respond({ type: InteractionResponseType.DeferredChannelMessageWithSource });
     progress.state = 'deferred';
   }
   if (progress.state === 'fresh') {
     const data = messageData(reply, true);
-    await delivery.respond({ type: InteractionResponseType.ChannelMessageWithSource, data });
+    await delivery.respond(
+      { type: InteractionResponseType.ChannelMessageWithSource, data },
+      reply.files,
+    );
   } else if (request.kind === 'command' && progress.state === 'deferred') {
     // A public deferral of a command cannot turn ephemeral: remove it, answer privately instead.
     if (reply.ephemeral) {
       await delivery.deleteOriginal();
-      await delivery.followUp(messageData(reply, true));
+      await delivery.followUp(messageData(reply, true), reply.files);
     } else {
       await delivery.editOriginal(messageData(reply, false), reply.files);
     }
@@ -112,6 +121,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   const renders =
     options.renders ??
     new RenderSlots({ concurrency: RENDER_DEFAULTS.concurrency, queue: RENDER_DEFAULTS.queue });
+  const cache = options.cache ?? new AnswerCache();
 
   async function route(
     request: InteractionRequest,
@@ -151,6 +161,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       read: options.read,
       keyStore: options.keyStore,
       renders,
+      cache,
       ...(options.publication ? { publication: options.publication } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       logger: logger.child({ guild: guildId }),

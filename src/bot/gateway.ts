@@ -6,7 +6,7 @@ import {
   Routes,
 } from 'discord.js';
 import type { InteractionRequest } from './command.js';
-import { webhookDelivery } from './delivery.js';
+import { filesOf, webhookDelivery } from './delivery.js';
 import type { Dispatch } from './dispatcher.js';
 import { commandOptions } from './options.js';
 
@@ -39,7 +39,8 @@ export function requestFromGateway(
 
 /**
  * The gateway transport: discord.js delivers the interaction; its first answer goes back as a
- * REST callback, with the very body `POST /interactions` would have put in its response.
+ * REST callback, with the very body `POST /interactions` would have put in its response, and
+ * with the answer's files when it has any (the /points picture), which that response cannot carry.
  */
 export function gatewayListener(
   dispatch: Dispatch,
@@ -48,14 +49,13 @@ export function gatewayListener(
   return (interaction) => {
     if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
     const callback = Routes.interactionCallback(interaction.id, interaction.token);
-    const delivery = webhookDelivery(
-      rest,
-      interaction.applicationId,
-      interaction.token,
-      async (response) => {
-        await rest.post(callback, { body: response, auth: false });
+    const delivery = webhookDelivery(rest, interaction.applicationId, interaction.token, {
+      // One multipart callback carries the answer and its files, as discord.js' reply({ files }).
+      carriesFiles: true,
+      async respond(response, files) {
+        await rest.post(callback, { body: response, auth: false, ...filesOf(files) });
       },
-    );
+    });
     void dispatch(requestFromGateway(interaction), delivery);
   };
 }

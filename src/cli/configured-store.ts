@@ -28,7 +28,7 @@ export async function withStore<T>(
       `No database at ${config.databasePath}: set DATABASE_PATH to the service's file, or create one with \`housecup migrate\` or \`housecup import\``,
     );
   }
-  // The CLI's own lines go to stderr; the store logs nothing worth a line for one command.
+  // The CLI prints its own lines; the store logs nothing worth a line for one command.
   const store = await openStore(config, createLogger({ level: 'silent' }));
   try {
     return await work(store, config);

@@ -4,7 +4,7 @@ import { createLogger } from '../logger.js';
 import type { RecordDefinition } from '../records/record.js';
 import type { RowBatches, Store } from '../store/store.js';
 import { cliConfig, withStore } from './configured-store.js';
-import { CliError } from './output.js';
+import { CliError, print } from './output.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
@@ -55,8 +55,8 @@ export function addCopyCommand(program: Command): void {
             );
           }
           const summary = [...counts].map(([table, n]) => `${n} ${table}`).join(', ');
-          process.stderr.write(
-            `Copied ${source.location} to ${target.location}: ${summary || 'nothing (empty)'}.\n`,
+          print(
+            `Copied ${source.location} to ${target.location}: ${summary || 'nothing (empty)'}.`,
           );
         } finally {
           await target.close();

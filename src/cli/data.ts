@@ -18,9 +18,26 @@ async function readInput(file: string): Promise<string> {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return decodeUtf8(Buffer.concat(chunks));
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
-    throw new CliError(`Cannot read ${source}${code}`);
+    throw new CliError(`Cannot read ${source}: ${whyUnreadable(error)}`);
   }
+}
+
+/** Why a file could not be read, in words: an operator reads it, not an errno table. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file (a part of the path is not a folder)',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+  EMFILE: 'too many files open',
+  EIO: 'the disk could not be read',
+};
+
+function whyUnreadable(error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  return UNREADABLE[code] ?? 'it cannot be read';
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -44,8 +61,8 @@ export function addDataCommands(program: Command): void {
     .action(async (file: string) => {
       const data = await readJson(file);
       const summary = await withStore((store) => store.importData(data), { creates: true });
-      process.stderr.write(
-        `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).\n`,
+      print(
+        `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).`,
       );
     });
 
@@ -81,6 +98,6 @@ export function addDataCommands(program: Command): void {
     .description('create the database if needed and apply pending migrations')
     .action(async () => {
       const path = await withStore((store) => store.location, { creates: true });
-      process.stderr.write(`Database ${path} is up to date.\n`);
+      print(`Database ${path} is up to date.`);
     });
 }

@@ -19,14 +19,14 @@ import { addPublishCommands } from './publish.js';
  */
 const SUMMARIES: Record<string, string> = {
   'keys create': 'create an API key and print it, once',
-  'keys list': 'list API keys: id, name, scope, state (never the key)',
+  'keys list': 'list keys: id, name, scope, state (never the key)',
   'keys revoke': 'revoke an API key by id',
   import: 'replace the data of the guilds in a JSON file',
-  export: 'write guild data to stdout as JSON (the import format)',
+  export: 'write guild data to stdout in the import format',
   migrate: 'create the database and apply pending migrations',
-  copy: 'copy everything into another SQLite file or PostgreSQL',
+  copy: 'copy everything into another SQLite or PostgreSQL',
   register: 'publish the slash commands to Discord',
-  publish: "make a guild's house cup page public at /cup/<guildId>",
+  publish: "make a guild's house cup page public (/cup/<id>)",
   unpublish: "take a guild's public house cup page down",
 };
 
@@ -61,6 +61,26 @@ function everyCommandOnOneLine(): Partial<Help> {
   };
 }
 
+/** A message as one line: whatever a library wrote over several, an operator's log keeps one. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+/**
+ * A command line the CLI cannot read (an unknown command, a missing argument, a bad option
+ * value) is an error like any other: one line on stderr, naming where the usage is, rather
+ * than the whole help after it.
+ */
+function usageErrorsOnOneLine(command: Command): void {
+  const path = commandPath(command);
+  const help = `housecup${path ? ` ${path}` : ''} --help`;
+  command.showHelpAfterError(false).configureOutput({
+    outputError: (message, write) =>
+      write(
+        `housecup: ${oneLine(message.replace(/^error: /, ''))} (\`${help}\` shows the usage)\n`,
+      ),
+  });
+  for (const sub of command.commands) usageErrorsOnOneLine(sub);
+}
+
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -73,7 +93,6 @@ const program = new Command('housecup')
     'housecup: guild data for a role-play Discord community, over HTTP and slash commands',
   )
   .version(packageVersion(), '-V, --version', 'print the version of housecup')
-  .showHelpAfterError()
   .exitOverride()
   .configureHelp(everyCommandOnOneLine());
 
@@ -83,6 +102,7 @@ addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
 summarize(program);
+usageErrorsOnOneLine(program);
 
 const KNOWN_ERRORS = [CliError, ConfigError, StoreOpenError, StoreBusyError, ImportError];
 
@@ -91,10 +111,10 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode);
   if (KNOWN_ERRORS.some((type) => error instanceof type)) {
-    process.stderr.write(`housecup: ${(error as Error).message}\n`);
+    process.stderr.write(`housecup: ${oneLine((error as Error).message)}\n`);
     process.exit(1);
   }
   const detail = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`housecup: unexpected error: ${detail}\n`);
+  process.stderr.write(`housecup: unexpected error: ${oneLine(detail)}\n`);
   process.exit(1);
 }

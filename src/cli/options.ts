@@ -8,18 +8,24 @@ export function guildIdOption(value: string): string {
   return value;
 }
 
-export function positiveInt(value: string): number {
+const TOO_LARGE = `must be at most ${Number.MAX_SAFE_INTEGER}`;
+
+/** Digits alone, as a number: too many of them is "too large", never "not a whole number". */
+function wholeNumber(value: string, notWhole: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(notWhole);
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError('must be a positive whole number');
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(TOO_LARGE);
+  return n;
+}
+
+export function positiveInt(value: string): number {
+  const n = wholeNumber(value, 'must be a positive whole number');
+  if (n < 1) throw new InvalidArgumentError('must be a positive whole number');
   return n;
 }
 
 export function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
-    throw new InvalidArgumentError('must be a whole number, 0 or more');
-  return n;
+  return wholeNumber(value, 'must be a whole number, 0 or more');
 }
 
 /** For repeatable options: validates each value and collects them in order. */

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { checkTitle, DEFAULT_PAGE_TITLE, TITLE_MAX } from '../records/published-guild.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
-import { print } from './output.js';
+import { CliError, print } from './output.js';
 
 /** The page's address as visitors reach it (PUBLIC_URL, or this server's own address). */
 export function scoreboardUrl(publicUrl: string, guildId: string): string {
@@ -13,14 +14,29 @@ export function addPublishCommands(program: Command): void {
   program
     .command('publish')
     .description(
-      "make a guild's house cup public at /cup/<guildId> (standings and chart, no player data)",
+      "make a guild's house cup public at /cup/<guildId> (standings and chart, no player data); again with --title to change its heading",
     )
     .argument('<guildId>', 'the guild', guildIdOption)
-    .action(async (guildId: string) => {
+    .option(
+      '--title <text>',
+      `the page's heading, 1-${TITLE_MAX} characters on one line (default "${DEFAULT_PAGE_TITLE}")`,
+    )
+    .action(async (guildId: string, options: { title?: string }) => {
+      const title = options.title === undefined ? undefined : titleOf(options.title);
       await withStore(async (store, config) => {
-        const published = await store.publication.publish(guildId);
+        const outcome = await store.publication.publish(guildId, title ? { title } : {});
+        const url = scoreboardUrl(config.publicUrl, guildId);
+        if (outcome === 'noPoints') {
+          throw new CliError(
+            `Guild ${guildId} has no house points: nothing to publish (is the id right?); nothing was published`,
+          );
+        }
         print(
-          `${published ? 'Published' : 'Already published'}: ${scoreboardUrl(config.publicUrl, guildId)}`,
+          outcome === 'published'
+            ? `Published: ${url}`
+            : outcome === 'retitled'
+              ? `Title changed to ${JSON.stringify(title)}: ${url}`
+              : `Already published: ${url}`,
         );
       });
     });
@@ -34,4 +50,11 @@ export function addPublishCommands(program: Command): void {
         print(removed ? `Unpublished guild ${guildId}.` : `Guild ${guildId} was not published.`);
       });
     });
+}
+
+/** The title as the store takes it, or the one line that says why not. */
+function titleOf(given: string): string {
+  const checked = checkTitle(given);
+  if (!checked.ok) throw new CliError(`Invalid title: ${checked.problem}`);
+  return checked.title;
 }

@@ -83,6 +83,11 @@ export interface AppDependencies {
    * from RENDER_CONCURRENCY and RENDER_QUEUE.
    */
   renders?: RenderSlots;
+  /**
+   * The node's answer cache, when the bot shares it (start.ts: the /points pictures are kept
+   * beside the API's answers, in one memory budget); otherwise the app makes its own.
+   */
+  cache?: AnswerCache;
   /** Never set in production: the bench puts libraries back in place of housecup's own parts. */
   libraries?: Libraries;
 }
@@ -165,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // One cache for the GET answers and the event streams: an event carries the bytes the GET
   // answers, and whichever reads first fills it for the other.
-  const cache = new AnswerCache();
+  const cache = deps.cache ?? new AnswerCache();
   const hub = new EventHub({
     sources: { read: deps.read, cache, generation: deps.read.generation },
     activeKeyIds: () => deps.keyVerifier.activeIds(),

@@ -3,11 +3,13 @@ import type { RedisState } from '../budgets/budgets.js';
 import type { GatewayState } from '../metrics.js';
 
 /*
- * /healthz: the process answers. /readyz: it can do its job: the database is open and carries
- * every migration, and the bot is connected or switched off. Redis is named but never makes a
- * node unready: while it is down every node counts budgets of its own and serves, and a 503 would
- * take every node out of the load balancer at once. Both sit outside /v1 (no key, no rate
- * limit) so orchestrators can poll them, and say nothing about the data.
+ * /healthz: the process answers. /readyz: it can serve HTTP: the database is open, checked and
+ * carries every migration. Only that makes a node unready (503), since a load balancer in front
+ * of it routes HTTP alone. Redis and the bot are named but never make a node unready: while
+ * Redis is down every node counts budgets of its own and serves, and a 503 would take every node
+ * out at once; a bot that cannot log in (a revoked token, Discord unreachable) leaves the API
+ * whole, and a 503 would take a healthy API node out of the balancer for it. Both sit outside
+ * /v1 (no key, no rate limit) so orchestrators can poll them, and say nothing about the data.
  */
 
 export interface HealthDependencies {
@@ -30,8 +32,7 @@ export function readiness(deps: HealthDependencies): Readiness {
   const database = deps.databaseReady ? (deps.databaseReady() ? 'ok' : 'down') : 'unknown';
   const redis = deps.redisState?.() ?? 'disabled';
   const bot = deps.botState?.() ?? 'disabled';
-  const botOk = bot === 'ready' || bot === 'disabled';
-  return { status: database === 'ok' && botOk ? 'ready' : 'not ready', database, redis, bot };
+  return { status: database === 'ok' ? 'ready' : 'not ready', database, redis, bot };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDependencies): void {

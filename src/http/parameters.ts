@@ -140,7 +140,7 @@ export const fromParam = instantParam(
 );
 export const toParam = instantParam(
   'to',
-  'End of the series (ISO 8601); default now. The last entry is at `to` itself',
+  'End of the series (ISO 8601); default the next whole second after the request, so that the last entry is what GET /v1/points/:guildId answers then. The last entry is at `to` itself',
   MESSAGES.invalidTo,
 );
 

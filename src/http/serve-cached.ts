@@ -61,7 +61,8 @@ export function serveCached(
   build: () => Promise<Built>,
   admit?: Admission,
 ): void {
-  const hit = cache.peek(key, generation(guildId));
+  const current = generation(guildId);
+  const hit = cache.peek(key, current);
   if (hit) {
     sendAnswer(request, reply, hit, maxAge);
     return;
@@ -74,7 +75,7 @@ export function serveCached(
       .then((answer) => sendAnswer(request, reply, answer, maxAge))
       .catch((error: unknown) => reply.send(error));
   };
-  if (!admit || cache.isBuilding(key)) {
+  if (!admit || cache.isBuilding(key, current)) {
     fill();
     return;
   }

@@ -31,6 +31,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
     ...(deps.renders === undefined ? {} : { renders: deps.renders }),
+    ...(deps.cache === undefined ? {} : { cache: deps.cache }),
   });
   const rest = webhookRest(deps.restUrl);
   return {
@@ -38,16 +39,15 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
       return new Promise((resolve, reject) => {
         let responded = false;
         // DISCORD_APPLICATION_ID when set; otherwise the signed payload's own application_id.
-        const delivery = webhookDelivery(
-          rest,
-          deps.applicationId ?? applicationId,
-          token,
-          async (response) => {
+        const delivery = webhookDelivery(rest, deps.applicationId ?? applicationId, token, {
+          // The HTTP response is JSON: files go in the edit that follows a deferral.
+          carriesFiles: false,
+          async respond(response) {
             responded = true;
             resolve(response);
             await sent;
           },
-        );
+        });
         // The dispatcher never rejects, and answers every interaction it is given.
         void dispatch(request, delivery).then(() => {
           if (!responded) reject(new Error('the dispatcher finished without a first response'));

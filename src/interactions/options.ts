@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../answers/answer-cache.js';
 import type { Outcome } from '../bot/dispatcher.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
@@ -24,6 +25,8 @@ export interface InteractionsOptions {
   onHandled?: (command: string, outcome: Outcome) => void;
   /** The node's render slots (start.ts), shared with the API's charts. */
   renders?: RenderSlots;
+  /** The node's answer cache (the app's), where the /points pictures are kept. */
+  cache?: AnswerCache;
 }
 
 export interface InteractionsDependencies extends InteractionsOptions {

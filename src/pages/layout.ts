@@ -22,7 +22,7 @@ export function pageShell({ title, bodyAttributes = html``, main, script = false
 <link rel="stylesheet" href="${ASSETS}/cup.css">
 ${script ? html`<script src="${ASSETS}/cup.js" defer></script>\n` : ''}</head>
 <body${bodyAttributes}>
-<header class="top"><img src="${ASSETS}/housecup.svg" alt=""><span class="brand">housecup</span><h1>${title}</h1></header>
+<header class="top"><h1>${title}</h1><span class="brand"><img src="${ASSETS}/housecup.svg" alt="">housecup</span></header>
 ${main}
 <footer>Live standings served by housecup.</footer>
 </body>

@@ -7,7 +7,7 @@ import {
 } from '../answers/answer-cache.js';
 import { CHART_BOUNDS, CHART_DEFAULTS, chartAnswer } from '../answers/chart.js';
 import { ApiError, type ErrorPage, type ErrorPages } from '../answers/errors.js';
-import { weekChange } from '../answers/house-cup.js';
+import { chartSeries, weekChange } from '../answers/house-cup.js';
 import { integerOfText, invalidIntegerText, isWithin } from '../answers/integer-text.js';
 import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
@@ -16,10 +16,12 @@ import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { DEFAULT_PAGE_TITLE } from '../records/published-guild.js';
 import { type Asset, loadAssets } from './assets.js';
 import { PublicStreams } from './public-streams.js';
 import {
   badRequestPage,
+  CHART_DAYS,
   notFoundPage,
   scoreboardPage,
   tooManyRequestsPage,
@@ -132,6 +134,9 @@ export async function registerPublicPages(
     build: () => Promise<Built>,
   ) => {
     const answer = await cache.get(key, () => generation(guildId), build);
+    // The chart of a published guild whose points were removed is the API's 404 JSON: here, as
+    // every error under /cup, the 404 page.
+    if (answer.status === 404 && answer.type !== HTML) return notFound(reply);
     send(request, reply, answer, 'no-cache');
   };
 
@@ -163,18 +168,24 @@ export async function registerPublicPages(
         if (!GUILD_ID.test(guildId)) return notFound(reply);
         const overlay = request.query.overlay === '1';
         await cached(request, reply, guildId, `cup:${guildId}:${overlay}`, async () => {
-          if (!(await read.publication.isPublished(guildId))) {
-            return { status: 404, body: NOT_FOUND, type: HTML };
-          }
-          const standings = (await currentPoints(read, guildId)) ?? ZERO;
-          const change = await weekChange(read, guildId, standings, Date.now());
+          const publication = await read.publication.get(guildId);
+          if (!publication) return { status: 404, body: NOT_FOUND, type: HTML };
+          const now = Date.now();
+          const standings = await currentPoints(read, guildId);
+          const change = standings && (await weekChange(read, guildId, standings, now));
+          const series =
+            standings && !overlay ? await chartSeries(read, guildId, CHART_DAYS, now) : [];
           const body = scoreboardPage({
             guildId,
+            title: publication.title ?? DEFAULT_PAGE_TITLE,
             standings,
             weekChange: change ?? NO_CHANGE,
             overlay,
+            series,
           });
-          return { status: 200, body, type: HTML };
+          // The chart ends now and the week's change counts from a week ago: both move on with
+          // time alone, as the PNG's lines do (a minute).
+          return { status: 200, body, type: HTML, staleAt: now + 60_000 };
         });
       },
     );
@@ -197,8 +208,8 @@ export async function registerPublicPages(
           days: CHART_DEFAULTS.days,
         });
         // A chart to render (none cached, none being built) counts against the address's budget.
-        const toRender =
-          !cache.peek(answer.key, generation(guildId)) && !cache.isBuilding(answer.key);
+        const current = generation(guildId);
+        const toRender = !cache.peek(answer.key, current) && !cache.isBuilding(answer.key, current);
         if (toRender) {
           const waitS = await new Promise<number>((resolve) =>
             budgets.renders.take({ address: request.ip }, resolve),
@@ -239,7 +250,6 @@ export async function registerPublicPages(
   return streams;
 }
 
-const ZERO: Record<House, number> = { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 };
 const NO_CHANGE = Object.fromEntries(HOUSES.map((house) => [house, null])) as Record<House, null>;
 
 /**

@@ -1,14 +1,24 @@
+import type { ChartPoint } from '../pictures/chart-input.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { html } from './html.js';
 import { pageShell } from './layout.js';
+import { raceChart } from './race-chart.js';
 
 export interface ScoreboardView {
   guildId: string;
-  standings: Record<House, number>;
+  /** The page's heading and <title>: the guild's own, or the default. */
+  title: string;
+  /** Null when the guild has no house points (they were removed after it published). */
+  standings: Record<House, number> | null;
   /** The change over the last 7 days; null when the guild has no history to tell it. */
   weekChange: Record<House, number | null>;
   overlay: boolean;
+  /** The race over the chart's days, oldest first (none in the overlay, which has no chart). */
+  series: readonly ChartPoint[];
 }
+
+/** The days the page's chart spans, as the PNG's default. */
+export const CHART_DAYS = 30;
 
 const NAMES: Record<House, string> = {
   gryffindor: 'Gryffindor',
@@ -27,27 +37,36 @@ export function weekText(change: number | null): string {
 
 /**
  * The public page of one guild's house cup, complete without JavaScript: the houses in rank
- * order, then the chart. cup.js keeps it current from the guild's public event stream.
+ * order, then the chart. cup.js keeps it current from the guild's public event stream. A guild
+ * whose points were removed after it published shows that it has no standings (not four houses
+ * ranked 1 with 0 points), and its standings come back, live, with its points.
  */
 export function scoreboardPage(view: ScoreboardView): string {
-  const ranked = [...HOUSES].sort((a, b) => view.standings[b] - view.standings[a]);
-  const items = ranked.map((house) => {
-    const points = view.standings[house];
-    const rank = 1 + HOUSES.filter((other) => view.standings[other] > points).length;
-    const change = view.weekChange[house];
-    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
-  });
-  const main = html`<main>
-<ol class="standings" id="standings" aria-label="House standings">
-${items}</ol>
-<figure class="chart"><img id="chart" src="/cup/${encodeURIComponent(view.guildId)}/chart.png?width=1200&amp;height=500" width="1200" height="500" alt="Chart of the house points over the last 30 days"></figure>
-<p class="visually-hidden" id="announce" aria-live="polite"></p>
-</main>`;
+  const { standings } = view;
+  const body = standings
+    ? html`<ol class="standings" id="standings" aria-label="House standings">
+${rankedItems(standings, view.weekChange)}</ol>
+${view.overlay ? '' : raceChart({ series: view.series, names: NAMES, days: CHART_DAYS })}`
+    : html`<p class="no-standings" id="no-standings">No standings yet: the houses of this cup have no points. They show here as soon as they have some.</p>`;
   return pageShell({
-    title: 'House cup',
+    title: view.title,
     bodyAttributes: html` data-guild="${view.guildId}"${view.overlay ? html` class="overlay"` : ''}`,
-    main,
+    // The announcements stay outside <main>, which cup.js replaces when the standings come or go.
+    main: html`<main id="cup">
+${body}
+</main>
+<p class="visually-hidden" id="announce" aria-live="polite"></p>`,
     script: true,
+  });
+}
+
+function rankedItems(standings: Record<House, number>, weekChange: ScoreboardView['weekChange']) {
+  const ranked = [...HOUSES].sort((a, b) => standings[b] - standings[a]);
+  return ranked.map((house) => {
+    const points = standings[house];
+    const rank = 1 + HOUSES.filter((other) => standings[other] > points).length;
+    const change = weekChange[house];
+    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
   });
 }
 

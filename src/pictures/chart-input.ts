@@ -6,16 +6,29 @@ export interface ChartPoint {
   values: Record<House, number | null>;
 }
 
-/** Everything a chart shows; words come from the caller so that the picture speaks its reader's language. */
-export interface ChartInput {
+/** The picture's title, in its reader's language: it names what the picture shows. */
+export interface ChartTitles {
+  /** Over the lines of a history: the period they cover ("Last 30 days"). */
+  period: string;
+  /** Over the bars alone, when the guild has no history to draw ("Current standings"). */
+  standings: string;
+}
+
+/** The words of a picture: the caller's, so that the picture speaks its reader's language. */
+export interface ChartWords {
+  /** BCP 47 locale for numbers and dates. */
+  locale: string;
+  houseNames: Record<House, string>;
+  titles: ChartTitles;
+}
+
+/** Everything a chart shows. */
+export interface ChartInput extends ChartWords {
   standings: Record<House, number>;
   /** Oldest first; empty when the guild has no history yet. */
   series: readonly ChartPoint[];
   width: number;
   height: number;
-  /** BCP 47 locale for numbers and dates. */
-  locale: string;
-  houseNames: Record<House, string>;
 }
 
 /** The colours of §11, one per house. */
@@ -54,4 +67,9 @@ export function drawableInput(input: ChartInput): ChartInput {
     return { ...point, values };
   });
   return { ...input, standings, series };
+}
+
+/** Whether the series holds any value: only then are there lines to draw. */
+export function hasHistory(series: readonly ChartPoint[]): boolean {
+  return series.some((point) => HOUSES.some((house) => point.values[house] !== null));
 }

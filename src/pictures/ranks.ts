@@ -8,3 +8,11 @@ export function ranksOf(standings: Record<House, number>): Record<House, number>
   }
   return ranks;
 }
+
+/**
+ * The houses as a table lists them: most points first, equal points in the houses' usual order
+ * (the sort is stable), so that the picture and the page read alike.
+ */
+export function rankOrder(standings: Record<House, number>): House[] {
+  return [...HOUSES].sort((a, b) => standings[b] - standings[a]);
+}

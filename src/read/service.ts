@@ -118,9 +118,17 @@ export interface ChangesReader {
   since(cursor: string | null, limit?: number): Promise<ChangesPage>;
 }
 
+/** A guild's public page as it chose it. */
+export interface Publication {
+  /** Its heading; null for the default. */
+  title: string | null;
+}
+
 export interface PublicationReader {
   /** Whether the guild chose a public scoreboard page (DESIGN §12). */
   isPublished(guildId: string): Promise<boolean>;
+  /** The guild's page, or null when it is not published. */
+  get(guildId: string): Promise<Publication | null>;
 }
 
 export interface PremiumReader {

@@ -42,9 +42,19 @@ export interface KeyTable {
 /** Rows of one table, in its record's field order, a batch at a time: what `copy` moves. */
 export type RowBatches = AsyncIterable<unknown[][]>;
 
+/**
+ * What `publish` did: a new page; a published page's title changed; nothing (published already,
+ * with that title); or nothing because the guild has no house points (a mistyped id, say), since
+ * its page would have nothing to show.
+ */
+export type PublishOutcome = 'published' | 'retitled' | 'already' | 'noPoints';
+
 export interface PublicationStore {
-  /** Publishes the guild; false when it already was. */
-  publish(guildId: string): Promise<boolean>;
+  /**
+   * Publishes the guild, with `title` (already checked: checkTitle) as its page's heading. Without
+   * one, a new page has the default heading and a published one keeps its own.
+   */
+  publish(guildId: string, options?: { title?: string }): Promise<PublishOutcome>;
   /** Unpublishes the guild; false when it was not published. */
   unpublish(guildId: string): Promise<boolean>;
   /** The published guilds, by id. */

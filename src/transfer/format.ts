@@ -41,20 +41,31 @@ const expected = (what: string) => (issue: Issue) =>
   issue.input === undefined ? 'is required' : `must be ${what}`;
 
 const ID_REGEX = new RegExp(ID_PATTERN);
-const WHOLE = 'must be a whole number';
+
+/**
+ * The problem of a number given for an integer field, or null. The bounds come first: 1e20 is
+ * "too large" before it is "not whole" (every number past 2^53 is whole to JavaScript, and
+ * none past it is held exactly). A field without its own bound is held to JavaScript's safe
+ * integers, narrower than either store's 64-bit integer columns.
+ */
+function integerProblem(value: number, field: Field): string | null {
+  const { min, max } = field;
+  const lowest = min ?? -Number.MAX_SAFE_INTEGER;
+  const highest = max ?? Number.MAX_SAFE_INTEGER;
+  if (value < lowest || value > highest) {
+    if (min !== undefined && max !== undefined) return `must be from ${min} to ${max}`;
+    if (value < lowest)
+      return min !== undefined ? `must be ${min} or more` : `must be at least ${lowest}`;
+    return `must be at most ${highest}`;
+  }
+  return Number.isInteger(value) ? null : 'must be a whole number';
+}
 
 function integerSchema(field: Field): z.ZodType {
-  const { min, max } = field;
-  const range =
-    min !== undefined && max !== undefined
-      ? `must be from ${min} to ${max}`
-      : min !== undefined
-        ? `must be ${min} or more`
-        : `must be at most ${max}`;
-  let schema = z.number({ error: expected('a number') }).int(WHOLE);
-  if (min !== undefined) schema = schema.min(min, range);
-  schema = schema.max(max ?? Number.MAX_SAFE_INTEGER, max === undefined ? 'is too large' : range);
-  return schema;
+  return z.number({ error: expected('a number') }).superRefine((value, ctx) => {
+    const problem = integerProblem(value, field);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  });
 }
 
 /** A lone surrogate (escaped in JSON, or bytes that are not UTF-8): refused, never stored. */
@@ -107,13 +118,13 @@ export function fieldSchema(field: Field): z.ZodType {
 }
 
 /** Unknown fields are refused: a typo should not vanish silently. */
-function strictObject(shape: Record<string, z.ZodType>) {
+function strictObject(shape: Record<string, z.ZodType>, notAnObject = 'must be an object') {
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
         return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
       }
-      return issue.input === undefined ? 'is required' : 'must be an object';
+      return issue.input === undefined ? 'is required' : notAnObject;
     },
   });
 }
@@ -202,7 +213,11 @@ export function assignIds(entries: readonly { id?: number | undefined }[]): numb
   return entries.map((entry) => entry.id ?? next++);
 }
 
-const transferFileSchema = strictObject({ guilds: list(guildEntry) }).superRefine((value, ctx) => {
+// A file that is not an object at all (a bare list of guilds, say) is told what one looks like.
+const transferFileSchema = strictObject(
+  { guilds: list(guildEntry) },
+  'must be an object like {"guilds":[…]}',
+).superRefine((value, ctx) => {
   const file = value as unknown as TransferFile;
   const seen = new Set<string>();
   file.guilds.forEach((guild, index) => {
@@ -242,8 +257,8 @@ export function validateTransferFile(data: unknown, now: Date = new Date()): Val
     const problems = historyProblems(file, now);
     return problems.length === 0 ? { ok: true, file } : { ok: false, problems };
   }
-  // One problem per value: the first rule it breaks says enough (1e20 is not "a whole number"
-  // and "too large" both).
+  // One problem per value: the first rule it breaks says enough (a list that is not one is not
+  // also missing its entries).
   const problems = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const path = formatPath(issue.path);
@@ -257,24 +272,19 @@ export class ImportError extends Error {
 }
 
 /**
- * A valid file, or an ImportError listing its problems: one line each (`path: message`), at most
- * MAX_REPORTED_PROBLEMS of them, then how many more there are.
+ * A valid file, or an ImportError listing its problems on one line (`path: message`, joined by
+ * `; `), at most MAX_REPORTED_PROBLEMS of them, then how many more there are: one line is what a
+ * scheduled job's mail or the journal keeps as one record.
  */
 export function checkTransferFile(data: unknown, now: Date = new Date()): TransferFile {
   const result = validateTransferFile(data, now);
   if (result.ok) return result.file;
   const { problems } = result;
+  if (problems.length === 1) throw new ImportError(problems[0]);
   const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
   const more = problems.length - shown.length;
-  const lines =
-    problems.length === 1
-      ? shown
-      : [
-          `${problems.length} problems in the file; nothing was written:`,
-          ...shown.map((problem) => `  ${problem}`),
-          ...(more > 0 ? [`  …and ${more} more`] : []),
-        ];
-  throw new ImportError(lines.join('\n'));
+  const listed = [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join('; ');
+  throw new ImportError(`${problems.length} problems in the file; nothing was written: ${listed}`);
 }
 
 export interface ImportSummary {

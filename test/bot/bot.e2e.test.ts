@@ -2,7 +2,7 @@
  * The real discord.js Client, started by startBot, against the fake Discord and a real SQLite
  * file: every answer asserted here is what Discord would have received.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY, GUILD_ONLY } from '../../src/bot/dispatcher.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
@@ -56,21 +56,27 @@ function run(
   return fake.sendInteraction(fake.command(name, options, { guildId, user }, resolved));
 }
 
+/** How many interactions the dispatcher has finished (its last line for each). */
+const handled = () => log.entries().filter((entry) => entry.msg === 'interaction').length;
+
 /**
- * What /points finally shows: it answers with a deferral, then edits it with its embed and the
- * picture attached (DESIGN §11).
+ * What /points shows: one callback of type 4 carrying its embed and the picture as multipart
+ * (DESIGN §11), and no other call to Discord with its token once the dispatcher is done.
  */
 async function pointsMessage(guildId: string) {
+  const before = handled();
   const callback = await run('points', guildId);
-  expect(callback.type).toBe(5);
+  expect(callback.type).toBe(4);
   expect((callback.data?.flags ?? 0) & EPHEMERAL).toBe(0);
-  const edit = await fake.waitForRequest(
-    (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-  );
-  const body = edit.body as { embeds: EmbedData[]; attachments?: { filename: string }[] };
+  await vi.waitFor(() => expect(handled()).toBeGreaterThan(before));
+  const calls = fake.requests.filter((r) => r.path.includes(`/${callback.token}`));
+  expect(calls.map((r) => `${r.method} ${r.path.replace(callback.token, '<token>')}`)).toEqual([
+    `POST /interactions/${callback.interactionId}/<token>/callback`,
+  ]);
+  const body = callback.data as { embeds: EmbedData[]; attachments?: { filename: string }[] };
   const embed = body.embeds[0];
   if (!embed) throw new Error(`no embed in ${JSON.stringify(body)}`);
-  return { embed, attachments: body.attachments ?? [], files: edit.files };
+  return { embed, attachments: body.attachments ?? [], files: calls[0]?.files ?? [] };
 }
 
 function embedOf(callback: InteractionCallback): EmbedData {
@@ -385,6 +391,8 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
         expect((edit.body as { embeds: EmbedData[] }).embeds[0]?.title).toBe(
           '🏆 House Cup standings',
         );
+        // Past the deferral time, the picture comes with the edit.
+        expect(edit.files).toEqual([{ name: 'points.png', png: true }]);
       });
 
       it('turns a late "not found" into an ephemeral follow-up, removing the public deferral', async () => {

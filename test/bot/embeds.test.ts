@@ -167,6 +167,9 @@ describe('the other embeds', () => {
     expect(embed.color).toBe(HOUSE_STYLES.slytherin.colour);
     expect(embed.image).toEqual({ url: 'attachment://points.png' });
     expect(embed.description).toContain('**1. 🐍 Slytherin** — 9 points · ▼ 2 this week');
+    // Equal points share a rank, as in the picture and on the public page.
+    expect(embed.description).toContain('**1. 🦅 Ravenclaw** — 9 points');
+    expect(embed.description).toContain('**3. 🦁 Gryffindor** — 5 points');
     expect(embed.description).toContain('· ▲ 1,200 this week');
     expect(embed.description).toContain('· ± 0 this week');
     const noHistory = pointsEmbed(

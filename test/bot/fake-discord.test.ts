@@ -191,6 +191,48 @@ describe('messages real Discord refuses are refused', () => {
   });
 });
 
+describe('attachments must come with their files', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const data = {
+    embeds: [{ title: 'Cup', image: { url: 'attachment://points.png' } }],
+    attachments: [{ id: 0, filename: 'points.png' }],
+    allowed_mentions: NONE,
+  };
+
+  async function multipart(path: string, method: string, body: unknown, file: string) {
+    const form = new FormData();
+    form.append('payload_json', JSON.stringify(body));
+    form.append('files[0]', new Blob([PNG], { type: 'image/png' }), file);
+    const response = await fetch(`${fake.restUrl}/v10${path}`, { method, body: form });
+    return response.status;
+  }
+
+  it('accepts a callback or an edit whose picture is uploaded with it, and records the file', async () => {
+    expect(
+      await multipart('/interactions/2/tok/callback', 'POST', { type: 4, data }, 'points.png'),
+    ).toBe(204);
+    expect(await multipart('/webhooks/1/tok/messages/@original', 'PATCH', data, 'points.png')).toBe(
+      200,
+    );
+    const sent = fake.requests.filter((r) => r.path.includes('/tok/'));
+    expect(sent.map((r) => r.files)).toEqual([
+      [{ name: 'points.png', png: true }],
+      [{ name: 'points.png', png: true }],
+    ]);
+  });
+
+  it('refuses an attachment without its upload, or an embed naming a file not attached', async () => {
+    const json = await reply(data);
+    expect(json.status).toBe(400);
+    expect(JSON.stringify(json.body)).toContain('ATTACHMENT_NOT_FOUND');
+    expect(
+      await multipart('/interactions/3/tok/callback', 'POST', { type: 4, data }, 'other.png'),
+    ).toBe(400);
+    const { attachments: _, ...unlisted } = data;
+    expect((await reply(unlisted)).status).toBe(400);
+  });
+});
+
 describe("housecup's own rules, on top of Discord's", () => {
   it.each([
     ['no allowed_mentions', { content: 'hi' }, 'HOUSECUP_NO_MENTIONS'],

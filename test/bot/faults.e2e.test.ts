@@ -86,14 +86,11 @@ function points(guildId = RICH): Promise<InteractionCallback> {
   return fake.sendInteraction(fake.command('points', [], { guildId, user: ALICE }));
 }
 
-/** /points defers, then edits the deferral with the standings and the picture (DESIGN §11). */
+/** /points answers in one callback carrying the standings and the picture (DESIGN §11). */
 async function expectStandings(callback: Promise<InteractionCallback>): Promise<void> {
   const answered = await callback;
-  expect(answered.type).toBe(5);
-  const edit = await fake.waitForRequest(
-    (r) => r.method === 'PATCH' && r.path.endsWith(`/${answered.token}/messages/@original`),
-  );
-  expect((edit.body as { embeds: EmbedData[] }).embeds[0]?.title).toBe(STANDINGS);
+  expect(answered.type).toBe(4);
+  expect(answered.data.embeds?.[0]?.title).toBe(STANDINGS);
 }
 
 /** Log entries written from now on. */

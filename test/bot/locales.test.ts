@@ -217,9 +217,25 @@ async function everyReply(language: Language): Promise<void> {
   expect(revoked.content).toBe(t.notFound.key);
 
   const url = `${PUBLIC_URL}/cup/${GUILD}`;
-  expect((await run('scoreboard', from, [sub('publish')])).content).toBe(
-    t.scoreboard.published(url),
-  );
+  // A server without house points: refused, privately, in the member's language (issue 30).
+  const empty = await run('scoreboard', who(language.locale, { guildId: EMPTY }), [sub('publish')]);
+  expect(empty.content).toBe(t.scoreboard.noPoints);
+  expect((empty.flags ?? 0) & 64).toBe(64);
+  expect(await database.store.read.publication.isPublished(EMPTY)).toBe(false);
+  const title = `Cup · ${language.locale}`;
+  const published = await run('scoreboard', from, [sub('publish', [option('title', title)])]);
+  expect(published.content).toBe(t.scoreboard.published(url));
+  expect((published.flags ?? 0) & 64).toBe(64);
+  expect(await database.store.read.publication.get(GUILD)).toEqual({ title });
+  expect((await run('scoreboard', from, [sub('publish')])).content).toBe(t.scoreboard.already(url));
+  expect(
+    (await run('scoreboard', from, [sub('publish', [option('title', ` ${title}!\t`)])])).content,
+  ).toBe(t.scoreboard.retitled(url, `${title}!`));
+  for (const bad of ['two\nlines', '   ', 'x'.repeat(101), 'nul\u0000']) {
+    const refused = await run('scoreboard', from, [sub('publish', [option('title', bad)])]);
+    expect(refused.content).toBe(t.scoreboard.badTitle(language.digits(100)));
+  }
+  expect(await database.store.read.publication.get(GUILD)).toEqual({ title: `${title}!` });
   expect((await run('scoreboard', from, [sub('unpublish')])).content).toBe(
     t.scoreboard.unpublished,
   );

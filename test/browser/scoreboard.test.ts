@@ -7,6 +7,7 @@ import { packageRoot } from '../../src/paths.js';
 import { startPageNode } from '../pages/support.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
+import { RACE_END, raceGuild } from '../support/race.js';
 import { openTestStore, type TestStore } from '../support/store.js';
 
 /*
@@ -22,6 +23,9 @@ const axeSource = readFileSync(
   'utf8',
 );
 
+/** A guild with 60 days of a close race behind it (test/support/race.ts). */
+const RACE = '1133557799224466899';
+
 let test: TestStore;
 let node: Awaited<ReturnType<typeof startPageNode>>;
 let browser: Browser;
@@ -29,8 +33,9 @@ let browser: Browser;
 beforeAll(async () => {
   if (!chromiumPath) return;
   mkdirSync(artifacts, { recursive: true });
-  test = await openTestStore('sqlite', fixture);
+  test = await openTestStore('sqlite', { guilds: [...fixture.guilds, raceGuild(RACE)] });
   await test.store.publication.publish(RICH);
+  await test.store.publication.publish(RACE, { title: 'Hogwarts RP · House cup' });
   node = await startPageNode(test.store);
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -83,13 +88,102 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
       expect(await page.locator('.house').count()).toBe(4);
       expect(await points(page, 'gryffindor')).toBe('120');
       expect(await page.locator('.house .rank').first().textContent()).toBe('1');
-      // Expressions as text: this project's TypeScript has no DOM types, the page does.
-      expect(await page.evaluate('document.getElementById("chart").naturalWidth')).toBe(1200);
       await page.screenshot({ path: join(artifacts, `scoreboard-${width}.png`), fullPage: true });
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('draws the race to fit a 390 px phone: no sideways scroll, every end label on screen and apart', async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1920, 1080],
+    ] as const) {
+      const { page, elsewhere, errors } = await open(`/cup/${RACE}`, width, height);
+      expect(await page.locator('h1').textContent()).toBe('Hogwarts RP · House cup');
+      expect(await page.title()).toBe('Hogwarts RP · House cup');
+      expect(await page.locator('#chart .line').count()).toBe(4);
+      // Expressions as text: this project's TypeScript has no DOM types, the page does.
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        width,
+      );
+      const labels =
+        (await page.evaluate(`[...document.querySelectorAll('#chart .label')].map((label) => {
+        const box = label.getBoundingClientRect();
+        return { text: label.textContent, left: box.left, right: box.right, top: box.top, bottom: box.bottom, size: parseFloat(getComputedStyle(label).fontSize) };
+      })`)) as {
+          text: string;
+          left: number;
+          right: number;
+          top: number;
+          bottom: number;
+          size: number;
+        }[];
+      expect(labels.map((label) => label.text).sort()).toEqual([
+        'Gryffindor 1,240',
+        'Hufflepuff 1,012',
+        'Ravenclaw 960',
+        'Slytherin 1,185',
+      ]);
+      for (const [i, label] of labels.entries()) {
+        // Inside the viewport, at a size one reads on a phone, overlapping no other label.
+        expect(label.left, label.text).toBeGreaterThanOrEqual(0);
+        expect(label.right, label.text).toBeLessThanOrEqual(width);
+        expect(label.size, label.text).toBeGreaterThanOrEqual(12);
+        for (const other of labels.slice(i + 1)) {
+          const apart = label.bottom <= other.top || other.bottom <= label.top;
+          expect(apart, `${label.text} / ${other.text}`).toBe(true);
+        }
+      }
+      await page.screenshot({
+        path: join(artifacts, `scoreboard-race-${width}.png`),
+        fullPage: true,
+      });
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('redraws the chart after a change, from the page stream, without a reload', async () => {
+    const { page, errors } = await open(`/cup/${RACE}`, 390, 844, true);
+    await page.evaluate(() => Object.assign(globalThis, { loadedOnce: true }));
+    await test.store.importData({
+      guilds: [{ id: RACE, points: { ...RACE_END, ravenclaw: 1300 } }],
+    });
+    await page.waitForFunction(
+      `document.querySelector('#chart .label[data-house="ravenclaw"]')?.textContent === 'Ravenclaw 1,300'`,
+      undefined,
+      { timeout: 2_000 },
+    );
+    expect(await points(page, 'ravenclaw')).toBe('1,300');
+    expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);
+    // The new leader's label is the top one; the axis grew to hold it.
+    const order = await page.evaluate(
+      `[...document.querySelectorAll('#chart .label')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((label) => label.dataset.house)`,
+    );
+    expect(order).toEqual(['ravenclaw', 'gryffindor', 'slytherin', 'hufflepuff']);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.context().close();
+    await test.store.importData({ guilds: [raceGuild(RACE)] });
+  });
+
+  it('says it has no standings when the points are removed, and shows them when they are back, live', async () => {
+    const { page, errors } = await open(`/cup/${RACE}`, 390, 844, true);
+    await page.evaluate(() => Object.assign(globalThis, { loadedOnce: true }));
+    await test.store.importData({ guilds: [{ id: RACE }] });
+    await page.waitForSelector('#no-standings', { timeout: 6_000 });
+    expect(await page.locator('.house').count()).toBe(0);
+    expect(await page.locator('#chart').count()).toBe(0);
+    await test.store.importData({ guilds: [raceGuild(RACE)] });
+    await page.waitForSelector('#chart .label', { timeout: 6_000 });
+    expect(await page.locator('.house').count()).toBe(4);
+    expect(await points(page, 'gryffindor')).toBe('1,240');
+    expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('updates the numbers in place within 1 s of an import, without a reload', async () => {
@@ -124,7 +218,7 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
   });
 
   it('has no serious or critical accessibility violation (axe-core), page and 404 alike', async () => {
-    for (const path of [`/cup/${RICH}`, '/cup/nobody']) {
+    for (const path of [`/cup/${RICH}`, `/cup/${RACE}`, '/cup/nobody']) {
       // axe is injected as a script of the test's own: the page's CSP would rightly refuse it.
       const { page } = await open(path, 1280, 800, true);
       await page.addScriptTag({ content: axeSource });

@@ -223,19 +223,21 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       );
       const result = cli('import', file);
       expect(result.status).toBe(1);
-      expect(result.stderr.split('\n').filter(Boolean)).toEqual([
-        'housecup: 10 problems in the file; nothing was written:',
-        '  guilds[0].points.slytherin: must be a number',
-        '  guilds[0].points.hufflepuff: is required',
-        '  guilds[0].jobs[0].name: must not be blank',
-        '  guilds[0].jobs[1].id: must be a whole number',
-        '  guilds[0].jobs[1].salary: must be 0 or more',
-        '  guilds[0].players[0].house: must be one of gryffindor, slytherin, ravenclaw, hufflepuff',
-        '  guilds[0].players[0].year: must be from 1 to 7',
-        '  guilds[0].players[0].galleons: must be a whole number',
-        '  guilds[0].players[1].user_id: is required',
-        '  guilds[0]: unknown field "colour"',
-      ]);
+      // One line, as a scheduled job's mail or the journal keeps it.
+      expect(result.stderr).toBe(
+        `${[
+          'housecup: 10 problems in the file; nothing was written: guilds[0].points.slytherin: must be a number',
+          'guilds[0].points.hufflepuff: is required',
+          'guilds[0].jobs[0].name: must not be blank',
+          'guilds[0].jobs[1].id: must be a whole number',
+          'guilds[0].jobs[1].salary: must be 0 or more',
+          'guilds[0].players[0].house: must be one of gryffindor, slytherin, ravenclaw, hufflepuff',
+          'guilds[0].players[0].year: must be from 1 to 7',
+          `guilds[0].players[0].galleons: must be at most ${Number.MAX_SAFE_INTEGER}`,
+          'guilds[0].players[1].user_id: is required',
+          'guilds[0]: unknown field "colour"',
+        ].join('; ')}\n`,
+      );
       expect(cli('export').stdout).toBe(before);
     });
 
@@ -243,10 +245,10 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       const file = join(s.dir, 'lots.json');
       const players = Array.from({ length: 30 }, () => ({ user_id: '1', name: '' }));
       writeFileSync(file, JSON.stringify({ guilds: [{ id: 'g1', players }] }));
-      const lines = cli('import', file).stderr.split('\n').filter(Boolean);
-      expect(lines[0]).toBe('housecup: 30 problems in the file; nothing was written:');
-      expect(lines).toHaveLength(22);
-      expect(lines.at(-1)).toBe('  …and 10 more');
+      const { stderr } = cli('import', file);
+      expect(stderr).toMatch(/^housecup: 30 problems in the file; nothing was written: [^\n]*\n$/);
+      expect(stderr.match(/\.name: must not be blank/g)).toHaveLength(20);
+      expect(stderr.endsWith('; and 10 more\n')).toBe(true);
     });
 
     it('a broken file that is valid for its first guilds writes none of them', () => {
@@ -277,14 +279,16 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       expect(notJson.stderr).toMatch(/^housecup: .*not\.json is not valid JSON/);
       const missing = cli('import', join(s.dir, 'nope.json'));
       expect(missing.status).toBe(1);
-      expect(missing.stderr).toMatch(/Cannot read .*nope\.json \(ENOENT\)/);
+      expect(missing.stderr).toBe(
+        `housecup: Cannot read ${join(s.dir, 'nope.json')}: no such file\n`,
+      );
     });
   });
 
   describe('migrate', () => {
     it('migrate is idempotent', () => {
       expect(cli('migrate').status).toBe(0);
-      expect(cli('migrate').stderr).toContain('up to date');
+      expect(cli('migrate').stdout).toContain('up to date');
     });
   });
 
@@ -299,7 +303,8 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
     it('import - reads the file from standard input, as a scheduled job pipes it', async () => {
       const piped = runCli(['import', '-'], s.storeEnv, JSON.stringify({ guilds: [guild] }));
       expect(piped.status, piped.stderr).toBe(0);
-      expect(piped.stderr).toBe('Imported 1 guild(s): 0 profile(s), 0 job(s).\n');
+      expect(piped.stdout).toBe('Imported 1 guild(s): 0 profile(s), 0 job(s).\n');
+      expect(piped.stderr).toBe('');
       const exported = cli('export', '--guild', guild.id);
       // The import's own change, recorded in the guild's history (DESIGN §10).
       const history = [{ at: expect.stringMatching(/Z$/), ...guild.points }];

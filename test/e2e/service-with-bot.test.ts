@@ -45,11 +45,9 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     const callback = await fake.sendInteraction(
       fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
     );
-    expect(callback.type).toBe(5);
-    const edit = await fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-    );
-    const text = JSON.stringify((edit.body as { embeds: unknown[] }).embeds);
+    // One callback carries the answer and its picture (DESIGN §11).
+    expect(callback.type).toBe(4);
+    const text = JSON.stringify(callback.data.embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
   });
 
@@ -73,7 +71,7 @@ describe('one process: the HTTP API and the bot over the same data', () => {
 });
 
 describe('a bad token', () => {
-  it('stops the bot only: the API keeps serving', async () => {
+  it('stops the bot only: the API keeps serving, and stays ready for the load balancer', async () => {
     const fake = await FakeDiscord.start({ guilds: [RICH] });
     const s = await startTestService({
       DISCORD_TOKEN: 'not-the-token',
@@ -85,6 +83,15 @@ describe('a bad token', () => {
         headers: { authorization: s.firstKey },
       });
       expect(http.status).toBe(200);
+      // The bot is named, as Redis is; only a store out of reach takes the node out.
+      const ready = await fetch(`${s.url}/readyz`);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        database: 'ok',
+        redis: 'disabled',
+        bot: 'down',
+      });
+      expect(ready.status).toBe(200);
       await sleep(300);
       expect(fake.identifies).toBe(1);
     } finally {

@@ -1,8 +1,12 @@
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartAnswer } from '../../src/answers/chart.js';
+import { chartAnswer, memberChartAnswer } from '../../src/answers/chart.js';
 import { ApiError } from '../../src/answers/errors.js';
+import { chartSeries } from '../../src/answers/house-cup.js';
+import { currentPoints } from '../../src/answers/stored-points.js';
 import { RenderSlots } from '../../src/budgets/render-slots.js';
+import { DEFAULT_HOUSE_NAMES } from '../../src/pictures/chart-input.js';
+import { renderChartPng } from '../../src/pictures/render-chart.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { points } from './support.js';
 
@@ -77,6 +81,51 @@ describe('the chart endpoint', () => {
     expect(
       chartAnswer(t.store.read, renders, GUILD, { width: 1600, height: 1000, days: 365 }).key,
     ).toBe(`chart:${GUILD}:1600x1000:365`);
+  });
+
+  it('keeps the /points picture per language, until the guild changes or its lines gain a day', async () => {
+    const renders = new RenderSlots({ concurrency: 1, queue: 1 });
+    const words = (locale: string) => ({
+      locale,
+      houseNames: DEFAULT_HOUSE_NAMES,
+      titles: { period: 'Last 30 days', standings: 'Current standings' },
+    });
+    const french = memberChartAnswer(t.store.read, renders, GUILD, words('fr'));
+    expect(french.key).toBe(`chart:${GUILD}:800x400:30:fr`);
+    expect(memberChartAnswer(t.store.read, renders, GUILD, words('de')).key).not.toBe(french.key);
+    const noon = Date.UTC(2026, 10, 25, 12, 34);
+    const built = await memberChartAnswer(
+      t.store.read,
+      renders,
+      GUILD,
+      words('fr'),
+      () => noon,
+    ).build();
+    expect(built.status).toBe(200);
+    expect(built.staleAt).toBe(Date.UTC(2026, 10, 26));
+  });
+
+  it('titles the API’s picture in English, naming its period', async () => {
+    const renders = new RenderSlots({ concurrency: 1, queue: 1 });
+    const now = Date.now();
+    const standings = await currentPoints(t.store.read, GUILD);
+    if (!standings) throw new Error('no points');
+    for (const [days, period] of [
+      [7, 'Last 7 days'],
+      [1, 'Last 24 hours'],
+    ] as const) {
+      const built = await chartAnswer(t.store.read, renders, GUILD, { days }, () => now).build();
+      const drawn = await renderChartPng({
+        standings,
+        series: await chartSeries(t.store.read, GUILD, days, now),
+        width: 800,
+        height: 400,
+        locale: 'en',
+        houseNames: DEFAULT_HOUSE_NAMES,
+        titles: { period, standings: 'Current standings' },
+      });
+      expect(Buffer.from(built.body).equals(drawn), period).toBe(true);
+    }
   });
 
   it('answers the points 404 in JSON for a guild without points', async () => {

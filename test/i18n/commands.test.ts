@@ -106,8 +106,8 @@ describe('the registered commands', () => {
         checked += 1;
       }
     }
-    // 6 commands, 10 options (subcommands included), 10 choices.
-    expect(checked).toBe(26);
+    // 6 commands, 11 options (subcommands included), 10 choices.
+    expect(checked).toBe(27);
   });
 
   it.each([null, ...TRANSLATED_LOCALES])('are valid for Discord in %s', (locale) => {

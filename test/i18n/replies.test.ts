@@ -90,6 +90,9 @@ describe.each(SPOKEN_LOCALES)('in %s', (locale) => {
       t.scoreboard.already(url),
       t.scoreboard.unpublished,
       t.scoreboard.none,
+      t.scoreboard.retitled(url, 'W'.repeat(100)),
+      t.scoreboard.noPoints,
+      t.scoreboard.badTitle(language.digits(100)),
     ];
     for (const content of contents) expect(messageProblems({ content })).toEqual([]);
   });

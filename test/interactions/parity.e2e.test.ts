@@ -85,7 +85,9 @@ afterAll(async () => {
 type Transport = 'gateway' | 'http';
 
 /** What Discord received for one interaction: its first answer, then its webhook calls. */
-type Step = { answer: number; data: unknown } | { method: string; path: string; body: unknown };
+type Step =
+  | { answer: number; data: unknown; files?: unknown }
+  | { method: string; path: string; body: unknown };
 
 interface Tools {
   command(
@@ -98,6 +100,12 @@ interface Tools {
   press(on: InteractionCallback, customId: string, user?: UserData): Promise<InteractionCallback>;
   /** The webhook calls made with the interaction's token, once `method` on `path` came. */
   webhookCalls(callback: InteractionCallback, method: string, ending: string): Promise<Step[]>;
+  /**
+   * The message a picture-carrying answer shows, with its files: over the gateway the first
+   * answer carries them (one multipart callback); over HTTP, whose JSON response cannot, a
+   * deferral and then one edit of @original carries them.
+   */
+  shown(callback: InteractionCallback): Promise<Step>;
 }
 
 function tools(transport: Transport, checked: InteractionRequest[]): Tools {
@@ -126,6 +134,19 @@ function tools(transport: Transport, checked: InteractionRequest[]): Tools {
         .filter((r) => r.path.startsWith('/webhooks/') && r.path.includes(`/${token}`))
         .map((r) => ({ method: r.method, path: r.path.replace(token, '<token>'), body: r.body }));
     },
+    async shown(callback) {
+      const { token } = callback;
+      if (transport === 'gateway') {
+        expect(callback.type).toBe(4);
+        const call = await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
+        return { answer: 4, data: callback.data, files: call.files };
+      }
+      expect(callback.type).toBe(5);
+      const edit = await fake.waitForRequest(
+        (r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`),
+      );
+      return { answer: 4, data: edit.body, files: edit.files };
+    },
   };
 }
 
@@ -138,9 +159,9 @@ const buttons = (c: InteractionCallback) => c.data.components?.[0]?.components ?
 
 /** Every scenario, as the list of steps Discord saw. */
 const scenarios: Record<string, (t: Tools) => Promise<Step[]>> = {
-  '/points': async (t) => [
-    first(await t.command('points', RICH)),
-    first(await t.command('points', BIG)),
+  '/points: the same message and picture, in one call or two as each transport can': async (t) => [
+    await t.shown(await t.command('points', RICH)),
+    await t.shown(await t.command('points', BIG)),
   ],
   '/points, none on this server': async (t) => [first(await t.command('points', SPARSE))],
   '/jobs': async (t) => [

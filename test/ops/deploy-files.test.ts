@@ -46,6 +46,13 @@ describe('.env.example', () => {
     expect(loadConfig(example)).toEqual(loadConfig({}));
   });
 
+  it('is what a user copies to .env: the quick start and the configuration page say how', () => {
+    // A shell block holding the very command, where someone wanting their own settings looks.
+    const copy = /```sh\n(?:[^`]*\n)?cp \.env\.example \.env\n[^`]*```/;
+    expect(read(join(packageRoot, 'README.md'))).toMatch(copy);
+    expect(read(join(packageRoot, 'docs/configuration.md'))).toMatch(copy);
+  });
+
   it('lists the same variables as the configuration page', () => {
     const page = read(join(packageRoot, 'docs/configuration.md'));
     const documented = [...page.matchAll(/^\| `([A-Z_]+)` /gm)].map((match) => match[1]);

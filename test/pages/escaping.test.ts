@@ -22,20 +22,27 @@ describe('the public page', () => {
     // Values of the wrong kind, as a store written around its checks could hand them over.
     const page = scoreboardPage({
       guildId: PAYLOAD,
+      title: PAYLOAD,
       standings: houses(PAYLOAD as unknown as number),
       weekChange: houses(PAYLOAD as unknown as number),
       overlay: false,
+      series: [],
     });
     expect(page).not.toContain(PAYLOAD);
     expect(page).not.toMatch(/<meta http-equiv/i);
     expect(page).toContain(`data-points="${ESCAPED}"`);
     expect(page).toContain(`data-guild="${ESCAPED}"`);
+    // The guild's own title, in <title> and in the heading.
+    expect(page).toContain(`<title>${ESCAPED}</title>`);
+    expect(page).toContain(`<h1>${ESCAPED}</h1>`);
     // A value shaped like the tag's own markup is still only a value.
     const forged = scoreboardPage({
       guildId: 'g',
+      title: { markup: PAYLOAD } as unknown as string,
       standings: houses({ markup: PAYLOAD } as unknown as number),
       weekChange: houses(null),
       overlay: true,
+      series: [],
     });
     expect(forged).not.toContain(PAYLOAD);
   });
@@ -43,9 +50,11 @@ describe('the public page', () => {
   it('keeps its own markup as written', () => {
     const page = scoreboardPage({
       guildId: '1133557799224466880',
+      title: 'House cup',
       standings: { gryffindor: 1240, slytherin: 1185, ravenclaw: 960, hufflepuff: 1012 },
       weekChange: { gryffindor: 120, slytherin: -5, ravenclaw: 0, hufflepuff: null },
       overlay: true,
+      series: [],
     });
     expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(page).toContain('<body data-guild="1133557799224466880" class="overlay">');
@@ -53,7 +62,8 @@ describe('the public page', () => {
       '<li class="house gryffindor" data-house="gryffindor" data-points="1240" data-week="120"><span class="rank">1</span><span class="name">Gryffindor</span><span class="points">1,240</span><span class="week">▲ 120 this week</span></li>',
     );
     expect(page).toContain('data-week=""><span class="rank">3</span>');
-    expect(page).toContain('src="/cup/1133557799224466880/chart.png?width=1200&amp;height=500"');
+    // The overlay has no chart.
+    expect(page).not.toContain('<figure');
     expect(page).toContain('<script src="/cup/assets/cup.js" defer></script>');
     expect(notFoundPage()).toContain('<code>/scoreboard publish</code>');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ChartInput, DEFAULT_HOUSE_NAMES } from '../../src/pictures/chart-input.js';
 import { renderChartPng } from '../../src/pictures/render-chart.js';
-import { niceTicks } from '../../src/pictures/scale.js';
+import { lineScale } from '../../src/pictures/scale.js';
 import type { House } from '../../src/records/houses.js';
 
 /*
@@ -26,6 +26,7 @@ function input(
     height: 400,
     locale: 'en',
     houseNames: DEFAULT_HOUSE_NAMES,
+    titles: { period: 'Last 30 days', standings: 'Current standings' },
   };
 }
 
@@ -55,9 +56,14 @@ describe('a chart of values no store should hold', () => {
   });
 
   it('gives an axis of 0 to 1 for bounds no axis can show', () => {
-    expect(niceTicks(Number.NaN, Number.NaN)).toEqual([0, 1]);
-    expect(niceTicks(-1e308, 1e308)).toEqual([0, 1]);
-    expect(niceTicks(-Number.MAX_VALUE, 0)).toEqual([0, 1]);
-    expect(niceTicks(0, 2 ** 53)).toHaveLength(5);
+    const unit = { low: 0, high: 1, ticks: [0, 1] };
+    expect(lineScale(Number.NaN, Number.NaN)).toEqual(unit);
+    expect(lineScale(-1e308, 1e308)).toEqual(unit);
+    expect(lineScale(-Number.MAX_VALUE, 0)).toEqual(unit);
+    // No values at all (the range of an empty series): Infinity to -Infinity.
+    expect(lineScale(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY)).toEqual(unit);
+    const huge = lineScale(0, 2 ** 53);
+    expect(huge.ticks.length).toBeGreaterThan(1);
+    expect(huge.ticks.length).toBeLessThan(10);
   });
 });

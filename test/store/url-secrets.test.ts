@@ -49,7 +49,7 @@ describe.runIf(available)('the password of DATABASE_URL', () => {
     expect(runCli(['migrate'], source).status).toBe(0);
     const copied = runCli(['copy', '--to', url], source);
     expect(copied.status, copied.stderr).toBe(0);
-    expect(copied.stderr).toContain(':***@');
+    expect(copied.stdout).toContain(':***@');
     expectClean(copied.stdout + copied.stderr);
 
     const node = await startMain({

@@ -18,6 +18,7 @@ import {
   channelOf,
   commandData,
   interactionObject,
+  type LocaleOptions,
   messageObject,
 } from './fake-discord/objects.js';
 import { InteractionSigner } from './fake-discord/signing.js';
@@ -33,6 +34,7 @@ import type {
   UserData,
 } from './fake-discord/types.js';
 import {
+  attachmentProblems,
   commandProblems,
   invalidFormBody,
   messageRefusal,
@@ -171,6 +173,7 @@ export class FakeDiscord {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
     const raw = await readBody(req);
     const record: RecordedRequest = {
+      receivedAt: performance.now(),
       method: req.method ?? 'GET',
       path: decodeURIComponent(url.pathname.replace(/^\/api\/v10/, '')),
       query: url.searchParams,
@@ -281,8 +284,12 @@ export class FakeDiscord {
         },
       );
     }
-    if (this.refuse(record, responseRefusal(record.body, this.options.houseRules), reply)) return;
     const body = (record.body ?? {}) as { type?: number; data?: MessageData };
+    const problems = [
+      ...responseRefusal(record.body, this.options.houseRules),
+      ...attachmentProblems(body.data, record.files, ['data']),
+    ];
+    if (this.refuse(record, problems, reply)) return;
     const pending = this.pending.get(interactionId);
     const callback = this.accept(interactionId, token, body, 'gateway', receivedAt, pending);
     const message = this.originals.get(token);
@@ -326,7 +333,10 @@ export class FakeDiscord {
   private onWebhook(parts: string[], record: RecordedRequest, reply: Reply) {
     const token = parts[2] ?? '';
     const data = (record.body ?? {}) as Json;
-    const refusal = () => messageRefusal(data, [], this.options.houseRules);
+    const refusal = () => [
+      ...messageRefusal(data, [], this.options.houseRules),
+      ...attachmentProblems(data, record.files, []),
+    ];
     if (parts[3] === 'messages' && parts[4] === '@original') {
       const original = this.originals.get(token) ?? this.message({});
       if (record.method === 'DELETE') {
@@ -369,7 +379,7 @@ export class FakeDiscord {
   command(
     name: string,
     options: CommandOption[],
-    who: InteractionOptions,
+    who: InteractionOptions & LocaleOptions,
     resolvedUsers: UserData[] = [],
   ): Json {
     const data = commandData(this.snowflake(), name, options, resolvedUsers);
@@ -409,7 +419,11 @@ export class FakeDiscord {
 
   private async postInteraction(url: string, interaction: Json): Promise<InteractionCallback> {
     const { answer, sentAt, receivedAt } = await postSigned(url, interaction, this.signer);
-    const problems = responseRefusal(answer, this.options.houseRules);
+    // A JSON response carries no file: any attachment it names is one Discord never got.
+    const problems = [
+      ...responseRefusal(answer, this.options.houseRules),
+      ...attachmentProblems((answer as { data?: unknown }).data, [], ['data']),
+    ];
     if (problems.length > 0) {
       throw new Error(
         `Discord would refuse this answer: ${JSON.stringify(invalidFormBody(problems))}`,

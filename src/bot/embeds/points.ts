@@ -1,4 +1,6 @@
 import type { APIEmbed } from 'discord.js';
+import type { ChartWords } from '../../pictures/chart-input.js';
+import { ranksOf } from '../../pictures/ranks.js';
 import type { HousePoints } from '../../records/house-points.js';
 import type { House } from '../../records/houses.js';
 import type { Language } from '../i18n/index.js';
@@ -28,6 +30,19 @@ export function bar(points: number, leader: number, width = BAR_WIDTH): string {
 /** The name the /points picture is attached under, and how its embed refers to it. */
 export const POINTS_PICTURE = 'points.png';
 
+/**
+ * The /points picture's words: the member's language for its title (the period of `days`),
+ * the houses' names, numbers and dates. `locale` names them all: the picture is cached by it.
+ */
+export function pictureWords(language: Language, days: number): ChartWords {
+  const { t } = language;
+  return {
+    locale: language.intl,
+    houseNames: t.houses,
+    titles: { period: language.count(t.chart.period, days), standings: t.chart.standings },
+  };
+}
+
 /** `▲ 120 this week`, `▼ 15 this week`, `± 0 this week` (DESIGN §11). */
 export function weekText(change: number, language: Language): string {
   const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
@@ -45,11 +60,13 @@ export interface PointsView {
 export function pointsEmbed({ points, week, picture }: PointsView, language: Language): APIEmbed {
   const { t } = language;
   const ranked = rankHouses(points);
+  // Equal points share a rank (1, 1, 3, 4), as in the picture below and on the public page.
+  const ranks = ranksOf(points);
   const leader = ranked[0] ?? { house: 'gryffindor' as const, points: 0 };
-  const lines = ranked.map(({ house, points: score }, index) => {
+  const lines = ranked.map(({ house, points: score }) => {
     const change = week ? ` · ${weekText(week[house], language)}` : '';
     const scored = language.amount(t.points.points, score);
-    return `**${index + 1}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
+    return `**${ranks[house]}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
   });
   return fitEmbed(
     {

@@ -51,6 +51,10 @@ export const de: Messages<'one' | 'other'> = {
       name: 'veröffentlichen',
       description: 'Den Hauspokal veröffentlichen: Stand und Verlauf, nie Spielerdaten',
     },
+    scoreboardPublishTitle: {
+      name: 'titel',
+      description: 'Die Überschrift der Seite, etwa der Name eures Servers (Standard: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'zurückziehen',
       description:
@@ -96,6 +100,10 @@ export const de: Messages<'one' | 'other'> = {
     points: plural({ one: '{n} Punkt', other: '{n} Punkte' }),
     week: (change) => `${change} diese Woche`,
   },
+  chart: {
+    period: plural({ one: 'Letzte 24 Stunden', other: 'Letzte {n} Tage' }),
+    standings: 'Aktueller Stand',
+  },
   premium: {
     activeTitle: '✨ Premium ist aktiv',
     noExpiry: 'Läuft nicht ab.',
@@ -128,6 +136,12 @@ export const de: Messages<'one' | 'other'> = {
     unpublished:
       'Die öffentliche Seite ist entfernt: Sie antwortet jetzt mit 404, und offene Seiten werden nicht mehr aktualisiert.',
     none: 'Dieser Server hatte keine öffentliche Seite.',
+    retitled: (url, title) =>
+      `Die Überschrift der öffentlichen Seite lautet jetzt „${title}“: ${url}`,
+    noPoints:
+      'Dieser Server hat noch keine Hauspunkte, seine Seite wäre also leer: Es wurde nichts veröffentlicht. Veröffentliche sie, sobald die Häuser Punkte haben.',
+    badTitle: (max) =>
+      `Der Titel muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde nichts geändert.`,
   },
   notFound: {
     players: 'Auf diesem Server wurde kein Spieler gefunden.',

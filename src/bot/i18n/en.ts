@@ -1,3 +1,4 @@
+import { ENGLISH_CHART_TITLES } from '../../answers/chart.js';
 import { plural } from './plural.js';
 
 /*
@@ -49,6 +50,10 @@ export const en = {
       name: 'publish',
       description: 'Make the house cup public: standings and chart, never player data',
     },
+    scoreboardPublishTitle: {
+      name: 'title',
+      description: 'The page’s heading, e.g. your server’s name (default: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'unpublish',
       description: 'Take the public page down; open pages stop updating at once',
@@ -99,6 +104,8 @@ export const en = {
     /** `change` is an arrow and a number: `▲ 120`. */
     week: (change: string) => `${change} this week`,
   },
+  /** The /points picture's title: the period its lines cover, or the standings alone. */
+  chart: ENGLISH_CHART_TITLES,
   premium: {
     activeTitle: '✨ Premium is active',
     noExpiry: 'No expiry.',
@@ -131,6 +138,11 @@ export const en = {
     already: (url: string) => `The house cup of this server was public already: ${url}`,
     unpublished: 'The public page is down: it answers 404 now, and open pages stop updating.',
     none: 'This server had no public page.',
+    retitled: (url: string, title: string) => `The public page’s heading is now “${title}”: ${url}`,
+    noPoints:
+      'This server has no house points yet, so its page would be empty: nothing was published. Publish it once the houses have points.',
+    badTitle: (max: string) =>
+      `The title must be one line of 1 to ${max} characters: nothing was changed.`,
   },
   /** What the bot says when there is nothing to show. */
   notFound: {

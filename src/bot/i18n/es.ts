@@ -49,6 +49,11 @@ export const esES: Spanish = {
       description:
         'Hace pública la Copa de las Casas: clasificación y gráfico, nunca datos de jugadores',
     },
+    scoreboardPublishTitle: {
+      name: 'título',
+      description:
+        'El encabezado de la página, p. ej. el nombre de tu servidor (por defecto: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'retirar',
       description:
@@ -94,6 +99,14 @@ export const esES: Spanish = {
     points: plural({ one: '{n} punto', many: '{n} puntos', other: '{n} puntos' }),
     week: (change) => `${change} esta semana`,
   },
+  chart: {
+    period: plural({
+      one: 'Últimas 24 horas',
+      many: 'Últimos {n} días',
+      other: 'Últimos {n} días',
+    }),
+    standings: 'Clasificación actual',
+  },
   premium: {
     activeTitle: '✨ Premium está activo',
     noExpiry: 'Sin caducidad.',
@@ -125,6 +138,11 @@ export const esES: Spanish = {
     unpublished:
       'La página pública se ha retirado: ahora responde 404 y las páginas abiertas dejan de actualizarse.',
     none: 'Este servidor no tenía página pública.',
+    retitled: (url, title) => `El encabezado de la página pública ahora es «${title}»: ${url}`,
+    noPoints:
+      'Este servidor todavía no tiene puntos de las casas, así que su página estaría vacía: no se ha publicado nada. Publícala cuando las casas tengan puntos.',
+    badTitle: (max) =>
+      `El título debe ser una sola línea de 1 a ${max} caracteres: no se ha cambiado nada.`,
   },
   notFound: {
     players: 'No se ha encontrado ningún jugador en este servidor.',
@@ -182,6 +200,10 @@ export const es419: Spanish = {
       `La Copa de las Casas de este servidor ahora es pública: ${url}\nAgrega \`?overlay=1\` para usarla como overlay de transmisión.`,
     unpublished:
       'La página pública se retiró: ahora responde 404 y las páginas abiertas dejan de actualizarse.',
+    noPoints:
+      'Este servidor todavía no tiene puntos de las casas, así que su página estaría vacía: no se publicó nada. Publícala cuando las casas tengan puntos.',
+    badTitle: (max) =>
+      `El título debe ser una sola línea de 1 a ${max} caracteres: no se cambió nada.`,
   },
   notFound: {
     ...esES.notFound,

@@ -52,6 +52,11 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       description:
         'Rendre la coupe des maisons publique : classement et graphique, jamais les joueurs',
     },
+    scoreboardPublishTitle: {
+      name: 'titre',
+      description:
+        'Le titre de la page, par exemple le nom de votre serveur (par défaut : House cup)',
+    },
     scoreboardUnpublish: {
       name: 'retirer',
       description:
@@ -97,6 +102,14 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} point', many: '{n} points', other: '{n} points' }),
     week: (change) => `${change} cette semaine`,
   },
+  chart: {
+    period: plural({
+      one: '24 dernières heures',
+      many: '{n} derniers jours',
+      other: '{n} derniers jours',
+    }),
+    standings: 'Classement actuel',
+  },
   premium: {
     activeTitle: '✨ Premium est actif',
     noExpiry: 'Sans date d’expiration.',
@@ -129,6 +142,11 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     unpublished:
       'La page publique est retirée : elle répond 404 désormais, et les pages ouvertes ne se mettent plus à jour.',
     none: 'Ce serveur n’avait pas de page publique.',
+    retitled: (url, title) => `Le titre de la page publique est désormais « ${title} » : ${url}`,
+    noPoints:
+      'Ce serveur n’a pas encore de points de maison : sa page serait vide, rien n’a donc été publié. Publiez-la dès que les maisons auront des points.',
+    badTitle: (max) =>
+      `Le titre doit tenir sur une ligne de 1 à ${max} caractères : rien n’a été modifié.`,
   },
   notFound: {
     players: 'Aucun joueur trouvé sur ce serveur.',

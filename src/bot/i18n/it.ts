@@ -51,6 +51,11 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       description:
         'Rendi pubblica la Coppa delle Case: classifica e grafico, mai i dati dei giocatori',
     },
+    scoreboardPublishTitle: {
+      name: 'titolo',
+      description:
+        'L’intestazione della pagina, ad esempio il nome del tuo server (predefinito: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'ritira',
       description: 'Ritira la pagina pubblica; le pagine aperte smettono subito di aggiornarsi',
@@ -95,6 +100,10 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} punto', many: '{n} punti', other: '{n} punti' }),
     week: (change) => `${change} questa settimana`,
   },
+  chart: {
+    period: plural({ one: 'Ultime 24 ore', many: 'Ultimi {n} giorni', other: 'Ultimi {n} giorni' }),
+    standings: 'Classifica attuale',
+  },
   premium: {
     activeTitle: '✨ Premium è attivo',
     noExpiry: 'Nessuna scadenza.',
@@ -126,6 +135,11 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     unpublished:
       'La pagina pubblica è stata ritirata: ora risponde 404 e le pagine aperte non si aggiornano più.',
     none: 'Questo server non aveva una pagina pubblica.',
+    retitled: (url, title) => `L’intestazione della pagina pubblica ora è «${title}»: ${url}`,
+    noPoints:
+      'Questo server non ha ancora punti delle case, quindi la sua pagina sarebbe vuota: non è stato pubblicato nulla. Pubblicala quando le case avranno dei punti.',
+    badTitle: (max) =>
+      `Il titolo deve essere una sola riga da 1 a ${max} caratteri: non è stato modificato nulla.`,
   },
   notFound: {
     players: 'Nessun giocatore trovato su questo server.',

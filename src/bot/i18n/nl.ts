@@ -48,6 +48,11 @@ export const nl: Messages<'one' | 'other'> = {
       name: 'publiceren',
       description: 'Maak de afdelingsbeker openbaar: stand en grafiek, nooit spelersgegevens',
     },
+    scoreboardPublishTitle: {
+      name: 'titel',
+      description:
+        'De kop van de pagina, bijvoorbeeld de naam van je server (standaard: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'offline-halen',
       description: 'Haal de openbare pagina weg; open pagina’s worden meteen niet meer bijgewerkt',
@@ -92,6 +97,10 @@ export const nl: Messages<'one' | 'other'> = {
     points: plural({ one: '{n} punt', other: '{n} punten' }),
     week: (change) => `${change} deze week`,
   },
+  chart: {
+    period: plural({ one: 'Afgelopen 24 uur', other: 'Afgelopen {n} dagen' }),
+    standings: 'Huidige stand',
+  },
   premium: {
     activeTitle: '✨ Premium is actief',
     noExpiry: 'Verloopt niet.',
@@ -123,6 +132,11 @@ export const nl: Messages<'one' | 'other'> = {
     unpublished:
       'De openbare pagina is weg: ze geeft nu 404, en open pagina’s worden niet meer bijgewerkt.',
     none: 'Deze server had geen openbare pagina.',
+    retitled: (url, title) => `De kop van de openbare pagina is nu ‘${title}’: ${url}`,
+    noPoints:
+      'Deze server heeft nog geen afdelingspunten, dus de pagina zou leeg zijn: er is niets gepubliceerd. Publiceer haar zodra de afdelingen punten hebben.',
+    badTitle: (max) =>
+      `De titel moet één regel van 1 tot ${max} tekens zijn: er is niets gewijzigd.`,
   },
   notFound: {
     players: 'Geen speler gevonden op deze server.',

@@ -40,6 +40,10 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       name: 'opublikuj',
       description: 'Upublicznij Puchar Domów: tabela i wykres, nigdy dane graczy',
     },
+    scoreboardPublishTitle: {
+      name: 'tytuł',
+      description: 'Nagłówek strony, np. nazwa twojego serwera (domyślnie: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'wycofaj',
       description: 'Usuń publiczną stronę; otwarte strony od razu przestają się odświeżać',
@@ -104,6 +108,15 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     }),
     week: (change) => `${change} w tym tygodniu`,
   },
+  chart: {
+    period: plural({
+      one: 'Ostatnie 24 godziny',
+      few: 'Ostatnie {n} dni',
+      many: 'Ostatnie {n} dni',
+      other: 'Ostatnie {n} dnia',
+    }),
+    standings: 'Aktualna klasyfikacja',
+  },
   premium: {
     activeTitle: '✨ Premium jest aktywne',
     noExpiry: 'Bez daty wygaśnięcia.',
@@ -136,6 +149,11 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     unpublished:
       'Publiczna strona jest usunięta: odpowiada teraz 404, a otwarte strony przestają się odświeżać.',
     none: 'Ten serwer nie miał publicznej strony.',
+    retitled: (url, title) => `Nagłówek publicznej strony to teraz „${title}”: ${url}`,
+    noPoints:
+      'Ten serwer nie ma jeszcze punktów domów, więc jego strona byłaby pusta: niczego nie opublikowano. Opublikuj ją, gdy domy będą miały punkty.',
+    badTitle: (max) =>
+      `Tytuł musi być jednym wierszem o długości od 1 do ${max} znaków: niczego nie zmieniono.`,
   },
   notFound: {
     players: 'Nie znaleziono żadnego gracza na tym serwerze.',

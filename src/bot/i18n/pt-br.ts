@@ -50,6 +50,10 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       description:
         'Torne a Taça das Casas pública: classificação e gráfico, nunca dados de jogadores',
     },
+    scoreboardPublishTitle: {
+      name: 'título',
+      description: 'O título da página, por exemplo o nome do seu servidor (padrão: House cup)',
+    },
     scoreboardUnpublish: {
       name: 'despublicar',
       description: 'Tire a página pública do ar; páginas abertas param de atualizar na hora',
@@ -93,6 +97,14 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     points: plural({ one: '{n} ponto', many: '{n} pontos', other: '{n} pontos' }),
     week: (change) => `${change} esta semana`,
   },
+  chart: {
+    period: plural({
+      one: 'Últimas 24 horas',
+      many: 'Últimos {n} dias',
+      other: 'Últimos {n} dias',
+    }),
+    standings: 'Classificação atual',
+  },
   premium: {
     activeTitle: '✨ Premium está ativo',
     noExpiry: 'Sem data de expiração.',
@@ -124,6 +136,11 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     unpublished:
       'A página pública saiu do ar: agora ela responde 404, e páginas abertas param de atualizar.',
     none: 'Este servidor não tinha página pública.',
+    retitled: (url, title) => `O título da página pública agora é “${title}”: ${url}`,
+    noPoints:
+      'Este servidor ainda não tem pontos das casas, então a página ficaria vazia: nada foi publicado. Publique quando as casas tiverem pontos.',
+    badTitle: (max) =>
+      `O título deve ser uma única linha de 1 a ${max} caracteres: nada foi alterado.`,
   },
   notFound: {
     players: 'Nenhum jogador encontrado neste servidor.',

@@ -117,19 +117,28 @@ export interface RefusedValue {
   message: string;
 }
 
-/** Up to `limit` stored values of `records`' tables that the checks refuse. */
+/**
+ * Up to `limit` stored values of `records`' tables that the checks refuse. Only the columns the
+ * table has: a field added by a later migration (published_guilds.title, 0008) is not there yet
+ * when 0006 stops on a bad row, and the rows are named all the same.
+ */
 export function refusedValues(
   sqlite: BetterSqlite3.Database,
   records: readonly RecordDefinition[],
   limit: number,
 ): RefusedValue[] {
   const found: RefusedValue[] = [];
+  const columnsOf = sqlite
+    .prepare<[string], string>('SELECT name FROM pragma_table_info(?)')
+    .pluck();
   for (const record of records) {
     const key = record.primaryKey ?? ['id'];
     const where = key
       .map((column) => `'${column} = ' || quote(${quoted(column)})`)
       .join(" || ' AND ' || ");
+    const present = new Set(columnsOf.all(record.table));
     for (const check of columnChecks(record)) {
+      if (!present.has(check.column)) continue;
       if (found.length >= limit) return found;
       const rows = sqlite
         .prepare<[number], { where: string; value: string }>(

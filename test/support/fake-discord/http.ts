@@ -7,11 +7,14 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** JSON bodies as objects; a multipart body (files) as its `payload_json` part. */
+/**
+ * JSON bodies as objects; a multipart body (files) as its `payload_json` part, wherever it comes
+ * among the parts (a part's headers are non-empty lines, up to the blank one).
+ */
 export function parseBody(raw: string, type: string | undefined): unknown {
   if (raw === '') return undefined;
   if (type?.startsWith('application/json')) return JSON.parse(raw);
-  const payload = /name="payload_json"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]*?)\r\n--/.exec(raw);
+  const payload = /name="payload_json"(?:\r\n[^\r\n]+)*\r\n\r\n([\s\S]*?)\r\n--/.exec(raw);
   return payload?.[1] ? JSON.parse(payload[1]) : raw;
 }
 
@@ -19,7 +22,7 @@ export function parseBody(raw: string, type: string | undefined): unknown {
 export function filesOf(raw: string, type: string | undefined): { name: string; png: boolean }[] {
   if (!type?.startsWith('multipart/form-data')) return [];
   const files: { name: string; png: boolean }[] = [];
-  const part = /name="files\[\d+\]"; filename="([^"]+)"(?:\r\n[^\r\n]*)*\r\n\r\n([\s\S]{4})/g;
+  const part = /name="files\[\d+\]"; filename="([^"]+)"(?:\r\n[^\r\n]+)*\r\n\r\n([\s\S]{4})/g;
   for (const match of raw.matchAll(part)) {
     files.push({ name: match[1] ?? '', png: (match[2] ?? '').slice(1, 4) === 'PNG' });
   }

@@ -11,6 +11,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The files of a multipart request, by name, and whether each is a PNG. */
   files: { name: string; png: boolean }[];
+  /** performance.now() when the whole request had arrived: for timing, never for asserting. */
+  receivedAt: number;
 }
 
 export interface InteractionCallback {

@@ -278,6 +278,48 @@ export function messageRefusal(data: unknown, path: Path, houseRules: boolean): 
   return problems;
 }
 
+/**
+ * A message's `attachments` and its embeds' `attachment://` images must name files uploaded
+ * with it (`files[n]` of a multipart request, in order): Discord refuses an attachment whose
+ * upload is missing (an answer that says "see the picture" without sending it).
+ */
+export function attachmentProblems(
+  data: unknown,
+  files: readonly { name: string }[],
+  path: Path,
+): Problem[] {
+  const message = record(data);
+  if (!message) return [];
+  const problems: Problem[] = [];
+  const listed = Array.isArray(message.attachments) ? message.attachments : [];
+  const names = new Set<string>();
+  for (const [i, item] of listed.entries()) {
+    const attachment = record(item) ?? {};
+    const id = Number(attachment.id);
+    const filename = String(attachment.filename ?? '');
+    names.add(filename);
+    if (!Number.isInteger(id) || files[id]?.name !== filename) {
+      problems.push({
+        path: [...path, 'attachments', i],
+        code: 'ATTACHMENT_NOT_FOUND',
+        message: `No file files[${attachment.id}] named ${filename} was uploaded`,
+      });
+    }
+  }
+  const embeds = Array.isArray(message.embeds) ? message.embeds : [];
+  for (const [i, embed] of embeds.entries()) {
+    const url = String(record(record(embed)?.image)?.url ?? '');
+    if (url.startsWith('attachment://') && !names.has(url.slice('attachment://'.length))) {
+      problems.push({
+        path: [...path, 'embeds', i, 'image', 'url'],
+        code: 'ATTACHMENT_NOT_FOUND',
+        message: `${url} names no attachment of this message`,
+      });
+    }
+  }
+  return problems;
+}
+
 /** What is refused in an interaction's first answer, `{type, data}` (callback or HTTP body). */
 export function responseRefusal(response: unknown, houseRules: boolean): Problem[] {
   const { type, data } = (record(response) ?? {}) as { type?: unknown; data?: unknown };

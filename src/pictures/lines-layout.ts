@@ -1,0 +1,217 @@
+import { HOUSES, type House } from '../records/houses.js';
+import type { ChartInput, ChartPoint } from './chart-input.js';
+import { type PlacedLabel, placeLabels } from './end-labels.js';
+import type { Box, Point } from './geometry.js';
+import { rankOrder } from './ranks.js';
+import { type AxisScale, lineScale } from './scale.js';
+import { measure, type Text, text } from './text-measure.js';
+
+/** The end of one house's line, and its label (house and value) beside it. */
+export interface LineEnd {
+  house: House;
+  value: number;
+  /** The line's last point. */
+  point: Point;
+  label: Text;
+  /** The label's extent: no two of them overlap. */
+  box: Box;
+}
+
+export interface LinesLayout {
+  /** The area the lines are drawn in (the axis' ticks to its left, dates below). */
+  plot: Box;
+  scale: AxisScale;
+  ticks: { value: number; y: number; label: Text }[];
+  dates: Text[];
+  /** Each house's line, split where it has no value. */
+  paths: Record<House, Point[][]>;
+  /** In rank order. */
+  ends: LineEnd[];
+  lineWidth: number;
+}
+
+function seriesRange(series: readonly ChartPoint[]): [number, number] {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const point of series) {
+    for (const house of HOUSES) {
+      const value = point.values[house];
+      if (value === null) continue;
+      low = Math.min(low, value);
+      high = Math.max(high, value);
+    }
+  }
+  return [low, high];
+}
+
+/**
+ * The axis' numbers: as the locale groups digits (1,240), or compact (52K) for large ones,
+ * unless that would write two ticks alike.
+ */
+function tickTexts(ticks: readonly number[], locale: string): string[] {
+  const full = ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+  if (!ticks.some((tick) => Math.abs(tick) >= 100_000)) return full;
+  const compact = ticks.map((tick) =>
+    new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 }).format(
+      tick,
+    ),
+  );
+  return new Set(compact).size === compact.length ? compact : full;
+}
+
+function dateFormat(input: ChartInput): Intl.DateTimeFormat {
+  const first = Date.parse(input.series[0]?.at ?? '');
+  const last = Date.parse(input.series[input.series.length - 1]?.at ?? '');
+  const span = last - first;
+  // Hours for a two-day race, the year once a year's dates could repeat.
+  if (span <= 2 * 86_400_000) {
+    return new Intl.DateTimeFormat(input.locale, {
+      timeZone: 'UTC',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+  }
+  const long = span > 300 * 86_400_000;
+  return new Intl.DateTimeFormat(input.locale, {
+    timeZone: 'UTC',
+    month: 'short',
+    ...(long ? { year: 'numeric' } : { day: 'numeric' }),
+  });
+}
+
+/** Each house's last value and where in the series it is; none for a house with no value. */
+function lastValues(series: readonly ChartPoint[]): Map<House, { index: number; value: number }> {
+  const last = new Map<House, { index: number; value: number }>();
+  series.forEach((point, index) => {
+    for (const house of HOUSES) {
+      const value = point.values[house];
+      if (value !== null) last.set(house, { index, value });
+    }
+  });
+  return last;
+}
+
+/** The race over time in `box`: the axis, the dates, the lines and their labelled ends. */
+export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLayout {
+  const axisSize = Math.max(10, 12 * unit);
+  const [low, high] = seriesRange(input.series);
+  const scale = lineScale(low, high);
+  const ticksWritten = tickTexts(scale.ticks, input.locale);
+  const axisWidth = Math.max(...ticksWritten.map((t) => measure(t, axisSize, false))) + 8 * unit;
+
+  // The end labels: house and value, so a reader who cannot tell the colours apart still can.
+  const numbers = new Intl.NumberFormat(input.locale);
+  const last = lastValues(input.series);
+  const ranked = rankOrder(input.standings).filter((house) => last.has(house));
+  const endTexts = ranked.map(
+    (house) => `${input.houseNames[house]} ${numbers.format(last.get(house)?.value ?? 0)}`,
+  );
+  const dotGap = 10 * unit;
+  // Sized so that the plot keeps at least half the panel and the four fit its height.
+  let endSize = Math.max(10, 13 * unit);
+  const widest = (size: number) => Math.max(...endTexts.map((t) => measure(t, size, false)));
+  while (
+    endSize > 8 &&
+    (widest(endSize) + dotGap > (box.width - axisWidth) / 2 ||
+      endSize * 1.3 * ranked.length > box.height)
+  ) {
+    endSize -= 1;
+  }
+  const labelsWidth = widest(endSize) + dotGap;
+
+  const plot = {
+    x: box.x + axisWidth,
+    y: box.y + axisSize / 2,
+    width: box.width - axisWidth - labelsWidth,
+    height: box.height - axisSize / 2 - axisSize * 1.7,
+  };
+  const yOf = (value: number) =>
+    plot.y + plot.height - ((value - scale.low) / (scale.high - scale.low)) * plot.height;
+  const count = input.series.length;
+  const xOf = (index: number) =>
+    plot.x + (count === 1 ? plot.width : (index / (count - 1)) * plot.width);
+
+  const ticks = scale.ticks.map((value, i) => ({
+    value,
+    y: yOf(value),
+    label: text(ticksWritten[i] ?? '', axisSize, false, {
+      x: plot.x - 6 * unit,
+      y: yOf(value),
+      align: 'right',
+      baseline: 'middle',
+      tone: 'muted',
+    }),
+  }));
+
+  const dates = dateFormat(input);
+  const dateY = plot.y + plot.height + axisSize * 0.6;
+  const marked = [0, Math.floor((count - 1) / 2), count - 1].filter(
+    (index, position, all) => all.indexOf(index) === position,
+  );
+  const dateTexts: Text[] = [];
+  marked.forEach((index, position) => {
+    const point = input.series[index];
+    if (!point || (marked.length > 2 && position === 1 && plot.width < 300 * unit)) return;
+    const lastOne = position === marked.length - 1;
+    const align =
+      lastOne && (position > 0 || count === 1) ? 'right' : position === 0 ? 'left' : 'center';
+    dateTexts.push(
+      text(dates.format(new Date(point.at)), axisSize, false, {
+        x: xOf(index),
+        y: dateY,
+        align,
+        baseline: 'top',
+        tone: 'muted',
+      }),
+    );
+  });
+
+  const paths = {} as Record<House, Point[][]>;
+  for (const house of HOUSES) {
+    const segments: Point[][] = [];
+    let current: Point[] | null = null;
+    input.series.forEach((point, index) => {
+      const value = point.values[house];
+      if (value === null) {
+        current = null;
+        return;
+      }
+      if (!current) {
+        current = [];
+        segments.push(current);
+      }
+      current.push({ x: xOf(index), y: yOf(value) });
+    });
+    paths[house] = segments;
+  }
+
+  const labelHeight = Math.round(endSize * 1.3);
+  const placed: PlacedLabel<House>[] = placeLabels(
+    ranked.map((house) => ({ item: house, wanted: yOf(last.get(house)?.value ?? 0) })),
+    labelHeight,
+    box.y,
+    box.y + box.height,
+  );
+  const labelX = plot.x + plot.width + dotGap;
+  const ends = ranked.map((house, i): LineEnd => {
+    const end = last.get(house) ?? { index: count - 1, value: 0 };
+    const centre = placed.find((label) => label.item === house)?.centre ?? yOf(end.value);
+    const label = text(endTexts[i] ?? '', endSize, false, {
+      x: labelX,
+      y: centre,
+      align: 'left',
+      baseline: 'middle',
+      tone: 'ink',
+    });
+    return {
+      house,
+      value: end.value,
+      point: { x: xOf(end.index), y: yOf(end.value) },
+      label,
+      box: { x: labelX, y: centre - labelHeight / 2, width: label.width, height: labelHeight },
+    };
+  });
+  return { plot, scale, ticks, dates: dateTexts, paths, ends, lineWidth: Math.max(2, 2.5 * unit) };
+}
