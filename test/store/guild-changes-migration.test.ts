@@ -13,7 +13,7 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import { historyOf } from '../history/support.js';
 import { eventually } from '../support/eventually.js';
-import { migrationsBefore } from '../support/migrations.js';
+import { migrationsBefore, migrationsWithout } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
@@ -25,7 +25,28 @@ import { createTestDatabase, openTestStore, storeKinds, type TestStore } from '.
  * nodes of the previous version still running read their players and jobs marks from a view.
  */
 
-const TAG = '0007_guild_changes';
+/** A version a database may be at when this one opens it. */
+interface Previous {
+  name: string;
+  folder(kind: 'sqlite' | 'postgres', cleanups: (() => void)[]): string;
+}
+
+const PREVIOUS: Previous[] = [
+  {
+    name: 'the version before it (0006)',
+    folder: (kind, cleanups) => migrationsBefore(kind, '0007_guild_changes', cleanups),
+  },
+  {
+    // 0008 was merged before 0007 and has the earlier timestamp: 0007 must still be applied.
+    name: 'a version with 0008 and without it',
+    folder: (kind, cleanups) =>
+      migrationsWithout(
+        kind,
+        ['0007_guild_changes', '0009_published_guild_title_changes'],
+        cleanups,
+      ),
+  },
+];
 
 /** What the game had written, on the previous version's schema (its triggers ran). */
 const WRITES = [
@@ -57,11 +78,14 @@ afterEach(async () => {
 });
 
 /** A store of `kind` at the previous version holding WRITES, then opened (and migrated) by this one. */
-async function migrated(kind: 'sqlite' | 'postgres'): Promise<{ store: Store; test: TestStore }> {
+async function migrated(
+  kind: 'sqlite' | 'postgres',
+  previous: Previous,
+): Promise<{ store: Store; test: TestStore }> {
   const test = await openTestStore(kind);
   cleanups.push(() => test.cleanup());
   await test.store.close();
-  const folder = migrationsBefore(kind, TAG, cleanups as (() => void)[]);
+  const folder = previous.folder(kind, cleanups as (() => void)[]);
   if (kind === 'sqlite') {
     const path = join(test.dir, 'old.db');
     const old = new Sqlite(path);
@@ -111,9 +135,13 @@ async function gameWrites(test: TestStore, sql: string): Promise<unknown[]> {
   }
 }
 
-describe.each(storeKinds(import.meta.filename))('migration 0007 on %s', (kind) => {
+describe.each(
+  storeKinds(import.meta.filename).flatMap((kind) =>
+    PREVIOUS.map((previous) => [kind, previous.name, previous] as const),
+  ),
+)('migration 0007 on %s, from %s', (kind, _name, previous) => {
   it('numbers every guild’s areas, keeps the generations apart, and ends each history at its points', async () => {
-    const { store, test } = await migrated(kind);
+    const { store, test } = await migrated(kind, previous);
     const { read } = store;
     for (const [guild, areas] of Object.entries(AREAS)) {
       const changes = await read.changes.of(guild);

@@ -35,3 +35,22 @@ export function migrationTexts(dialect: 'sqlite' | 'postgres'): { tag: string; s
     sql: readFileSync(join(folder, `${tag}.sql`), 'utf8'),
   }));
 }
+
+/**
+ * A copy of one dialect's migrations folder without the migrations `tags`: what a database made
+ * on a branch that had the others but not those was migrated with. `cleanups` gets its removal.
+ */
+export function migrationsWithout(
+  dialect: 'sqlite' | 'postgres',
+  tags: readonly string[],
+  cleanups: (() => void)[],
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'housecup-migrations-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(migrationsFolderOf(dialect), dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => !tags.includes(entry.tag));
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
