@@ -188,9 +188,10 @@ describe('generations per guild on SQLite', () => {
 });
 
 describe.each(storeKinds(import.meta.filename))('copy into %s', (kind) => {
-  it('records every guild and area it writes in the target, with the target’s own numbers', async () => {
+  it('records every guild and area it writes in the target, with the target’s own numbers; over data, only what differs', async () => {
     const source = await openTestStore('sqlite', fixture);
     const target = await openTestStore(kind);
+    const changesOf = (guild: string) => target.store.read.changes.of(guild);
     try {
       // The source's numbers are moved far away from the target's: none may come across.
       await foreignWrite(source, 'UPDATE guild_changes SET seq = seq + 1000000');
@@ -207,13 +208,38 @@ describe.each(storeKinds(import.meta.filename))('copy into %s', (kind) => {
       expect(areas(OTHER)).toEqual(['jobs', 'players']);
       expect(Math.max(...written.changes.map((change) => change.seq))).toBeLessThan(1000000);
 
-      // Again over the same data (--replace): everything was deleted and written again.
-      const before = await target.store.read.changes.of(RICH);
+      // Again over the same data (--replace): nothing differs, nothing is written.
+      const before = { rich: await changesOf(RICH), other: await changesOf(OTHER) };
       expect(await copy(true)).toBe(true);
-      const after = await target.store.read.changes.of(RICH);
-      for (const area of ['players', 'jobs', 'points', 'premium', 'history'] as const) {
-        expect(after[area], area).toBeGreaterThan(before[area]);
-      }
+      expect(await changesOf(RICH)).toEqual(before.rich);
+      expect(await changesOf(OTHER)).toEqual(before.other);
+
+      // The source changes: a profile's galleons and a new profile, premium gone, a job gone (its
+      // holder's job_id first). Only those rows are written, in an order the foreign key takes.
+      await foreignWrite(
+        source,
+        `UPDATE profiles SET galleons = galleons + 1 WHERE guild_id = '${RICH}' AND id = 1;
+         INSERT INTO profiles (id, user_id, guild_id, name, galleons, created_at)
+           VALUES (900, '1', '${RICH}', 'New', 0, '2026-01-01T00:00:00.000Z');
+         DELETE FROM premium WHERE guild_id = '${RICH}';
+         UPDATE profiles SET job_id = NULL WHERE guild_id = '${OTHER}';
+         DELETE FROM jobs WHERE guild_id = '${OTHER}';`,
+      );
+      // And the target holds a guild the source does not: it goes, history and all (SQLite's
+      // trigger records the removal of its points as a history row, which must go too).
+      await target.store.importData({
+        guilds: [
+          { id: 'extra', points: { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 } },
+        ],
+      });
+      expect(await copy(true)).toBe(true);
+      const moved = async (guild: string, was: Record<ChangeArea, number>) => {
+        const now = await changesOf(guild);
+        return (Object.keys(now) as ChangeArea[]).filter((area) => now[area] !== was[area]).sort();
+      };
+      expect(await moved(RICH, before.rich)).toEqual(['players', 'premium']);
+      expect(await moved(OTHER, before.other)).toEqual(['jobs', 'players']);
+      expect(await target.store.exportData()).toEqual(await source.store.exportData());
     } finally {
       await source.cleanup();
       await target.cleanup();

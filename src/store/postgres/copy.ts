@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { COPIED_RECORDS, RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
-import { columnList, type RecordDefinition } from '../../records/record.js';
+import { columnList, columnNames, type RecordDefinition } from '../../records/record.js';
+import { keyOf, replacePlan, sourceTable } from '../replace-plan.js';
 import type { RowBatches } from '../store.js';
 import { insertRows } from './insert.js';
 import { inTransaction } from './transaction.js';
@@ -56,15 +57,16 @@ export async function writeEverything(
     const { rows: found } = await client.query<{ holds: boolean }>(
       `SELECT ${COPIED_RECORDS.map((record) => `EXISTS (SELECT 1 FROM ${record.table})`).join(' OR ')} AS holds`,
     );
-    if (found[0]?.holds && !replace) return false;
-    // TRUNCATE records a change of every guild the tables held (their BEFORE TRUNCATE triggers),
-    // which notifies every node: each forgets what it cached of them.
-    await client.query(`TRUNCATE ${COPIED_RECORDS.map((record) => record.table).join(', ')}`);
-    for (const record of COPIED_RECORDS) {
-      // Triggers wrote these tables while the rows above were copied: the source's rows replace
-      // what they wrote.
-      if (TRIGGER_WRITTEN.has(record)) await client.query(`DELETE FROM ${record.table}`);
-      for await (const batch of rows(record)) await insertRows(client, record, batch);
+    const holds = found[0]?.holds === true;
+    if (holds && !replace) return false;
+    if (holds) await replaceWhatDiffers(client, rows);
+    else {
+      for (const record of COPIED_RECORDS) {
+        // Triggers wrote these tables while the rows above were copied: the source's rows
+        // replace what they wrote.
+        if (TRIGGER_WRITTEN.has(record)) await client.query(`DELETE FROM ${record.table}`);
+        for await (const batch of rows(record)) await insertRows(client, record, batch);
+      }
     }
     // Keys and history rows made after the copy continue after the copied ids.
     for (const table of GENERATED_ID_TABLES) {
@@ -75,4 +77,53 @@ export async function writeEverything(
     }
     return true;
   });
+}
+
+/**
+ * A target that holds data (`--replace`): only rows that differ from the source's are written
+ * (src/store/replace-plan.ts), so that the triggers record, and the nodes and streams see, only
+ * what the copy changed.
+ */
+async function replaceWhatDiffers(
+  client: pg.PoolClient,
+  rows: (record: RecordDefinition) => RowBatches,
+): Promise<void> {
+  const plan = replacePlan(COPIED_RECORDS);
+  for (const record of plan.write) {
+    const source = sourceTable(record);
+    await client.query(
+      `CREATE TEMP TABLE ${source} ON COMMIT DROP AS SELECT ${columnList(record)} FROM ${record.table} WITH NO DATA`,
+    );
+    await client.query(`ALTER TABLE ${source} ADD PRIMARY KEY (${keyOf(record).join(', ')})`);
+    for await (const batch of rows(record)) await insertRows(client, record, batch, source);
+  }
+  const sameKey = (record: RecordDefinition) =>
+    keyOf(record)
+      .map((column) => `s.${column} = t.${column}`)
+      .join(' AND ');
+  const deleteAbsent = (record: RecordDefinition) =>
+    client.query(
+      `DELETE FROM ${record.table} AS t
+       WHERE NOT EXISTS (SELECT 1 FROM ${sourceTable(record)} AS s WHERE ${sameKey(record)})`,
+    );
+  for (const record of plan.deleteFirst) await deleteAbsent(record);
+  for (const record of plan.write) {
+    const names = columnNames(record);
+    const others = names.filter((name) => !keyOf(record).includes(name));
+    const list = (table: string) => others.map((name) => `${table}.${name}`).join(', ');
+    if (others.length > 0) {
+      await client.query(
+        `UPDATE ${record.table} AS t SET ${others.map((name) => `${name} = s.${name}`).join(', ')}
+         FROM ${sourceTable(record)} AS s
+         WHERE ${sameKey(record)} AND (${list('t')}) IS DISTINCT FROM (${list('s')})`,
+      );
+    }
+    await client.query(
+      `INSERT INTO ${record.table} (${names.join(', ')})
+       SELECT ${names.map((name) => `s.${name}`).join(', ')} FROM ${sourceTable(record)} AS s
+       WHERE NOT EXISTS (SELECT 1 FROM ${record.table} AS t WHERE ${sameKey(record)})`,
+    );
+  }
+  for (const record of plan.deleteLast) await deleteAbsent(record);
+  for (const record of plan.deleteAgain) await deleteAbsent(record);
 }

@@ -11,7 +11,8 @@ function arrayType(field: Field): string {
 }
 
 /**
- * Inserts rows (values in the record's field order, as rowOf gives them) in batches: one
+ * Inserts rows (values in the record's field order, as rowOf gives them) into the record's table
+ * (or `table`, a table of the same columns) in batches: one
  * statement per batch, every column sent as an array and unnested by PostgreSQL, so 50,000
  * profiles are a handful of round trips rather than 50,000.
  */
@@ -19,10 +20,11 @@ export async function insertRows(
   client: pg.ClientBase,
   record: RecordDefinition,
   rows: readonly (readonly unknown[])[],
+  table = record.table,
 ): Promise<void> {
   const names = columnNames(record);
   const fields = names.map((name) => record.fields[name] as Field);
-  const text = `INSERT INTO ${record.table} (${names.join(', ')})
+  const text = `INSERT INTO ${table} (${names.join(', ')})
     SELECT * FROM unnest(${fields.map((field, i) => `$${i + 1}::${arrayType(field)}`).join(', ')})`;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);

@@ -1,5 +1,7 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { COPIED_RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
-import { columnList, type RecordDefinition } from '../../records/record.js';
+import { columnList, columnNames, type RecordDefinition } from '../../records/record.js';
+import { keyOf, replacePlan, sourceTable } from '../replace-plan.js';
 import type { RowBatches } from '../store.js';
 import type { Database } from './database.js';
 import { inserter } from './insert.js';
@@ -58,22 +60,94 @@ export async function writeEverything(
       sqlite.prepare('ROLLBACK').run();
       return false;
     }
-    // Tables that reference others are emptied first, and filled last (RECORDS' order). The
-    // triggers record every row deleted and written in the target's guild_changes.
-    for (const record of [...COPIED_RECORDS].reverse()) {
-      sqlite.prepare(`DELETE FROM ${record.table}`).run();
-    }
-    for (const record of COPIED_RECORDS) {
-      // Triggers wrote these tables while the rows above were copied: the source's rows replace
-      // what they wrote.
-      if (TRIGGER_WRITTEN.has(record)) sqlite.prepare(`DELETE FROM ${record.table}`).run();
-      const insert = inserter(sqlite, record);
-      for await (const batch of rows(record)) for (const row of batch) insert.run(row);
-    }
+    if (holds) await replaceWhatDiffers(sqlite, rows);
+    else await fill(sqlite, rows);
     sqlite.prepare('COMMIT').run();
     return true;
   } catch (error) {
     if (sqlite.inTransaction) sqlite.prepare('ROLLBACK').run();
     throw error;
+  }
+}
+
+/** An empty target: every row inserted, tables others reference first (RECORDS' order). */
+async function fill(
+  sqlite: BetterSqlite3.Database,
+  rows: (record: RecordDefinition) => RowBatches,
+): Promise<void> {
+  for (const record of COPIED_RECORDS) {
+    // Triggers wrote these tables while the rows above were copied: the source's rows replace
+    // what they wrote.
+    if (TRIGGER_WRITTEN.has(record)) sqlite.prepare(`DELETE FROM ${record.table}`).run();
+    const insert = inserter(sqlite, record);
+    for await (const batch of rows(record)) for (const row of batch) insert.run(row);
+  }
+}
+
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * A target that holds data (`--replace`): only rows that differ from the source's are written
+ * (src/store/replace-plan.ts), so that the triggers record, and the nodes and streams see, only
+ * what the copy changed.
+ */
+async function replaceWhatDiffers(
+  sqlite: BetterSqlite3.Database,
+  rows: (record: RecordDefinition) => RowBatches,
+): Promise<void> {
+  const plan = replacePlan(COPIED_RECORDS);
+  for (const record of plan.write) {
+    const names = columnNames(record);
+    const source = `temp.${sourceTable(record)}`;
+    sqlite.prepare(`DROP TABLE IF EXISTS ${source}`).run();
+    // Columns without a type keep each value as given: compared as the stored ones are.
+    sqlite
+      .prepare(
+        `CREATE TEMP TABLE ${sourceTable(record)} (${names.map(quoted).join(', ')}, PRIMARY KEY (${keyOf(record).map(quoted).join(', ')}))`,
+      )
+      .run();
+    const insert = sqlite.prepare(
+      `INSERT INTO ${source} VALUES (${names.map(() => '?').join(', ')})`,
+    );
+    for await (const batch of rows(record)) for (const row of batch) insert.run(row);
+  }
+  const sameKey = (record: RecordDefinition, left: string, right: string) =>
+    keyOf(record)
+      .map((column) => `${left}.${quoted(column)} = ${right}.${quoted(column)}`)
+      .join(' AND ');
+  const deleteAbsent = (record: RecordDefinition) =>
+    sqlite
+      .prepare(
+        `DELETE FROM main.${record.table} WHERE NOT EXISTS (
+           SELECT 1 FROM temp.${sourceTable(record)} AS s WHERE ${sameKey(record, 's', `main.${record.table}`)})`,
+      )
+      .run();
+  for (const record of plan.deleteFirst) deleteAbsent(record);
+  for (const record of plan.write) {
+    const names = columnNames(record);
+    const others = names.filter((name) => !keyOf(record).includes(name));
+    const target = `main.${record.table}`;
+    if (others.length > 0) {
+      sqlite
+        .prepare(
+          `UPDATE ${target} SET ${others.map((name) => `${quoted(name)} = s.${quoted(name)}`).join(', ')}
+           FROM temp.${sourceTable(record)} AS s
+           WHERE ${sameKey(record, 's', target)}
+             AND (${others.map((name) => `${target}.${quoted(name)} IS NOT s.${quoted(name)}`).join(' OR ')})`,
+        )
+        .run();
+    }
+    sqlite
+      .prepare(
+        `INSERT INTO ${target} (${names.map(quoted).join(', ')})
+         SELECT ${names.map((name) => `s.${quoted(name)}`).join(', ')} FROM temp.${sourceTable(record)} AS s
+         WHERE NOT EXISTS (SELECT 1 FROM ${target} WHERE ${sameKey(record, 's', target)})`,
+      )
+      .run();
+  }
+  for (const record of plan.deleteLast) deleteAbsent(record);
+  for (const record of plan.deleteAgain) deleteAbsent(record);
+  for (const record of plan.write) {
+    sqlite.prepare(`DROP TABLE temp.${sourceTable(record)}`).run();
   }
 }
