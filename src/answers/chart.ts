@@ -98,7 +98,7 @@ export async function chartInput(
 }
 
 /**
- * What GET /v1/points/:guildId/chart.png answers (DESIGN §11): the PNG, or the points 404 JSON.
+ * What GET /v1/points/:guildId/chart.png answers (docs/http-api.md, the chart): the PNG, or the points 404 JSON.
  * Cached per guild and size until the guild's data changes, and at most a minute: its lines end
  * at the time it was drawn. The picture is drawn in one of the node's render slots; when every
  * slot and place in their queue is taken, the build fails at once with a 429 (Retry-After: 1)
@@ -137,7 +137,7 @@ export function chartAnswer(
 }
 
 /**
- * The /points picture (DESIGN §11): the chart at the default size and period in the member's
+ * The /points picture (docs/discord.md): the chart at the default size and period in the member's
  * words (`words.locale` names them: one picture per guild and language). Cached until the
  * guild's data changes or its lines would gain a day, whichever comes first, so a second
  * /points renders nothing. On a full node it waits for a render slot: the interaction's

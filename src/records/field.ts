@@ -26,7 +26,7 @@ export type FieldKind =
   | 'instant'
   /**
    * An instant in UTC with milliseconds, written by the database itself: SQLite text
-   * `YYYY-MM-DDTHH:MM:SS.sssZ`, PostgreSQL `timestamptz(3)` (DESIGN §10).
+   * `YYYY-MM-DDTHH:MM:SS.sssZ`, PostgreSQL `timestamptz(3)`, so text order is time order.
    */
   | 'timestamp'
   /** A JSON value stored as text. */

@@ -7,7 +7,7 @@ const standings = Object.fromEntries(
 ) as Record<House, Field<number, true>>;
 
 /**
- * How a guild's house points moved (DESIGN §10): one row per committed change, written by the
+ * How a guild's house points moved (docs/http-api.md, history): one row per committed change, written by the
  * store's triggers whoever writes house_points; all four null when the points were removed.
  */
 export const pointsHistory = defineRecord({

@@ -1,7 +1,7 @@
 import { HOUSES } from './houses.js';
 
 /*
- * The orders and filters of the profile list (DESIGN §9), declared once: the API's `sort`,
+ * The orders and filters of the profile list (docs/http-api.md, paging and sorting), declared once: the API's `sort`,
  * `order` and `house` parameters, their 400 texts, the bot's choices, and the indexes that make
  * each of them a range scan (profile.ts) are all read from here.
  */

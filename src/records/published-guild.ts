@@ -4,7 +4,7 @@ import { defineRecord, type RowOf } from './record.js';
 /** What the page is headed when its guild gave no title of its own. */
 export const DEFAULT_PAGE_TITLE = 'House cup';
 
-/** A guild whose house cup is public at /cup/:guildId (DESIGN §12); nothing is by default. */
+/** A guild whose house cup is public at /cup/:guildId (docs/scoreboard.md); nothing is by default. */
 export const publishedGuild = defineRecord({
   name: 'PublishedGuild',
   table: 'published_guilds',
