@@ -244,7 +244,8 @@ describe('every numeric and date parameter, fuzzed', () => {
           { guildId: RICH, user: ALICE },
           commandData('1', command, tree, []),
         );
-        const body = JSON.stringify(interaction).replace('"value":0', `"value":${raw}`);
+        // A function, so that `$&` and friends in the fuzzed text stay literal.
+        const body = JSON.stringify(interaction).replace('"value":0', () => `"value":${raw}`);
         const response = await app.inject({
           method: 'POST',
           url: '/interactions',

@@ -38,7 +38,7 @@ async function revoke(raw: string) {
     guildId: RICH,
     user: ALICE,
   });
-  const body = JSON.stringify(interaction).replace('"value":0', `"value":${raw}`);
+  const body = JSON.stringify(interaction).replace('"value":0', () => `"value":${raw}`);
   const response = await fetch(`${served.url}/interactions`, {
     method: 'POST',
     headers: fake.signer.headers(body),
