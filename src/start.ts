@@ -113,7 +113,7 @@ export async function startService(
     databaseReady: () => checked && store.ready(),
     botState,
     mounts: [
-      // The public scoreboard pages (DESIGN §12): only published guilds, no key.
+      // The public scoreboard pages (docs/scoreboard.md): only published guilds, no key.
       (app, { cache, budgets: shared, errorPages }) =>
         registerPublicPages(app, {
           read,

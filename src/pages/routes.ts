@@ -29,9 +29,9 @@ import {
 } from './scoreboard-page.js';
 
 /*
- * The public scoreboard (DESIGN §12): GET /cup/:guildId (HTML), its chart, its live points and
- * its assets. No key: only for guilds that chose to publish, limited per client address, nothing
- * from another origin and no player data.
+ * The public scoreboard (docs/scoreboard.md): GET /cup/:guildId (HTML), its chart, its live points
+ * and its assets. No key: only for guilds that chose to publish, limited per client address,
+ * nothing from another origin and no player data.
  */
 
 export interface PublicPagesOptions {

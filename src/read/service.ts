@@ -125,7 +125,7 @@ export interface Publication {
 }
 
 export interface PublicationReader {
-  /** Whether the guild chose a public scoreboard page (DESIGN §12). */
+  /** Whether the guild chose a public scoreboard page: nothing is public by default. */
   isPublished(guildId: string): Promise<boolean>;
   /** The guild's page, or null when it is not published. */
   get(guildId: string): Promise<Publication | null>;

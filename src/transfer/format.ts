@@ -26,7 +26,7 @@ export interface GuildEntry {
   premium?: { expiresAt: string | null };
   jobs?: FileEntry<Job>[];
   players?: FileEntry<Profile>[];
-  /** When present, the guild's whole points history (DESIGN §10): an import replaces it. */
+  /** When present, the guild's whole points history: an import replaces it. */
   history?: HistoryEntry[];
 }
 

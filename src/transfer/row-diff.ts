@@ -1,7 +1,7 @@
 import { columnNames, type RecordDefinition } from '../records/record.js';
 
 /*
- * An import writes only what differs (DESIGN §4, §8): a guild's rows as the file makes them are
+ * An import writes only what differs: a guild's rows as the file makes them are
  * compared with the rows the store holds, by primary key, and only the rows that are new, gone
  * or different in some column are written. So re-importing the same file writes nothing at all,
  * and the store's change triggers (which count only real changes anyway) record nothing: no

@@ -59,7 +59,7 @@ export const en = {
       description: 'Take the public page down; open pages stop updating at once',
     },
   },
-  /** As the books of this language name them (DESIGN §13). */
+  /** As the books of this language name them: members know their house by that name. */
   houses: {
     gryffindor: 'Gryffindor',
     slytherin: 'Slytherin',
