@@ -92,7 +92,7 @@ function choiceParam<const Name extends string, const Values extends readonly st
 }
 
 /**
- * The list's order and filter (docs/http-api.md, "Sorting and filtering"), from
+ * The list's order and filter (docs/http-api.md, "Lists: paging, sorting and filtering"), from
  * records/profile-order.ts.
  */
 export const sortParam = choiceParam(
