@@ -130,10 +130,10 @@ export async function registerPublicPages(
     request: FastifyRequest,
     reply: FastifyReply,
     guildId: string,
-    key: string,
+    cacheKey: string,
     build: () => Promise<Built>,
   ) => {
-    const answer = await cache.get(key, () => generation(guildId), build);
+    const answer = await cache.get(cacheKey, () => generation(guildId), build);
     // The chart of a published guild whose points were removed is the API's 404 JSON: here, as
     // every error under /cup, the 404 page.
     if (answer.status === 404 && answer.type !== HTML) return notFound(reply);

@@ -129,11 +129,11 @@ export class RedisLink {
   }
 
   /**
-   * Counts `requests` requests in the window `key`, calling `then` with Redis' answer (the count
+   * Counts `requests` requests in the window named `redisKey`, calling `then` with Redis' answer (the count
    * after them), or `otherwise` (exactly one of them, once) when Redis fails or is too slow.
    */
-  count(key: string, requests: number, then: WindowThen, otherwise: () => void): void {
-    const [keys, args] = windowCall(key, requests);
+  count(redisKey: string, requests: number, then: WindowThen, otherwise: () => void): void {
+    const [keys, args] = windowCall(redisKey, requests);
     this.script(
       WINDOW_SCRIPT,
       keys,

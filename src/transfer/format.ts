@@ -122,7 +122,7 @@ function strictObject(shape: Record<string, z.ZodType>, notAnObject = 'must be a
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
-        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((field) => `"${field}"`).join(', ')}`;
       }
       return issue.input === undefined ? 'is required' : notAnObject;
     },

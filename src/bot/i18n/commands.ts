@@ -50,7 +50,7 @@ function merge(english: Node, translations: ReadonlyMap<string, Node>): Node {
  * A command's definition, written once as a function of a language's texts: English gives the
  * command itself (the names Discord sends back in interactions), every other language its
  * `name_localizations` and `description_localizations`, those of each option and each choice
- * found at the same place in the tree. What `register` publishes is this.
+ * found at the same place in the tree. What `register` sends to Discord is this.
  */
 export function localizedCommand<T extends CommandBody>(build: (t: AnyMessages) => T): T {
   const english = build(CATALOGUES['en-US']);

@@ -35,8 +35,8 @@ export const getPoints = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    const { key, build } = pointsAnswer(deps.read, params.guildId);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { key: cacheKey, build } = pointsAnswer(deps.read, params.guildId);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
 
@@ -89,8 +89,8 @@ export const getPointsHistory = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { key: cacheKey, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
 
@@ -118,11 +118,16 @@ export const getPointsChart = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key, build } = chartAnswer(deps.read, deps.renders.slots, params.guildId, query);
+    const { key: cacheKey, build } = chartAnswer(
+      deps.read,
+      deps.renders.slots,
+      params.guildId,
+      query,
+    );
     // A chart the cache holds costs nothing; one to render counts against the key's budget
     // (every /v1 request has its key by now: authentication runs first).
     const { apiKey } = request;
     const admit = apiKey ? withinRenderBudget(deps.renders.budget, { key: apiKey.id }) : undefined;
-    serveCached(deps, request, reply, params.guildId, key, build, admit);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build, admit);
   },
 });

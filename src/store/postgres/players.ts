@@ -50,11 +50,12 @@ function statement(name: string, text: () => string): { name: string } & NamedSt
 }
 
 function cursorAt(view: ProfileView, row: PageRowValues): ProfileCursor {
-  const [, , user_id, id, key] = row;
+  const [, , user_id, id, sortKey] = row;
   const position = { user_id, id: Number(id) };
   if (view.sort === 'user_id') return cursorOf(view, position);
   const numeric = view.sort === 'galleons' || view.sort === 'year';
-  const value = key === null || key === undefined ? null : numeric ? Number(key) : String(key);
+  const value =
+    sortKey === null || sortKey === undefined ? null : numeric ? Number(sortKey) : String(sortKey);
   return cursorOf(view, { ...position, [view.sort]: value });
 }
 
