@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/bot/register.js';
 import { loadConfig } from '../../src/config.js';
 import { APP_ID, FAKE_TOKEN, FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
-import { RICH } from './fixture.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
+import { RICH } from './support/fixture.js';
 
 const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium', 'scoreboard'];
 
