@@ -67,7 +67,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
     },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
-  // Each command in the members' languages (DESIGN §13; test/i18n/commands.test.ts checks all).
+  // Each command in the members' languages (DESIGN §13; test/bot/commands.test.ts checks all).
   expect(byName.get('players')?.name_localizations).toMatchObject({ de: 'spieler', fr: 'joueurs' });
   expect(byName.get('points')?.description_localizations?.['pt-BR']).toBe(
     'A Taça das Casas: as quatro casas por pontos',
