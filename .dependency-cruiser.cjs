@@ -80,6 +80,15 @@ module.exports = {
       to: { path: '^src/start\\.ts$' },
     },
     ...roomRules,
+    {
+      name: 'root-file-imports-room',
+      severity: 'error',
+      comment:
+        'What every room reads of the process (config, logger, paths) imports no room: the rooms ' +
+        'import it, so such an import would tie that room to all of them.',
+      from: { path: '^src/(config|logger|paths|trusted-proxies|process-failures)\\.ts$' },
+      to: { path: '^(src/[^/]+|commands)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

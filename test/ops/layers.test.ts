@@ -60,4 +60,14 @@ describe('the layers (docs/architecture.md)', () => {
       'room-imports-room-beside-or-above: src/budgets/windows.ts → src/redis/lua-script.ts',
     ]);
   });
+
+  it('are checked: config.ts importing a room is reported', async () => {
+    const root = copyWith(
+      'src/config.ts',
+      "import { clientUrl } from './http/client-url.js';\nexport const probe = clientUrl;\n",
+    );
+    expect(await violations(root)).toEqual([
+      'root-file-imports-room: src/config.ts → src/http/client-url.ts',
+    ]);
+  });
 });
