@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { clientUrl } from '../../src/client-url.js';
+import { clientUrl } from '../../src/http/client-url.js';
 import { killChildren, spawnCli, spawnTs, startMain } from '../support/child.js';
 
 /*

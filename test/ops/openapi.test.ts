@@ -3,7 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parametersOf } from '../../src/http/endpoint.js';
-import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo-ids.js';
 import { ENDPOINTS } from '../../src/http/endpoints/index.js';
 import { openApiPath } from '../../src/http/openapi/document.js';
 import { profile } from '../../src/records/profile.js';

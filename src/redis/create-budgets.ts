@@ -1,6 +1,6 @@
+import { type BudgetConfig, type Budgets, memoryBudgets } from '../budgets/budgets.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { type BudgetConfig, type Budgets, memoryBudgets } from './budgets.js';
 
 /**
  * The node's budgets: in Redis when REDIS_URL is set (the client is loaded only then, so a

@@ -1,6 +1,6 @@
-import type { Config } from './config.js';
-import type { Logger } from './logger.js';
-import type { Store } from './store/store.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { KeyStore } from './key-store.js';
 
 /*
  * The first API key, so the quick start works with one curl. Made only when this very start
@@ -10,7 +10,7 @@ import type { Store } from './store/store.js';
 
 /** Creates the first key when the store is new and AUTO_FIRST_KEY allows it; returns it in clear. */
 export async function createFirstKey(
-  store: Pick<Store, 'created' | 'keyStore'>,
+  store: { readonly created: boolean; readonly keyStore: KeyStore },
   config: Pick<Config, 'autoFirstKey'>,
   logger: Logger,
 ): Promise<string | undefined> {
@@ -31,7 +31,7 @@ export async function createFirstKey(
 
 /** A request that answers 200 with the first key: a guild's data if any, else an area description. */
 export async function exampleRequest(
-  store: Pick<Store, 'firstGuild'>,
+  store: { firstGuild(): Promise<{ area: string; guildId: string } | null> },
   baseUrl: string,
 ): Promise<string> {
   const guild = await store.firstGuild();

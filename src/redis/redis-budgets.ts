@@ -1,16 +1,16 @@
+import type { BudgetConfig, Budgets } from '../budgets/budgets.js';
+import { WindowFailureGuard } from '../budgets/failure-guard.js';
+import { WindowKeyLimiter } from '../budgets/key-limiter.js';
+import { MemoryWindows } from '../budgets/memory-windows.js';
+import { MemoryOnceSet } from '../budgets/once-set.js';
+import { RenderBudget } from '../budgets/render-budget.js';
+import { MemoryStreamSlots } from '../budgets/stream-slots.js';
 import { RENDER_DEFAULTS } from '../config.js';
 import type { Logger } from '../logger.js';
-import { RedisLink } from '../redis/link.js';
-import { RedisOnceSet } from '../redis/redis-once-set.js';
-import { RedisStreamSlots } from '../redis/redis-stream-slots.js';
-import { RedisWindows } from '../redis/redis-windows.js';
-import type { BudgetConfig, Budgets } from './budgets.js';
-import { WindowFailureGuard } from './failure-guard.js';
-import { WindowKeyLimiter } from './key-limiter.js';
-import { MemoryWindows } from './memory-windows.js';
-import { MemoryOnceSet } from './once-set.js';
-import { RenderBudget } from './render-budget.js';
-import { MemoryStreamSlots } from './stream-slots.js';
+import { RedisLink } from './link.js';
+import { RedisOnceSet } from './redis-once-set.js';
+import { RedisStreamSlots } from './redis-stream-slots.js';
+import { RedisWindows } from './redis-windows.js';
 
 export interface RedisBudgetOptions extends BudgetConfig {
   url: string;

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { RenderStats } from './budgets/render-slots.js';
-import type { StreamStats } from './events/event-hub.js';
+import type { RenderStats } from '../budgets/render-slots.js';
+import type { StreamStats } from '../events/event-hub.js';
 
 /*
  * Prometheus metrics of one running service. Each call to createMetrics() owns its own

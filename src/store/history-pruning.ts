@@ -1,5 +1,5 @@
-import type { Logger } from './logger.js';
-import type { Store } from './store/store.js';
+import type { Logger } from '../logger.js';
+import type { Store } from './store.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
