@@ -15,7 +15,6 @@ import { NotFoundError } from './not-found.js';
 /** The English texts; each language has its own (i18n/). */
 export const APOLOGY = en.errors.apology;
 export const GUILD_ONLY = en.errors.guildOnly;
-export const UNKNOWN_COMMAND = en.errors.unknownCommand;
 
 export interface DispatcherOptions {
   commands: readonly CommandModule[];

@@ -8,7 +8,6 @@ import { type Config, RENDER_DEFAULTS } from '../config.js';
 import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
-import type { GatewayState, Metrics } from '../metrics.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
 import { installCors } from './cors.js';
@@ -23,6 +22,7 @@ import {
   type HttpLimits,
   httpServerFactory,
 } from './http-server.js';
+import type { GatewayState, Metrics } from './metrics.js';
 import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';

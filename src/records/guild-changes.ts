@@ -5,7 +5,7 @@ import { pointsHistory } from './points-history.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { publishedGuild } from './published-guild.js';
-import { defineRecord, type RecordDefinition, type RowOf } from './record.js';
+import { defineRecord, type RecordDefinition } from './record.js';
 
 /*
  * The one record of what changed (docs/architecture.md, "What changed: one record"): for each guild
@@ -42,8 +42,6 @@ export const guildChanges = defineRecord({
   primaryKey: ['guild_id', 'area'],
   indexes: { guild_changes_seq: ['seq'] },
 });
-
-export type GuildChangesRow = RowOf<typeof guildChanges>;
 
 /**
  * Which table's rows make up which area: the store's change triggers are built from this list

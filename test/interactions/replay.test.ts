@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisBudgets } from '../../src/budgets/redis-budgets.js';
 import { createLogger } from '../../src/logger.js';
+import { redisBudgets } from '../../src/redis/redis-budgets.js';
 import { deleteKeysUnder, testPrefix } from '../redis/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FakeDiscord } from '../support/fake-discord.js';

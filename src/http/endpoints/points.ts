@@ -5,7 +5,7 @@ import { pointsHistoryAnswer } from '../../answers/points-history.js';
 import { defineEndpoint } from '../endpoint.js';
 import { chartParams, fromParam, guildIdParam, stepParam, toParam } from '../parameters.js';
 import { serveCached, withinRenderBudget } from '../serve-cached.js';
-import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
+import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo-ids.js';
 
 export const getPoints = defineEndpoint({
   area: 'points',

@@ -2,7 +2,7 @@ import { premiumAnswer } from '../../answers/premium.js';
 import { defineEndpoint } from '../endpoint.js';
 import { guildIdParam } from '../parameters.js';
 import { serveCached } from '../serve-cached.js';
-import { DEMO_EXPIRED_GUILD, DEMO_GUILD } from './demo.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD } from './demo-ids.js';
 
 export const getPremium = defineEndpoint({
   area: 'premium',

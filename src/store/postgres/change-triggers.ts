@@ -85,11 +85,6 @@ export const NOTIFY_TRIGGERS = [
   'CREATE TRIGGER guild_changes_notify_updated AFTER UPDATE ON "guild_changes" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_notify_changes();',
 ];
 
-/** Every table's change triggers, as migration 0007 writes them. */
-export function allChangeTriggers(): string[] {
-  return CHANGE_SOURCES.flatMap(changeTriggers);
-}
-
 /**
  * A row for every guild and area that holds data, numbered in (guild, area) order: what the
  * migration gives a database that had no guild_changes.
