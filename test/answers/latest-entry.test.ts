@@ -6,7 +6,7 @@ import { storeKinds } from '../support/store.js';
 
 /*
  * With `to` left out, the history's last entry is what GET /v1/points/:guildId answers at that
- * moment, a change committed just before the request included (DESIGN §10 in docs/http-api.md's
+ * moment, a change committed just before the request included (docs/http-api.md's
  * words). Each change below is committed early in a second and read at once, so that the read
  * falls in the same second: a `to` cut down to the second would miss it.
  */

@@ -61,7 +61,7 @@ const handled = () => log.entries().filter((entry) => entry.msg === 'interaction
 
 /**
  * What /points shows: one callback of type 4 carrying its embed and the picture as multipart
- * (DESIGN §11), and no other call to Discord with its token once the dispatcher is done.
+ * (docs/discord.md), and no other call to Discord with its token once the dispatcher is done.
  */
 async function pointsMessage(guildId: string) {
   const before = handled();

@@ -59,7 +59,7 @@ describe('every catalogue', () => {
     },
   );
 
-  it('names the houses as each language’s books do (DESIGN §13)', () => {
+  it('names the houses as each language’s books do', () => {
     const houses = (locale: SpokenLocale) => Object.values(languageOf(locale).t.houses);
     expect(houses('fr')).toEqual(['Gryffondor', 'Serpentard', 'Serdaigle', 'Poufsouffle']);
     expect(houses('it')).toEqual(['Grifondoro', 'Serpeverde', 'Corvonero', 'Tassorosso']);

@@ -86,7 +86,7 @@ function points(guildId = RICH): Promise<InteractionCallback> {
   return fake.sendInteraction(fake.command('points', [], { guildId, user: ALICE }));
 }
 
-/** /points answers in one callback carrying the standings and the picture (DESIGN §11). */
+/** /points answers in one callback carrying the standings and the picture (docs/discord.md). */
 async function expectStandings(callback: Promise<InteractionCallback>): Promise<void> {
   const answered = await callback;
   expect(answered.type).toBe(4);

@@ -1,5 +1,5 @@
 /*
- * The members' language (DESIGN §13) through the fake Discord, on both transports: the real
+ * The members' language (docs/discord.md) through the fake Discord, on both transports: the real
  * discord.js client on the gateway and the real POST /interactions, over one SQLite file. Every
  * command answers in each of the ten locales, each reply valid for Discord (the fake refuses
  * what Discord would, and each message is checked again here); the fallbacks; numbers, days

@@ -1,7 +1,7 @@
 /*
- * /players sort:… house:… (DESIGN §9) through the real discord.js client and the fake Discord,
- * on both stores: the title says what is shown, the pages follow the chosen order and filter
- * (computed here from the raw entries), and the page buttons keep them.
+ * /players sort:… house:… (docs/http-api.md) through the real discord.js client and the fake
+ * Discord, on both stores: the title says what is shown, the pages follow the chosen order and
+ * filter (computed here from the raw entries), and the page buttons keep them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';

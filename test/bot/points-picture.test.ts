@@ -1,6 +1,6 @@
 /*
  * The /points picture as `npm start` serves it, the gateway and POST /interactions on one node
- * against the fake Discord (DESIGN §11): over the gateway one callback carries the answer and
+ * against the fake Discord (docs/discord.md): over the gateway one callback carries the answer and
  * its picture; over HTTP a deferral and one edit do. The picture is rendered once per guild
  * change and language, counted by the node's own renders counter (housecup_renders_total on
  * /metrics, the one every chart render adds to).

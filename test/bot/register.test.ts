@@ -50,7 +50,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
   expect(byName.get('scoreboard')?.default_member_permissions).toBe('32');
   expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual(['publish', 'unpublish']);
-  // /players: a member, or the list sorted and filtered by choices (DESIGN §9).
+  // /players: a member, or the list sorted and filtered by choices (docs/http-api.md).
   expect(byName.get('players')?.options).toMatchObject([
     { name: 'member', type: 6 },
     {
@@ -67,7 +67,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
     },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
-  // Each command in the members' languages (DESIGN §13; test/bot/commands.test.ts checks all).
+  // Each command in the members' languages (docs/discord.md; test/bot/commands.test.ts checks all).
   expect(byName.get('players')?.name_localizations).toMatchObject({ de: 'spieler', fr: 'joueurs' });
   expect(byName.get('points')?.description_localizations?.['pt-BR']).toBe(
     'A Taça das Casas: as quatro casas por pontos',

@@ -45,7 +45,7 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     const callback = await fake.sendInteraction(
       fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
     );
-    // One callback carries the answer and its picture (DESIGN §11).
+    // One callback carries the answer and its picture (docs/discord.md).
     expect(callback.type).toBe(4);
     const text = JSON.stringify(callback.data.embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);

@@ -35,7 +35,7 @@ it('the test guilds fall on both shards of 2', () => {
 
 async function points(fake: FakeDiscord, guildId: string): Promise<string> {
   const answer = await fake.sendInteraction(fake.command('points', [], { guildId, user: USER }));
-  // /points answers in one callback, its picture attached (DESIGN §11).
+  // /points answers in one callback, its picture attached (docs/discord.md).
   expect(answer.type).toBe(4);
   return answer.data.embeds?.[0]?.description?.split('\n')[0] ?? '';
 }

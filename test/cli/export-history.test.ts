@@ -1,7 +1,7 @@
 /*
- * A guild whose points were removed keeps its history, ending with four nulls (DESIGN §10); if it
- * has no other data, `export` used to leave it out (it listed the guilds of profiles, jobs, points
- * and premium), so export → import lost that history. The real CLI, on both stores.
+ * A guild whose points were removed keeps its history, ending with four nulls (docs/http-api.md);
+ * if it has no other data, `export` used to leave it out (it listed the guilds of profiles, jobs,
+ * points and premium), so export → import lost that history. The real CLI, on both stores.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

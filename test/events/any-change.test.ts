@@ -6,8 +6,8 @@ import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * Issue 20.7, DESIGN §8: `players` is sent whenever a profile changes (a galleons change is what
- * a leaderboard shows), not only when the number of profiles moves; `jobs` alike.
+ * Issue 20.7, docs/live-updates.md: `players` is sent whenever a profile changes (a galleons change
+ * is what a leaderboard shows), not only when the number of profiles moves; `jobs` alike.
  */
 
 for (const kind of storeKinds(import.meta.filename)) {

@@ -10,7 +10,7 @@ import { renderChartPng } from '../../src/pictures/render-chart.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { points } from '../support/history.js';
 
-/* GET /v1/points/:guildId/chart.png (DESIGN §11). */
+/* GET /v1/points/:guildId/chart.png (docs/http-api.md). */
 
 const GUILD = '111';
 

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { foreignWrite, points } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
-/* GET /v1/points/:guildId/history (DESIGN §10) over a real app and store. */
+/* GET /v1/points/:guildId/history (docs/http-api.md) over a real app and store. */
 
 const GUILD = '111';
 const HISTORY = [

@@ -9,9 +9,9 @@ import { needOutside } from '../support/outside.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
 /*
- * Issue 20.3, DESIGN §7: a replayed signed interaction runs once. One captured `/apikey create`
- * sent three times made three keys, each returned to the replayer; now the first creates the key
- * and the replays get 409, on one node and across nodes sharing Redis.
+ * Issue 20.3, docs/discord.md: a replayed signed interaction runs once. One captured `/apikey
+ * create` sent three times made three keys, each returned to the replayer; now the first creates
+ * the key and the replays get 409, on one node and across nodes sharing Redis.
  */
 
 const redisUrl = needOutside('redis', import.meta.filename);

@@ -11,8 +11,8 @@ import { openTestStore, type TestStore } from '../support/store.js';
 import { startPageNode } from './support.js';
 
 /*
- * The public scoreboard (DESIGN §12) in a real browser: Debian's Chromium driven headless by
- * playwright-core. Every request to another origin is refused and recorded; axe-core checks the
+ * The public scoreboard (docs/scoreboard.md) in a real browser: Debian's Chromium driven headless
+ * by playwright-core. Every request to another origin is refused and recorded; axe-core checks the
  * page; screenshots go to test/artifacts/ for a person to look at.
  */
 

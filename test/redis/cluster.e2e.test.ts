@@ -14,9 +14,9 @@ import { type PrivateRedis, startRedisServer } from '../support/redis-server.js'
 import { get, type LogLine, testPrefix } from './support.js';
 
 /*
- * Two real nodes (processes) on one PostgreSQL and one Redis, both private to this suite so it
- * can stop and start them: what DESIGN §6 promises for any number of stateless nodes. Every
- * timing below is a poll bounded by the promise (1 s), never an assertion of speed; what was
+ * Two real nodes (processes) on one PostgreSQL and one Redis, both private to this suite so it can
+ * stop and start them: what docs/several-machines.md promises for any number of stateless nodes.
+ * Every timing below is a poll bounded by the promise (1 s), never an assertion of speed; what was
  * measured is printed at the end as a table.
  */
 

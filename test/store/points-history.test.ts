@@ -3,7 +3,10 @@ import { eventually } from '../support/eventually.js';
 import { foreignWrite, historyOf, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
-/* DESIGN §10, on each store: the history is recorded by the store's triggers, whoever writes. */
+/*
+ * The points history (docs/http-api.md), on each store: it is recorded by the store's triggers,
+ * whoever writes.
+ */
 
 const GUILD = 'cup-guild';
 const guild = (id: string, p: ReturnType<typeof points>, extra: object = {}) => ({

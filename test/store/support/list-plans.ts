@@ -15,10 +15,10 @@ import { chunkSql } from '../../../src/store/sqlite/players.js';
 /** A cursor in the middle of the list, of the right shape for the view. */
 export function middleCursor(view: ProfileView, nullYear = false): ProfileCursor {
   if (view.sort === 'user_id') return { userId: '100', id: 5 };
-  const key = { galleons: 25, name: 'M', year: nullYear ? null : 4, created_at: '2026-01-01' }[
+  const sortKey = { galleons: 25, name: 'M', year: nullYear ? null : 4, created_at: '2026-01-01' }[
     view.sort
   ];
-  return { key, userId: '100', id: 5 };
+  return { sortKey, userId: '100', id: 5 };
 }
 
 /**
