@@ -57,9 +57,9 @@ export async function startService(
   const store = await openStore(config, logger);
   // A stored value the answers would not pass on (a history row the checks never saw): one line.
   tellStoreFaultsTo((fault) => logger.warn({ fault }, 'stored value not served'));
-  // SQLite's file is checked once the API listens: a whole-file check takes 0.4 s on a warm
-  // 1M-profile database and several seconds cold, and start-up should not wait for it (nor share a
-  // core with it: it starts after listen). SQLite refuses to read a damaged page on its own
+  // SQLite's file is checked once the API listens: a whole-file check of a large database takes
+  // seconds (docs/operations.md), and start-up should not wait for it (nor share a core with it:
+  // it starts after listen). SQLite refuses to read a damaged page on its own
   // meanwhile, and /readyz says "not ready" until the check has passed.
   const { checkIntegrity } = store;
   let checked = store.created || !checkIntegrity;
