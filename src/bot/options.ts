@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType as OptionType } from 'discord.js';
+import type { ApplicationCommandOptionType as OptionType } from 'discord.js';
 
 /*
  * A slash command's options, in two steps. A transport flattens Discord's option tree into
@@ -9,6 +9,15 @@ import { ApplicationCommandOptionType as OptionType } from 'discord.js';
  */
 
 export type OptionValue = string | number | boolean;
+
+/*
+ * Discord's option types (ApplicationCommandOptionType) as numbers: `POST /interactions` parses
+ * payloads with this module before discord.js is loaded, on the first interaction only.
+ */
+const SUBCOMMAND = 1;
+const INTEGER = 4;
+const BOOLEAN = 5;
+const NUMBER = 10;
 
 /** One node of Discord's option tree (APIApplicationCommandInteractionDataOption). */
 export interface RawOption {
@@ -35,7 +44,7 @@ export function commandOptions(options: readonly RawOption[] | undefined): Given
   let list = options ?? [];
   let subcommand: string | null = null;
   const branch = list[0];
-  if (branch?.type === OptionType.Subcommand) {
+  if (branch?.type === SUBCOMMAND) {
     subcommand = branch.name;
     list = branch.options ?? [];
   }
@@ -101,11 +110,11 @@ function fits(type: number, value: OptionValue | undefined): boolean {
   switch (type) {
     // Discord sends an integer as a safe integer; anything else (a fraction, `1e400` read as
     // Infinity, a number past 2^53) is no value, never one a store is asked about.
-    case OptionType.Integer:
+    case INTEGER:
       return typeof value === 'number' && Number.isSafeInteger(value);
-    case OptionType.Number:
+    case NUMBER:
       return typeof value === 'number' && Number.isFinite(value);
-    case OptionType.Boolean:
+    case BOOLEAN:
       return typeof value === 'boolean';
     default:
       // Strings, and the ids of users, channels, roles and attachments.
@@ -125,9 +134,9 @@ export function readOptions<D extends DefinitionShape>(
 ): OptionsOf<D> {
   let declared = definition.options ?? [];
   const read: Record<string, OptionValue> = {};
-  if (declared.some((option) => option.type === OptionType.Subcommand)) {
+  if (declared.some((option) => option.type === SUBCOMMAND)) {
     const chosen = declared.find(
-      (option) => option.type === OptionType.Subcommand && option.name === given.subcommand,
+      (option) => option.type === SUBCOMMAND && option.name === given.subcommand,
     );
     if (!chosen) {
       throw new Error(`unknown /${definition.name} subcommand ${String(given.subcommand)}`);
