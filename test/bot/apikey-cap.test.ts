@@ -19,8 +19,8 @@ import {
   type InteractionCallback,
   type InteractionOptions,
 } from '../support/fake-discord.js';
-import { ALICE } from './fixture.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
+import { ALICE } from './support/fixture.js';
 
 const GUILDS = { gateway: '1133557799224466870', http: '1133557799224466871' } as const;
 const EPHEMERAL = 64;

@@ -19,6 +19,7 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
+import { type CapturedLog, captureLog } from '../support/log-capture.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 import {
   ALICE,
@@ -34,9 +35,8 @@ import {
   OTHER,
   RICH,
   SPARSE,
-} from './fixture.js';
-import { type CapturedLog, captureLog } from './log-capture.js';
-import { BROKEN, SLOW, withTroubleGuilds } from './trouble.js';
+} from './support/fixture.js';
+import { BROKEN, SLOW, withTroubleGuilds } from './support/trouble.js';
 
 const EPHEMERAL = 64;
 const SLOW_MS = 400;

@@ -18,8 +18,8 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
-import { botFixture, RICH } from './fixture.js';
-import { type CapturedLog, captureLog } from './log-capture.js';
+import { type CapturedLog, captureLog } from '../support/log-capture.js';
+import { botFixture, RICH } from './support/fixture.js';
 
 const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
 /** A guild whose /points takes longer than the 2 s after which the dispatcher defers. */

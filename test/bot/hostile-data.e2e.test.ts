@@ -18,7 +18,7 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
 
 const GUILD = '1133557799224466870';
 const MEMBER: UserData = { id: '600000000000000001', username: 'many' };

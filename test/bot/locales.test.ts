@@ -28,9 +28,9 @@ import {
   type MessageData,
   type UserData,
 } from '../support/fake-discord.js';
-import { ALICE, BOB } from './fixture.js';
-import { captureLog } from './log-capture.js';
-import { BROKEN, withTroubleGuilds } from './trouble.js';
+import { captureLog } from '../support/log-capture.js';
+import { ALICE, BOB } from './support/fixture.js';
+import { BROKEN, withTroubleGuilds } from './support/trouble.js';
 
 const GUILD = '1133557799224466870';
 const EMPTY = '1133557799224466871';

@@ -15,9 +15,9 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
+import { captureLog } from '../support/log-capture.js';
 import { expectedOrder, sortedFixture } from '../support/sorted-profiles.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
-import { captureLog } from './log-capture.js';
 
 const GUILD = '1133557799224466870';
 const NO_SLYTHERIN = '1133557799224466871';

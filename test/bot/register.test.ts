@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/bot/register.js';
 import { loadConfig } from '../../src/config.js';
 import { APP_ID, FAKE_TOKEN, FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
-import { RICH } from './fixture.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
+import { RICH } from './support/fixture.js';
 
 const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium', 'scoreboard'];
 
@@ -67,7 +67,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
     },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
-  // Each command in the members' languages (DESIGN §13; test/i18n/commands.test.ts checks all).
+  // Each command in the members' languages (DESIGN §13; test/bot/commands.test.ts checks all).
   expect(byName.get('players')?.name_localizations).toMatchObject({ de: 'spieler', fr: 'joueurs' });
   expect(byName.get('points')?.description_localizations?.['pt-BR']).toBe(
     'A Taça das Casas: as quatro casas por pontos',

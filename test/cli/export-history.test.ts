@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferFile } from '../../src/transfer/format.js';
-import { historyOf, points } from '../history/support.js';
 import { runCli } from '../support/cli.js';
+import { historyOf, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 const GUILD = 'points-removed';

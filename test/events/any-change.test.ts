@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foreignWrite } from '../history/support.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*

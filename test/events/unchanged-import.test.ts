@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferFile } from '../../src/transfer/format.js';
-import { foreignWrite } from '../history/support.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { runCliAsync } from '../support/cli.js';
 import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*

@@ -9,7 +9,7 @@ import { openApiPath } from '../../src/http/openapi/document.js';
 import { profile } from '../../src/records/profile.js';
 import { listen } from '../support/app.js';
 import { openEventStream } from '../support/event-stream.js';
-import { buildDemoApp, type DemoApp } from './demo-app.js';
+import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 /*
  * The served OpenAPI document against the real app over the demo data: every path and every

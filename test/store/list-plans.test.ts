@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewKey } from '../../src/records/profile-order.js';
 import { everyView, sortedFixture } from '../support/sorted-profiles.js';
 import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
-import { middleCursor, postgresPlan, sqlitePlan } from './list-plans.js';
+import { middleCursor, postgresPlan, sqlitePlan } from './support/list-plans.js';
 
 /*
  * Every sorted or filtered list is read as a range of its own index, on both stores: the plans
