@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** German: the longest of the languages, so the one that tests Discord's limits. */
 export const de: Messages<'one' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Ob der Bot antwortet' },
     apikey: {
       name: 'api-schlüssel',
       description: 'Schlüssel dieses Servers für die HTTP-API von housecup verwalten',
@@ -152,7 +151,6 @@ export const de: Messages<'one' | 'other'> = {
     jobs: 'Auf diesem Server wurde kein Beruf gefunden.',
     key: 'Zu diesem Server gehört kein aktiver API-Schlüssel mit dieser Nummer.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Entschuldigung, beim Antworten ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es später noch einmal.',

@@ -14,7 +14,6 @@ export const en = {
    * English names are the ones Discord sends back, and the handlers' options are typed from them.
    */
   commands: {
-    ping: { name: 'ping', description: 'Whether the bot answers' },
     apikey: {
       name: 'apikey',
       description: "Manage this server's keys for the housecup HTTP API",
@@ -158,7 +157,6 @@ export const en = {
     jobs: 'No job found on this server.',
     key: 'No active API key with that number belongs to this server.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Sorry, something went wrong while answering. It has been logged; please try again later.',

@@ -6,7 +6,6 @@ type Spanish = Messages<'one' | 'many' | 'other'>;
 /** Spanish of Spain (es-ES). */
 export const esES: Spanish = {
   commands: {
-    ping: { name: 'ping', description: 'Si el bot responde' },
     apikey: {
       name: 'clave-api',
       description: 'Gestiona las claves de este servidor para la API HTTP de housecup',
@@ -153,7 +152,6 @@ export const esES: Spanish = {
     jobs: 'No se ha encontrado ningún trabajo en este servidor.',
     key: 'Ninguna clave de API activa con ese número pertenece a este servidor.',
   },
-  ping: { pong: '¡Pong!' },
   errors: {
     apology:
       'Lo sentimos, algo ha fallado al responder. Ha quedado registrado; inténtalo de nuevo más tarde.',

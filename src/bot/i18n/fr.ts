@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** French, as the books name the houses; `many` is CLDR's form of round millions (« 1 000 000 de »). */
 export const fr: Messages<'one' | 'many' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Le bot répond-il ?' },
     apikey: {
       name: 'clé-api',
       description: 'Gérer les clés de ce serveur pour l’API HTTP de housecup',
@@ -157,7 +156,6 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     jobs: 'Aucun métier trouvé sur ce serveur.',
     key: 'Aucune clé d’API active portant ce numéro n’appartient à ce serveur.',
   },
-  ping: { pong: 'Pong !' },
   errors: {
     apology:
       'Désolé, une erreur est survenue pendant la réponse. Elle a été consignée ; veuillez réessayer plus tard.',

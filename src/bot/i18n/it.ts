@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** Italian, as the books name the houses. */
 export const it: Messages<'one' | 'many' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Se il bot risponde' },
     apikey: {
       name: 'chiave-api',
       description: 'Gestisci le chiavi di questo server per l’API HTTP di housecup',
@@ -150,7 +149,6 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     jobs: 'Nessun lavoro trovato su questo server.',
     key: 'Nessuna chiave API attiva con quel numero appartiene a questo server.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Spiacenti, qualcosa è andato storto durante la risposta. L’errore è stato registrato; riprova più tardi.',

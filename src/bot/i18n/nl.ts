@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** Dutch: the books' houses are "afdelingen", and their cup the afdelingsbeker. */
 export const nl: Messages<'one' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Of de bot antwoordt' },
     apikey: {
       name: 'api-sleutel',
       description: 'Beheer de sleutels van deze server voor de HTTP-API van housecup',
@@ -147,7 +146,6 @@ export const nl: Messages<'one' | 'other'> = {
     jobs: 'Geen baan gevonden op deze server.',
     key: 'Er hoort geen actieve API-sleutel met dat nummer bij deze server.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Sorry, er ging iets mis bij het antwoorden. Het is gelogd; probeer het later opnieuw.',

@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** Polish: four plural forms (1 punkt, 2 punkty, 5 punktów, 1,5 punktu). */
 export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Czy bot odpowiada' },
     apikey: {
       name: 'klucz-api',
       description: 'Zarządzaj kluczami tego serwera do API HTTP housecup',
@@ -164,7 +163,6 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     jobs: 'Nie znaleziono żadnej pracy na tym serwerze.',
     key: 'Do tego serwera nie należy żaden aktywny klucz API o tym numerze.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Przepraszamy, coś poszło nie tak podczas odpowiadania. Błąd został zapisany; spróbuj ponownie później.',

@@ -4,7 +4,6 @@ import { plural } from './plural.js';
 /** Brazilian Portuguese, as the books name the houses. */
 export const ptBR: Messages<'one' | 'many' | 'other'> = {
   commands: {
-    ping: { name: 'ping', description: 'Se o bot responde' },
     apikey: {
       name: 'chave-api',
       description: 'Gerencie as chaves deste servidor para a API HTTP do housecup',
@@ -151,7 +150,6 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     jobs: 'Nenhum emprego encontrado neste servidor.',
     key: 'Nenhuma chave de API ativa com esse número pertence a este servidor.',
   },
-  ping: { pong: 'Pong!' },
   errors: {
     apology:
       'Desculpe, algo deu errado ao responder. O erro foi registrado; tente de novo mais tarde.',
