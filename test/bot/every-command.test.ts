@@ -24,13 +24,15 @@ import { fixture, RICH } from '../support/fixture.js';
 import { captureLog } from '../support/log-capture.js';
 import { ALICE } from './support/fixture.js';
 
+/** Discord's option type of a subcommand. */
 const SUBCOMMAND = 1;
 
 /** `/name`, or `/name sub` for each subcommand, as Discord sends them with no option given. */
 const invocations = (await loadCommands()).flatMap(({ definition }) => {
   const subcommands = (definition.options ?? []).filter((o) => o.type === SUBCOMMAND);
-  if (subcommands.length === 0)
+  if (subcommands.length === 0) {
     return [{ line: `/${definition.name}`, name: definition.name, options: [] }];
+  }
   return subcommands.map((sub) => ({
     line: `/${definition.name} ${sub.name}`,
     name: definition.name,
