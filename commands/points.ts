@@ -33,4 +33,4 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
   };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

@@ -9,7 +9,10 @@ import { plural } from './plural.js';
  * (numbers through Intl by the caller); `{n}` in a plural form is its formatted count.
  */
 export const en = {
-  /** Slash commands: a name (lowercase, 1–32) and a description (1–100) each. */
+  /**
+   * Slash commands: a name (lowercase, 1–32) and a description (1–100) each. `as const`: the
+   * English names are the ones Discord sends back, and the handlers' options are typed from them.
+   */
   commands: {
     apikey: {
       name: 'apikey',
@@ -58,7 +61,7 @@ export const en = {
       name: 'unpublish',
       description: 'Take the public page down; open pages stop updating at once',
     },
-  },
+  } as const,
   /** As the books of this language name them: members know their house by that name. */
   houses: {
     gryffindor: 'Gryffindor',
