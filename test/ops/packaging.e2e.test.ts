@@ -4,10 +4,12 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -253,6 +255,21 @@ describe('scripts/build.js', () => {
     expect(changed.status, changed.stdout + changed.stderr).toBe(0);
     expect(changed.stderr).toBe('housecup: src/main.ts changed since the last build: compiling\n');
     expect(stamp()).toBeGreaterThan(built);
+  }, 120_000);
+
+  it('removes what a deleted source compiled to: a command taken out is not loaded from dist/', () => {
+    const module = join(source, 'commands/gone.ts');
+    writeFileSync(module, 'export const gone = 1;\n');
+    const added = run(process.execPath, ['scripts/build.js'], source);
+    expect(added.status, added.stdout + added.stderr).toBe(0);
+    expect(existsSync(join(source, 'dist/commands/gone.js'))).toBe(true);
+    rmSync(module);
+    const removed = run(process.execPath, ['scripts/build.js', '--if-stale'], source);
+    expect(removed.status, removed.stdout + removed.stderr).toBe(0);
+    expect(
+      readdirSync(join(source, 'dist/commands')).filter((name) => name.startsWith('gone.')),
+    ).toEqual([]);
+    expect(existsSync(join(source, 'dist/commands/points.js'))).toBe(true);
   }, 120_000);
 
   it('without TypeScript and without dist/, says how to build instead of failing obscurely', () => {
