@@ -69,7 +69,7 @@ async function execute(
   }
   logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
   return {
-    content: language.t.apikey.revokedReply(language.digits(id)),
+    content: language.t.apikey.revokeAnswer(language.digits(id)),
     ephemeral: true,
   };
 }

@@ -79,7 +79,7 @@ export function pointsHistoryAnswer(
   const range = historyRange(query, clock());
   const cacheKey = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
   return {
-    key: cacheKey,
+    cacheKey,
     async build() {
       const points = await readSeries(read.pointsHistory, guildId, range);
       if (points.every((entry) => HOUSES.every((house) => entry[house] === null))) {

@@ -19,7 +19,7 @@ import type { GivenOptions, OptionsOf } from './options.js';
  * replied to, and can always answer correctly (and apologise when something breaks).
  */
 /** A file sent with a message (the /points picture), named as its embed refers to it. */
-export interface ReplyFile {
+export interface AnswerFile {
   name: string;
   data: Buffer;
 }
@@ -31,7 +31,7 @@ export interface Answer {
    * Sent as attachments: with the first answer over the gateway (one multipart callback); over
    * `POST /interactions`, whose JSON response cannot carry them, in the edit of a deferral.
    */
-  files?: ReplyFile[];
+  files?: AnswerFile[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** Only the invoking user sees it. */
   ephemeral?: boolean;

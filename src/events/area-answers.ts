@@ -40,7 +40,7 @@ const countBody = (count: number) => Buffer.from(`{"count":${count}}`);
 export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
   const { read, cache } = sources;
   const generation = () => sources.generation(guildId);
-  const cached = (answer: CacheableAnswer) => cache.get(answer.key, generation, answer.build);
+  const cached = (answer: CacheableAnswer) => cache.get(answer.cacheKey, generation, answer.build);
   const [points, premium, players, jobs, changes] = await Promise.all([
     cached(pointsAnswer(read, guildId)),
     cached(premiumAnswer(read, guildId)),

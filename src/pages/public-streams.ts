@@ -84,7 +84,7 @@ export class PublicStreams {
     const { read, cache, generation } = this.options;
     const answer = pointsAnswer(read, guildId);
     try {
-      return (await cache.get(answer.key, () => generation(guildId), answer.build)).body;
+      return (await cache.get(answer.cacheKey, () => generation(guildId), answer.build)).body;
     } catch {
       // A read that fails now is tried again at the next change; the stream stays open.
       return null;

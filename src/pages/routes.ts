@@ -209,7 +209,8 @@ export async function registerPublicPages(
         });
         // A chart to render (none cached, none being built) counts against the address's budget.
         const current = generation(guildId);
-        const toRender = !cache.peek(answer.key, current) && !cache.isBuilding(answer.key, current);
+        const toRender =
+          !cache.peek(answer.cacheKey, current) && !cache.isBuilding(answer.cacheKey, current);
         if (toRender) {
           const waitS = await new Promise<number>((resolve) =>
             budgets.renders.take({ address: request.ip }, resolve),
@@ -217,7 +218,7 @@ export async function registerPublicPages(
           if (waitS > 0) return tooManyRequests(reply, waitS);
         }
         try {
-          await cached(request, reply, guildId, answer.key, answer.build);
+          await cached(request, reply, guildId, answer.cacheKey, answer.build);
         } catch (error) {
           // Every render slot of the node taken: the page's own 429.
           if (!(error instanceof ApiError) || error.status !== 429) throw error;

@@ -4,7 +4,7 @@ import { basename, extname, join } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandLoadError, defaultCommandsFolder, loadCommands } from '../../src/bot/loader.js';
-import { commandsFolder, packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/paths.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -24,6 +24,8 @@ const GOOD = `export default {
   async execute() { return { content: 'ok' }; },
 };
 `;
+
+const commandsFolder = join(packageRoot, 'commands');
 
 describe('loadCommands', () => {
   it('loads every module of commands/, sorted, each named as its file, with a handler', async () => {

@@ -85,7 +85,7 @@ describe.each(SPOKEN_LOCALES)('in %s', (locale) => {
       ...Object.values(t.notFound),
       ...Object.values(t.errors),
       t.players.notYours,
-      t.apikey.revokedReply(language.digits(MAX)),
+      t.apikey.revokeAnswer(language.digits(MAX)),
       t.scoreboard.published(url),
       t.scoreboard.already(url),
       t.scoreboard.unpublished,

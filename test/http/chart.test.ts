@@ -79,7 +79,7 @@ describe('the chart endpoint', () => {
       ).toThrow(new ApiError(400, error));
     }
     expect(
-      chartAnswer(t.store.read, renders, GUILD, { width: 1600, height: 1000, days: 365 }).key,
+      chartAnswer(t.store.read, renders, GUILD, { width: 1600, height: 1000, days: 365 }).cacheKey,
     ).toBe(`chart:${GUILD}:1600x1000:365`);
   });
 
@@ -91,8 +91,10 @@ describe('the chart endpoint', () => {
       titles: { period: 'Last 30 days', standings: 'Current standings' },
     });
     const french = memberChartAnswer(t.store.read, renders, GUILD, words('fr'));
-    expect(french.key).toBe(`chart:${GUILD}:800x400:30:fr`);
-    expect(memberChartAnswer(t.store.read, renders, GUILD, words('de')).key).not.toBe(french.key);
+    expect(french.cacheKey).toBe(`chart:${GUILD}:800x400:30:fr`);
+    expect(memberChartAnswer(t.store.read, renders, GUILD, words('de')).cacheKey).not.toBe(
+      french.cacheKey,
+    );
     const noon = Date.UTC(2026, 10, 25, 12, 34);
     const built = await memberChartAnswer(
       t.store.read,

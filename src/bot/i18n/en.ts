@@ -128,7 +128,7 @@ export const en = {
     copyNow: 'Copy it now: it is shown only this once and stored only as a hash.',
     readsOnly: (guild: string) =>
       `It reads this server only (\`${guild}\`). Send it as \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id: string) => `API key #${id} is revoked: it stops working at once.`,
+    revokeAnswer: (id: string) => `API key #${id} is revoked: it stops working at once.`,
     /** `/apikey create` refused: the server holds `max` active keys of its own already. */
     full: (max: string) =>
       `This server has reached its limit of active API keys (${max}). Revoke one first: \`/apikey list\` shows their numbers, then \`/apikey revoke id:<number>\` revokes one.`,

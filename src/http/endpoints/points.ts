@@ -35,7 +35,7 @@ export const getPoints = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    const { key: cacheKey, build } = pointsAnswer(deps.read, params.guildId);
+    const { cacheKey, build } = pointsAnswer(deps.read, params.guildId);
     serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
@@ -89,7 +89,7 @@ export const getPointsHistory = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key: cacheKey, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
+    const { cacheKey, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
     serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
@@ -118,12 +118,7 @@ export const getPointsChart = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key: cacheKey, build } = chartAnswer(
-      deps.read,
-      deps.renders.slots,
-      params.guildId,
-      query,
-    );
+    const { cacheKey, build } = chartAnswer(deps.read, deps.renders.slots, params.guildId, query);
     // A chart the cache holds costs nothing; one to render counts against the key's budget
     // (every /v1 request has its key by now: authentication runs first).
     const { apiKey } = request;

@@ -31,7 +31,7 @@ export const getPremium = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    const { key: cacheKey, build } = premiumAnswer(deps.read, params.guildId);
+    const { cacheKey, build } = premiumAnswer(deps.read, params.guildId);
     serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
