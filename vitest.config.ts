@@ -18,10 +18,23 @@ export const SHARED = {
   reporters: ['default'],
 };
 
+/*
+ * Vitest's default on 2 cores is one worker (cores - 1): the files ran one after another while
+ * most of their time is spent waiting on child processes, databases and sockets. More workers than
+ * cores, measured in docs/development.md.
+ */
+const UNIT_WORKERS = 3;
+
 export default defineConfig({
   test: {
     ...SHARED,
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...END_TO_END],
+    maxWorkers: UNIT_WORKERS,
+    // Each test's child processes, counted for scripts/test-budget.js.
+    setupFiles: ['test/setup/count-processes.ts'],
+    // The JSON report is what scripts/test-budget.js checks after `npm run test:unit`.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test/artifacts/vitest-unit.json' },
   },
 });

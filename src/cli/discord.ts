@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { registerCommands } from '../bot/register.js';
 import { createLogger } from '../logger.js';
 import { cliConfig } from './configured-store.js';
 import { guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
-import { describeRegisterFailure } from './register-failure.js';
 
 export function addDiscordCommands(program: Command): void {
   program
@@ -16,6 +14,12 @@ export function addDiscordCommands(program: Command): void {
       guildIdOption,
     )
     .action(async (options: { guild?: string }) => {
+      // discord.js is loaded here, not when the CLI starts: it costs every other command a
+      // second of start-up on a busy machine (the import alone, measured), for nothing.
+      const [{ registerCommands }, { describeRegisterFailure }] = await Promise.all([
+        import('../bot/register.js'),
+        import('./register-failure.js'),
+      ]);
       const config = cliConfig();
       if (!config.discord.token)
         throw new CliError('DISCORD_TOKEN is not set: it is needed to register commands');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTitle } from '../../src/records/published-guild.js';
 import { runCli } from '../support/cli.js';
 import { fixture, RICH, SPARSE } from '../support/fixture.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
@@ -65,6 +66,13 @@ for (const kind of storeKinds(import.meta.filename)) {
       const hundred = `${'ä'.repeat(99)}🦁`;
       expect(cli('publish', RICH, '--title', hundred).status).toBe(0);
       expect(await titleOf(RICH)).toBe(hundred);
+      // The CLI refuses what checkTitle refuses, before it opens the store: one process shows
+      // the line, checkTitle (what the CLI calls) every kind of bad title.
+      const refused = cli('publish', RICH, '--title', 'two\nlines');
+      expect(refused.status).toBe(1);
+      expect(lines(refused.stderr)).toEqual([
+        'housecup: Invalid title: must be one line of 1 to 100 characters',
+      ]);
       for (const bad of [
         '',
         '   ',
@@ -74,11 +82,10 @@ for (const kind of storeKinds(import.meta.filename)) {
         'bell\u0007',
         'next\u0085line',
       ]) {
-        const refused = cli('publish', RICH, '--title', bad);
-        expect(refused.status, JSON.stringify(bad)).toBe(1);
-        expect(lines(refused.stderr)).toEqual([
-          'housecup: Invalid title: must be one line of 1 to 100 characters',
-        ]);
+        expect(checkTitle(bad), JSON.stringify(bad)).toEqual({
+          ok: false,
+          problem: 'must be one line of 1 to 100 characters',
+        });
       }
       expect(await titleOf(RICH)).toBe(hundred);
     });

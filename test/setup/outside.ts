@@ -9,6 +9,7 @@ import {
   postgresBinaries,
   startPostgresServer,
 } from '../support/postgres-server.js';
+import { createMigratedTemplate, dropTemplate } from '../support/postgres-template.js';
 import { answersPing, type PrivateRedis, startRedisServer } from '../support/redis-server.js';
 
 /*
@@ -97,10 +98,14 @@ export default async function setup(project: TestProject) {
     );
   }
   const notes = mkdtempSync(join(tmpdir(), 'housecup-not-run-'));
+  const admin = found.postgresql;
+  const template = admin ? await createMigratedTemplate(admin) : null;
   project.provide('outside', found);
   project.provide('outsideNotes', notes);
+  project.provide('postgresTemplate', template);
 
   return async () => {
+    if (admin && template) await dropTemplate(admin, template).catch(() => {});
     await privatePostgres?.stop();
     await privateRedis?.kill();
     const lines = readdirSync(notes).map((file) => {

@@ -65,6 +65,8 @@ declare module 'vitest' {
     outside: OutsideFound;
     /** A folder where suites that could not run leave a note for the closing summary. */
     outsideNotes: string;
+    /** The run's migrated PostgreSQL database to copy (test/support/postgres-template.ts). */
+    postgresTemplate: string | null;
   }
 }
 

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store, StoreKind } from '../../src/store/store.js';
 import { needOutside } from './outside.js';
+import { databaseUrl, runAsAdmin } from './postgres-template.js';
 
 /*
  * The stores a suite runs against: SQLite always, PostgreSQL where test/setup/outside.ts found a
@@ -36,24 +36,22 @@ export interface TestStore {
   cleanup(): Promise<void>;
 }
 
-/** The URL of a database of its own on the test server; dropped by the returned function. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The URL of a database of its own on the test server; dropped by the returned function. Empty,
+ * or with `migrated`, a copy of the run's migrated template (test/support/postgres-template.ts).
+ */
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = inject('outside').postgresql;
   if (!admin) throw new Error('no PostgreSQL for this run (test/setup/outside.ts)');
   const name = `housecup_test_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
+  const template = options.migrated ? inject('postgresTemplate') : null;
+  await runAsAdmin(admin, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    url: databaseUrl(admin, name),
+    drop: () => runAsAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A real, migrated store of `kind`, holding `data` when given. */
@@ -65,7 +63,7 @@ export async function openTestStore(kind: StoreKind, data?: unknown): Promise<Te
   let reopen: () => Promise<Store>;
   let drop = async () => {};
   if (kind === 'postgres') {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: true });
     drop = database.drop;
     reopen = () => openPostgresStore(database.url, { logger, migrate: false });
     store = await openPostgresStore(database.url, { logger });
