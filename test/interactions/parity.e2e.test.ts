@@ -37,6 +37,10 @@ import {
 import { captureLog } from '../support/log-capture.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
+// The deferral well past what a /points picture takes on a loaded machine (at 100 ms a render under
+// a load of 9 was deferred), and the slow guild's reads well past the deferral.
+const DEFER_AFTER_MS = 1_500;
+const SLOW_MS = 2_500;
 let database: TestDatabase;
 let fake: FakeDiscord;
 let bot: RunningBot;
@@ -48,7 +52,7 @@ const gatewayRequests = new Map<string, InteractionRequest>();
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
-  const read = withTroubleGuilds(database.store.read, 300);
+  const read = withTroubleGuilds(database.store.read, SLOW_MS);
   bot = await startBot({
     config: loadConfig({
       DATABASE_PATH: database.path,
@@ -58,7 +62,7 @@ beforeAll(async () => {
     read,
     keyStore: database.store.keyStore,
     logger: log.logger,
-    deferAfterMs: 100,
+    deferAfterMs: DEFER_AFTER_MS,
   });
   bot.client.on(Events.InteractionCreate, (interaction) => {
     if (interaction.isChatInputCommand() || interaction.isButton()) {
@@ -69,9 +73,9 @@ beforeAll(async () => {
     database,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
-    deferAfterMs: 100,
+    deferAfterMs: DEFER_AFTER_MS,
     logger: log.logger,
-    read: (real) => withTroubleGuilds(real, 300),
+    read: (real) => withTroubleGuilds(real, SLOW_MS),
   });
 });
 
