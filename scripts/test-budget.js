@@ -5,8 +5,8 @@
 // - the sum of the test files' times, with room for a loaded machine: what any new slow suite
 //   adds to, whatever the workers did in parallel;
 // - each file's share of that sum, which does not move with the machine's speed.
-// docs/development.md ("The budget of npm test") has the figures. A file over its share belongs
-// in `npm run test:e2e` (named *.e2e.test.ts), or needs its slow part shared or moved.
+// docs/development.md ("Speed, and the budget of `npm test`") has the figures. A file over its
+// share belongs in `npm run test:e2e` (named *.e2e.test.ts), or needs its slow part shared or moved.
 import { readFileSync } from 'node:fs';
 
 /** Child processes started by the whole run. */
