@@ -4,6 +4,7 @@ import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
+import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
 import { defineRecord, type RecordDefinition, type RowOf } from './record.js';
 
@@ -52,6 +53,8 @@ export type GuildChangesRow = RowOf<typeof guildChanges>;
  */
 export const CHANGE_SOURCES: readonly { record: RecordDefinition; area: ChangeArea }[] = [
   { record: profile, area: 'players' },
+  // A period's change is the players' area: an import or copy may write it alone.
+  { record: profileChange, area: 'players' },
   { record: job, area: 'jobs' },
   { record: housePoints, area: 'points' },
   { record: premium, area: 'premium' },
