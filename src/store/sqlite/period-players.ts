@@ -1,0 +1,165 @@
+import type { Statement } from 'better-sqlite3';
+import { EMPTY_ARRAY } from '../../read/json-list.js';
+import { type PlayersReader, pageOf } from '../../read/service.js';
+import type { ProfileCursor, ProfileWithChange, RankEntry } from '../../read/types.js';
+import type { ChangeView } from '../../records/periods.js';
+import { type Profile, profile } from '../../records/profile.js';
+import { columnList, columnNames } from '../../records/record.js';
+import { changeParameters, changeRowsSql, changeStatementKey } from '../period-lists.js';
+import { countSql, listParameters } from '../profile-lists.js';
+import {
+  inView,
+  type RankView,
+  rankPosition,
+  rankStatementKey,
+  rowsBeforeSql,
+} from '../rank-counts.js';
+import type { Database } from './database.js';
+import { type KeysetSource, readAll, readPage } from './keyset.js';
+
+/*
+ * SQLite's reads of a period's list by change and of a member's rank (src/store/period-lists.ts,
+ * src/store/rank-counts.ts). A page is one statement; a whole list is read in chunks with the
+ * event loop free between them (keyset.ts), as the other lists are.
+ */
+
+type Parameters = Record<string, string | number | null>;
+
+/** The profile's columns but the position ones changeRowsSql gives first. */
+const REST = columnNames(profile)
+  .filter((name) => name !== 'user_id' && name !== 'id')
+  .map((name) => `p.${name}`)
+  .join(', ');
+const jsonOf = (change: string) =>
+  `json_object(${columnNames(profile)
+    .map((name) => `'${name}', p.${name}`)
+    .join(', ')}, 'change', ${change}) AS json`;
+
+interface JsonRow {
+  change: number;
+  user_id: string;
+  id: number;
+  json: string;
+}
+
+const cursorAt = (row: { change: number; user_id: string; id: number }): ProfileCursor => ({
+  key: row.change,
+  userId: row.user_id,
+  id: row.id,
+});
+
+export function createPeriodReads(
+  db: Database,
+): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+  const { sqlite } = db;
+  const statements = new Map<string, Statement<[Parameters]>>();
+  const statement = (name: string, text: () => string) => {
+    let prepared = statements.get(name);
+    if (!prepared) {
+      prepared = sqlite.prepare<[Parameters]>(text());
+      statements.set(name, prepared);
+    }
+    return prepared;
+  };
+  const rowsOf = (view: ChangeView, after: ProfileCursor | undefined) =>
+    statement(`rows:${changeStatementKey(view, after)}`, () =>
+      changeRowsSql(view, after, () => REST, '@limit'),
+    ) as Statement<[Parameters], ProfileWithChange & { seg: number }>;
+  const jsonRowsOf = (view: ChangeView, after: ProfileCursor | undefined) =>
+    statement(`json:${changeStatementKey(view, after)}`, () =>
+      changeRowsSql(view, after, jsonOf, '@limit'),
+    ) as Statement<[Parameters], JsonRow>;
+  const beforeOf = (view: RankView, position: ProfileCursor) =>
+    statement(rankStatementKey(view, position), () =>
+      rowsBeforeSql(view, position),
+    ).pluck() as Statement<[Parameters], number>;
+  const countOf = (view: RankView) =>
+    statement(`count:${view.house ?? 'all'}`, () => countSql(view)).pluck() as Statement<
+      [Parameters],
+      number
+    >;
+  const any = sqlite
+    .prepare<[string], number>('SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1')
+    .pluck();
+  const members = sqlite.prepare<[Parameters], Profile & { change: number }>(
+    `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
+       WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change
+     FROM profiles AS p WHERE guild_id = @guild AND user_id = @user ORDER BY id`,
+  );
+  const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
+  const noneIn = (guildId: string, after: ProfileCursor | undefined, view: ChangeView) =>
+    (!after && view.house === null) || any.get(guildId) === undefined;
+
+  const source = (guildId: string, view: ChangeView): KeysetSource<ProfileCursor> => ({
+    chunk(after, limit) {
+      const rows = jsonRowsOf(view, after).all({
+        ...changeParameters(guildId, view, after),
+        limit: limit < 0 ? -1 : limit,
+      });
+      const last = rows.at(-1);
+      const json =
+        rows.length === 0 ? EMPTY_ARRAY : Buffer.from(`[${rows.map((row) => row.json).join(',')}]`);
+      return {
+        json,
+        count: rows.length,
+        last: last && rows.length === limit ? cursorAt(last) : null,
+      };
+    },
+    hasAfter(after) {
+      return (
+        jsonRowsOf(view, after).get({ ...changeParameters(guildId, view, after), limit: 1 }) !==
+        undefined
+      );
+    },
+    snapshot,
+    generation: db.exactGeneration,
+  });
+
+  return {
+    async changes(guildId, request, view) {
+      const after = request?.after;
+      const rows = rowsOf(view, after).all({
+        ...changeParameters(guildId, view, after),
+        // One row past the page tells whether another page follows.
+        limit: request ? request.limit + 1 : -1,
+      });
+      if (rows.length === 0 && noneIn(guildId, after, view)) return null;
+      const profiles = rows.map(({ seg: _seg, ...row }) => row);
+      return pageOf(profiles, request, (row) => cursorAt(row));
+    },
+    async changesSerialized(guildId, request, view) {
+      const result = request
+        ? readPage(source(guildId, view), request.after, request.limit)
+        : await readAll(source(guildId, view));
+      return result.count === 0 && noneIn(guildId, request?.after, view) ? null : result;
+    },
+    async rank(guildId, userId, view) {
+      const period =
+        view.sort === 'change'
+          ? { kind: view.period.kind, start: view.period.from }
+          : { kind: null, start: null };
+      return snapshot((): RankEntry[] | null => {
+        const found = members.all({ guild: guildId, user: userId, ...period });
+        if (found.length === 0) return null;
+        const of =
+          countOf(view).get(
+            listParameters(
+              guildId,
+              { sort: 'user_id', order: 'asc', house: view.house },
+              undefined,
+            ),
+          ) ?? 0;
+        return found.map(({ change, ...row }) => {
+          const { position, value } = rankPosition(view, row, change);
+          if (!inView(view, row)) return { id: row.id, rank: null, of, value };
+          const parameters =
+            view.sort === 'change'
+              ? changeParameters(guildId, view, position)
+              : listParameters(guildId, view, position);
+          const before = beforeOf(view, position).get(parameters) ?? 0;
+          return { id: row.id, rank: before + 1, of, value };
+        });
+      });
+    },
+  };
+}
