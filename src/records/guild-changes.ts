@@ -51,10 +51,18 @@ export type GuildChangesRow = RowOf<typeof guildChanges>;
  * (src/store/change-triggers.ts), so a table of guild data missing here records no change; a
  * test holds every record with a guild_id to it.
  */
-export const CHANGE_SOURCES: readonly { record: RecordDefinition; area: ChangeArea }[] = [
+export const CHANGE_SOURCES: readonly {
+  record: RecordDefinition;
+  area: ChangeArea;
+  /**
+   * The migration that made the table, when it came after guild_changes: its guilds were not
+   * numbered when guild_changes was first filled (existingChanges), having no rows then.
+   */
+  since?: string;
+}[] = [
   { record: profile, area: 'players' },
   // A period's change is the players' area: an import or copy may write it alone.
-  { record: profileChange, area: 'players' },
+  { record: profileChange, area: 'players', since: 'profile_changes' },
   { record: job, area: 'jobs' },
   { record: housePoints, area: 'points' },
   { record: premium, area: 'premium' },

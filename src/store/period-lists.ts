@@ -89,7 +89,7 @@ export function changeRowsSql(
   limit: string,
 ): string {
   const first = after ? changeSegmentOf(view, after) : 0;
-  const columns = (change: string) => `${change} AS change, p.user_id, p.id, ${select(change)}`;
+  const columns = positioned(select);
   const arms = armsOf(view)
     .slice(first)
     .map((_arm, i) => armSql(view, first + i, i === 0 ? after : undefined, columns, limit));
@@ -97,6 +97,25 @@ export function changeRowsSql(
   const dir = direction(view);
   return `${arms.map((arm, i) => `SELECT * FROM (${arm}) AS s${i}`).join(' UNION ALL ')}
     ORDER BY seg, change${dir}, user_id${dir}, id${dir} LIMIT ${limit}`;
+}
+
+const positioned = (select: (change: string) => string) => (change: string) =>
+  `${change} AS change, p.user_id, p.id, ${select(change)}`;
+
+/**
+ * One segment's rows (0, 1, 2 in list order), after `cursor` (a cursor of this segment) or from
+ * its start, at most `limit`, with the columns of changeRowsSql: one range of one index, with no
+ * sort. SQLite reads a list segment after segment with these, going on to the next only when a
+ * page is not full (its compound SELECT would sort each arm's rows again).
+ */
+export function changeSegmentSql(
+  view: ChangeView,
+  index: number,
+  cursor: ProfileCursor | undefined,
+  select: (change: string) => string,
+  limit: string,
+): string {
+  return armSql(view, index, cursor, positioned(select), limit);
 }
 
 /** The named parameters of a change list read. */

@@ -95,9 +95,9 @@ export function allChangeTriggers(): string[] {
  * migration gives a database that had no guild_changes.
  */
 export function existingChanges(): string {
-  const areas = CHANGE_SOURCES.map(
-    ({ record, area }) => `SELECT guild_id, '${area}' AS area FROM "${record.table}"`,
-  ).join('\n  UNION ');
+  const areas = CHANGE_SOURCES.filter((source) => !source.since)
+    .map(({ record, area }) => `SELECT guild_id, '${area}' AS area FROM "${record.table}"`)
+    .join('\n  UNION ');
   return `INSERT INTO guild_changes (guild_id, area, seq)
 SELECT guild_id, area, nextval('guild_change_numbers') FROM (
   ${areas}

@@ -5,7 +5,13 @@ import type { ProfileCursor, ProfileWithChange, RankEntry } from '../../read/typ
 import type { ChangeView } from '../../records/periods.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList, columnNames } from '../../records/record.js';
-import { changeParameters, changeRowsSql, changeStatementKey } from '../period-lists.js';
+import {
+  armsOf,
+  changeParameters,
+  changeSegmentOf,
+  changeSegmentSql,
+  changeStatementKey,
+} from '../period-lists.js';
 import { countSql, listParameters } from '../profile-lists.js';
 import {
   inView,
@@ -19,13 +25,14 @@ import { type KeysetSource, readAll, readPage } from './keyset.js';
 
 /*
  * SQLite's reads of a period's list by change and of a member's rank (src/store/period-lists.ts,
- * src/store/rank-counts.ts). A page is one statement; a whole list is read in chunks with the
- * event loop free between them (keyset.ts), as the other lists are.
+ * src/store/rank-counts.ts). A list is read segment after segment, each one range of one index
+ * (as players.ts reads year's two), in one read transaction for a page; a whole list in chunks
+ * with the event loop free between them (keyset.ts), as the other lists are.
  */
 
 type Parameters = Record<string, string | number | null>;
 
-/** The profile's columns but the position ones changeRowsSql gives first. */
+/** The profile's columns but the position ones the segment's SQL gives first. */
 const REST = columnNames(profile)
   .filter((name) => name !== 'user_id' && name !== 'id')
   .map((name) => `p.${name}`)
@@ -35,14 +42,13 @@ const jsonOf = (change: string) =>
     .map((name) => `'${name}', p.${name}`)
     .join(', ')}, 'change', ${change}) AS json`;
 
-interface JsonRow {
+interface Positioned {
   change: number;
   user_id: string;
   id: number;
-  json: string;
 }
 
-const cursorAt = (row: { change: number; user_id: string; id: number }): ProfileCursor => ({
+const cursorAt = (row: Positioned): ProfileCursor => ({
   key: row.change,
   userId: row.user_id,
   id: row.id,
@@ -61,14 +67,16 @@ export function createPeriodReads(
     }
     return prepared;
   };
-  const rowsOf = (view: ChangeView, after: ProfileCursor | undefined) =>
-    statement(`rows:${changeStatementKey(view, after)}`, () =>
-      changeRowsSql(view, after, () => REST, '@limit'),
-    ) as Statement<[Parameters], ProfileWithChange & { seg: number }>;
-  const jsonRowsOf = (view: ChangeView, after: ProfileCursor | undefined) =>
-    statement(`json:${changeStatementKey(view, after)}`, () =>
-      changeRowsSql(view, after, jsonOf, '@limit'),
-    ) as Statement<[Parameters], JsonRow>;
+  const segmentOf = <T>(
+    kind: 'rows' | 'json',
+    view: ChangeView,
+    index: number,
+    cursor: ProfileCursor | undefined,
+  ) =>
+    statement(
+      `${kind}:${changeStatementKey(view, undefined)}.${index}.${cursor ? 'after' : 'start'}`,
+      () => changeSegmentSql(view, index, cursor, kind === 'rows' ? () => REST : jsonOf, '@limit'),
+    ) as Statement<[Parameters], T & Positioned & { seg: number }>;
   const beforeOf = (view: RankView, position: ProfileCursor) =>
     statement(rankStatementKey(view, position), () =>
       rowsBeforeSql(view, position),
@@ -90,12 +98,32 @@ export function createPeriodReads(
   const noneIn = (guildId: string, after: ProfileCursor | undefined, view: ChangeView) =>
     (!after && view.house === null) || any.get(guildId) === undefined;
 
+  /** Up to `limit` rows (-1: all) after `after`, segment after segment, in list order. */
+  const read = <T>(
+    kind: 'rows' | 'json',
+    guildId: string,
+    view: ChangeView,
+    after: ProfileCursor | undefined,
+    limit: number,
+  ) => {
+    const rows: (T & Positioned & { seg: number })[] = [];
+    const first = after ? changeSegmentOf(view, after) : 0;
+    for (let index = first; index < armsOf(view).length; index++) {
+      if (limit >= 0 && rows.length >= limit) break;
+      const cursor = index === first ? after : undefined;
+      rows.push(
+        ...segmentOf<T>(kind, view, index, cursor).all({
+          ...changeParameters(guildId, view, cursor),
+          limit: limit < 0 ? -1 : limit - rows.length,
+        }),
+      );
+    }
+    return rows;
+  };
+
   const source = (guildId: string, view: ChangeView): KeysetSource<ProfileCursor> => ({
     chunk(after, limit) {
-      const rows = jsonRowsOf(view, after).all({
-        ...changeParameters(guildId, view, after),
-        limit: limit < 0 ? -1 : limit,
-      });
+      const rows = read<{ json: string }>('json', guildId, view, after, limit);
       const last = rows.at(-1);
       const json =
         rows.length === 0 ? EMPTY_ARRAY : Buffer.from(`[${rows.map((row) => row.json).join(',')}]`);
@@ -106,23 +134,20 @@ export function createPeriodReads(
       };
     },
     hasAfter(after) {
-      return (
-        jsonRowsOf(view, after).get({ ...changeParameters(guildId, view, after), limit: 1 }) !==
-        undefined
-      );
+      return read('json', guildId, view, after, 1).length > 0;
     },
     snapshot,
+    // Exact: a chunked read must see every commit made between its chunks.
     generation: db.exactGeneration,
   });
 
   return {
     async changes(guildId, request, view) {
       const after = request?.after;
-      const rows = rowsOf(view, after).all({
-        ...changeParameters(guildId, view, after),
-        // One row past the page tells whether another page follows.
-        limit: request ? request.limit + 1 : -1,
-      });
+      // One row past the page tells whether another page follows.
+      const rows = snapshot(() =>
+        read<ProfileWithChange>('rows', guildId, view, after, request ? request.limit + 1 : -1),
+      );
       if (rows.length === 0 && noneIn(guildId, after, view)) return null;
       const profiles = rows.map(({ seg: _seg, ...row }) => row);
       return pageOf(profiles, request, (row) => cursorAt(row));
