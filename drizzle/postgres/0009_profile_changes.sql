@@ -25,7 +25,7 @@ BEGIN
   VALUES (NEW.guild_id, NEW.id, NEW.user_id, 'week', date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', NEW.house, NEW.galleons - OLD.galleons),
          (NEW.guild_id, NEW.id, NEW.user_id, 'month', date_trunc('month', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', NEW.house, NEW.galleons - OLD.galleons)
   ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE
-    SET change = c.change + excluded.change, user_id = excluded.user_id, house = excluded.house;
+    SET change = c.change + excluded.change;
   DELETE FROM profile_changes WHERE guild_id = NEW.guild_id AND profile_id = NEW.id AND change = 0;
   RETURN NULL;
 END $$;
@@ -70,10 +70,10 @@ CREATE TRIGGER profiles_periods_deleted AFTER DELETE ON "profiles" REFERENCING O
 --> statement-breakpoint
 CREATE TRIGGER profiles_periods_truncated AFTER TRUNCATE ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION housecup_period_deleted();
 --> statement-breakpoint
-CREATE TRIGGER profile_changes_changes_inserted AFTER INSERT ON "profile_changes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_record_changes('players');
+CREATE TRIGGER profile_changes_changes_inserted AFTER INSERT ON "profile_changes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION housecup_record_changes('players');
 --> statement-breakpoint
-CREATE TRIGGER profile_changes_changes_updated AFTER UPDATE ON "profile_changes" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_record_changes('players');
+CREATE TRIGGER profile_changes_changes_updated AFTER UPDATE ON "profile_changes" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION housecup_record_changes('players');
 --> statement-breakpoint
-CREATE TRIGGER profile_changes_changes_deleted AFTER DELETE ON "profile_changes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_record_changes('players');
+CREATE TRIGGER profile_changes_changes_deleted AFTER DELETE ON "profile_changes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION housecup_record_changes('players');
 --> statement-breakpoint
-CREATE TRIGGER profile_changes_changes_truncated BEFORE TRUNCATE ON "profile_changes" FOR EACH STATEMENT EXECUTE FUNCTION housecup_record_changes('players');
+CREATE TRIGGER profile_changes_changes_truncated BEFORE TRUNCATE ON "profile_changes" FOR EACH STATEMENT WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION housecup_record_changes('players');

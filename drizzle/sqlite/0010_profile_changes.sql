@@ -25,8 +25,8 @@ BEGIN
   INSERT INTO `profile_changes` (`guild_id`, `profile_id`, `user_id`, `kind`, `start`, `house`, `change`)
   VALUES (NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'week', strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1'), NEW.`house`, NEW.`galleons` - OLD.`galleons`),
          (NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'month', strftime('%Y-%m-01T00:00:00.000Z', 'now'), NEW.`house`, NEW.`galleons` - OLD.`galleons`)
-  ON CONFLICT (`guild_id`, `profile_id`, `kind`, `start`) DO UPDATE SET `change` = `change` + excluded.`change`, `user_id` = excluded.`user_id`, `house` = excluded.`house`;
-  DELETE FROM `profile_changes` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`id` AND `change` = 0;
+  ON CONFLICT (`guild_id`, `profile_id`, `kind`, `start`) DO UPDATE SET `change` = `change` + excluded.`change`;
+  DELETE FROM `profile_changes` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`id` AND `kind` IN ('week', 'month') AND `start` IN (strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1'), strftime('%Y-%m-01T00:00:00.000Z', 'now')) AND `change` = 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `profiles_periods_member` AFTER UPDATE OF `user_id`, `house` ON `profiles`

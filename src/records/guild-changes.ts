@@ -59,10 +59,16 @@ export const CHANGE_SOURCES: readonly {
    * numbered when guild_changes was first filled (existingChanges), having no rows then.
    */
   since?: string;
+  /**
+   * Whether only writes made to the table directly record a change, not those another table's
+   * triggers make (where the database can tell them apart: PostgreSQL), which come with a
+   * change of that table recorded already.
+   */
+  onlyDirect?: boolean;
 }[] = [
   { record: profile, area: 'players' },
   // A period's change is the players' area: an import or copy may write it alone.
-  { record: profileChange, area: 'players', since: 'profile_changes' },
+  { record: profileChange, area: 'players', since: 'profile_changes', onlyDirect: true },
   { record: job, area: 'jobs' },
   { record: housePoints, area: 'points' },
   { record: premium, area: 'premium' },

@@ -28,7 +28,7 @@ BEGIN
   VALUES (NEW.guild_id, NEW.id, NEW.user_id, 'week', ${PERIOD_STARTS.week}, NEW.house, NEW.galleons - OLD.galleons),
          (NEW.guild_id, NEW.id, NEW.user_id, 'month', ${PERIOD_STARTS.month}, NEW.house, NEW.galleons - OLD.galleons)
   ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE
-    SET change = c.change + excluded.change, user_id = excluded.user_id, house = excluded.house;
+    SET change = c.change + excluded.change;
   DELETE FROM profile_changes WHERE guild_id = NEW.guild_id AND profile_id = NEW.id AND change = 0;
   RETURN NULL;
 END $$;`,

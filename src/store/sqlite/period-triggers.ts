@@ -4,6 +4,8 @@
  * - An UPDATE that moves a profile's galleons adds NEW − OLD to the profile's rows of the week
  *   and the month that contain the write's time (the database's clock: 'now', one value for the
  *   whole statement), inserting a row where there is none, deleting one whose change returns to 0.
+ *   The upsert sets `change` alone: a column in its SET list has its indexes rewritten whether
+ *   its value moved or not (the user_id and house in the row are the member trigger's).
  *   A write that leaves galleons as they were does nothing (the WHEN clause: no trigger body runs).
  * - An INSERT does nothing: a new profile starts at 0, its first galleons are no gain.
  * - A changed house or user_id is written into every row of the profile (past periods too), so a
@@ -34,6 +36,14 @@ const keptKey = `OLD.${quoted('guild_id')} IS NEW.${quoted('guild_id')} AND OLD.
 const gained = (kind: keyof typeof PERIOD_STARTS) =>
   `(NEW.${quoted('guild_id')}, NEW.${quoted('id')}, NEW.${quoted('user_id')}, '${kind}', ${PERIOD_STARTS[kind]}, NEW.${quoted('house')}, NEW.${quoted('galleons')} - OLD.${quoted('galleons')})`;
 
+/**
+ * Deletes the periods' rows whose change came back to 0, naming kind and start too: without
+ * statistics SQLite took `profile_id = … AND change = 0` to a covering list index by the guild
+ * alone and read every row of the guild (1.5 ms a write on 10,000 rows, measured). With them,
+ * whichever index it takes is a range of the rows at 0, which exist only until this deletes them.
+ */
+const RETURNED_TO_ZERO = `  DELETE FROM ${T} WHERE ${sameProfile('NEW')} AND ${quoted('kind')} IN ('week', 'month') AND ${quoted('start')} IN (${PERIOD_STARTS.week}, ${PERIOD_STARTS.month}) AND ${quoted('change')} = 0;`;
+
 export const PERIOD_TRIGGERS: readonly string[] = [
   `CREATE TRIGGER ${quoted('profiles_periods_galleons')} AFTER UPDATE OF ${quoted('galleons')} ON ${quoted('profiles')}
 WHEN OLD.${quoted('galleons')} IS NOT NEW.${quoted('galleons')} AND ${keptKey}
@@ -41,8 +51,8 @@ BEGIN
   INSERT INTO ${T} (${COLUMNS})
   VALUES ${gained('week')},
          ${gained('month')}
-  ON CONFLICT (${quoted('guild_id')}, ${quoted('profile_id')}, ${quoted('kind')}, ${quoted('start')}) DO UPDATE SET ${quoted('change')} = ${quoted('change')} + excluded.${quoted('change')}, ${quoted('user_id')} = excluded.${quoted('user_id')}, ${quoted('house')} = excluded.${quoted('house')};
-  DELETE FROM ${T} WHERE ${sameProfile('NEW')} AND ${quoted('change')} = 0;
+  ON CONFLICT (${quoted('guild_id')}, ${quoted('profile_id')}, ${quoted('kind')}, ${quoted('start')}) DO UPDATE SET ${quoted('change')} = ${quoted('change')} + excluded.${quoted('change')};
+${RETURNED_TO_ZERO}
 END;`,
   `CREATE TRIGGER ${quoted('profiles_periods_member')} AFTER UPDATE OF ${quoted('user_id')}, ${quoted('house')} ON ${quoted('profiles')}
 WHEN (OLD.${quoted('user_id')} IS NOT NEW.${quoted('user_id')} OR OLD.${quoted('house')} IS NOT NEW.${quoted('house')}) AND ${keptKey}
