@@ -4,14 +4,15 @@ import type { HousePoints } from '../records/house-points.js';
 import { housePoints } from '../records/house-points.js';
 import { HOUSES } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
-import type { PeriodKind } from '../records/periods.js';
 import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
 import { historyProblems } from './history.js';
-import { periodEntryProblem } from './periods.js';
+import { type PeriodEntry, periodEntryProblem } from './periods.js';
+
+export type { PeriodEntry };
 
 /*
  * The import/export file: a list of guilds, each with its points, premium, jobs and players.
@@ -36,16 +37,6 @@ export interface GuildEntry {
    * periods.ts): an import makes the guild's periods these.
    */
   periods?: PeriodEntry[];
-}
-
-/** A profile's change in one period, as a file holds it. */
-export interface PeriodEntry {
-  /** The profile's id (a player of the same guild entry, with its id given). */
-  id: number;
-  kind: PeriodKind;
-  /** When the period starts (ISO 8601). */
-  start: string;
-  change: number;
 }
 
 export interface TransferFile {

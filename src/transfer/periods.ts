@@ -1,5 +1,4 @@
 import { type PeriodKind, periodAt } from '../records/periods.js';
-import type { GuildEntry, PeriodEntry } from './format.js';
 
 /*
  * A file's `periods` (each profile's galleons change per week and month, as the store's
@@ -9,6 +8,16 @@ import type { GuildEntry, PeriodEntry } from './format.js';
  * its profiles are written, writing only the rows that differ (the same file again writes
  * nothing), so a restored or copied store gives the same boards.
  */
+
+/** A profile's change in one period, as a file holds it. */
+export interface PeriodEntry {
+  /** The profile's id (a player of the same guild entry, with its id given). */
+  id: number;
+  kind: PeriodKind;
+  /** When the period starts (ISO 8601). */
+  start: string;
+  change: number;
+}
 
 /** One stored row of a guild's periods, as the import compares it. */
 export interface StoredPeriodRow {
@@ -29,12 +38,12 @@ const keyOf = (row: { profile_id: number; kind: string; start: string }) =>
 
 /** The writes making `stored` the file's periods; null when the file says nothing of them. */
 export function periodWrites(
-  guild: GuildEntry,
+  periods: readonly PeriodEntry[] | undefined,
   stored: readonly StoredPeriodRow[],
 ): PeriodWrites | null {
-  if (!guild.periods) return null;
+  if (!periods) return null;
   const wanted = new Map<string, StoredPeriodRow>();
-  for (const entry of guild.periods) {
+  for (const entry of periods) {
     const row = {
       profile_id: entry.id,
       kind: entry.kind,

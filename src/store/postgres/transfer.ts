@@ -111,7 +111,7 @@ async function writePeriods(client: pg.PoolClient, guild: GuildEntry) {
     'SELECT profile_id, kind, start, change FROM profile_changes WHERE guild_id = $1',
     [guild.id],
   );
-  const writes = periodWrites(guild, stored);
+  const writes = periodWrites(guild.periods, stored);
   if (!writes) return;
   if (writes.deletes.length > 0) {
     await client.query(

@@ -135,7 +135,7 @@ function prepareImport(
     write.job.deletes(writes.jobs);
     // After the profiles, whose galleons the triggers counted: the file's periods, if it has
     // them, replace what they counted.
-    const periods = periodWrites(guild, storedPeriods.all(guild.id));
+    const periods = periodWrites(guild.periods, storedPeriods.all(guild.id));
     for (const row of periods?.deletes ?? []) {
       deletePeriod.run(guild.id, row.profile_id, row.kind, row.start);
     }
