@@ -235,6 +235,22 @@ describe.each(storeKinds(import.meta.filename))('periods on %s', (kind) => {
     expect(await test.store.read.changes.of(viaImport)).toEqual(restored);
   });
 
+  it("counts a list's length anew after a write, by any connection", async () => {
+    const guild = await load();
+    const galleons = { sort: 'galleons', order: 'desc', house: 'gryffindor' } as const;
+    expect(await test.store.read.players.rank(guild, 'b', galleons)).toEqual([
+      { id: 3, rank: 2, of: 3, value: 10 },
+    ]);
+    await foreignWrite(
+      test,
+      `INSERT INTO profiles (guild_id, id, user_id, name, house, galleons, created_at)
+       VALUES ('${guild}', 7, 'f', 'F', 'gryffindor', 11, '2026-01-01T00:00:00.000Z')`,
+    );
+    expect(await test.store.read.players.rank(guild, 'b', galleons)).toEqual([
+      { id: 3, rank: 3, of: 4, value: 10 },
+    ]);
+  });
+
   it('refuses periods naming no player of the file, or starting mid-period', async () => {
     const refused = (periods: unknown[]) =>
       test.store.importData({

@@ -32,6 +32,9 @@ import { type KeysetSource, readAll, readPage } from './keyset.js';
 
 type Parameters = Record<string, string | number | null>;
 
+/** List lengths remembered at most, for as many guilds and houses. */
+const MAX_LENGTHS = 1_000;
+
 /** The profile's columns but the position ones the segment's SQL gives first. */
 const REST = columnNames(profile)
   .filter((name) => name !== 'user_id' && name !== 'id')
@@ -95,6 +98,30 @@ export function createPeriodReads(
      FROM profiles AS p WHERE guild_id = @guild AND user_id = @user ORDER BY id`,
   );
   const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
+  // A list's length, per guild and house filter, until the data changes: counting a 50,000
+  // profile guild reads its 50,000 index entries (1.2 ms), as much as the rank's own count, and
+  // every member's rank asks it again. Read inside the rank's snapshot, whose generation it is
+  // (the counts were made by this connection, in snapshots no newer than this one).
+  const lengths = new Map<string, number>();
+  let lengthsAt = '';
+  const lengthOf = (guildId: string, view: RankView): number => {
+    const generation = db.exactGeneration();
+    if (generation !== lengthsAt) {
+      lengths.clear();
+      lengthsAt = generation;
+    }
+    const key = `${guildId}\u0000${view.house ?? ''}`;
+    let length = lengths.get(key);
+    if (length === undefined) {
+      length =
+        countOf(view).get(
+          listParameters(guildId, { sort: 'user_id', order: 'asc', house: view.house }, undefined),
+        ) ?? 0;
+      if (lengths.size >= MAX_LENGTHS) lengths.clear();
+      lengths.set(key, length);
+    }
+    return length;
+  };
   const noneIn = (guildId: string, after: ProfileCursor | undefined, view: ChangeView) =>
     (!after && view.house === null) || any.get(guildId) === undefined;
 
