@@ -193,14 +193,7 @@ export function createPeriodReads(
       return snapshot((): RankEntry[] | null => {
         const found = members.all({ guild: guildId, user: userId, ...period });
         if (found.length === 0) return null;
-        const of =
-          countOf(view).get(
-            listParameters(
-              guildId,
-              { sort: 'user_id', order: 'asc', house: view.house },
-              undefined,
-            ),
-          ) ?? 0;
+        const of = lengthOf(guildId, view);
         return found.map(({ change, ...row }) => {
           const { position, value } = rankPosition(view, row, change);
           if (!inView(view, row)) return { id: row.id, rank: null, of, value };
