@@ -305,6 +305,12 @@ describe.each(storeKinds(import.meta.filename))('periods on %s', (kind) => {
         expect((await target.store.exportData([guild])).guilds[0]?.periods).toEqual(
           await rows(guild),
         );
+        // Byte for byte: each store serializes the profiles and their change itself.
+        const bytes = async (store: typeof test.store) =>
+          Buffer.concat(
+            (await store.read.players.changesSerialized(guild, undefined, view()))?.json ?? [],
+          ).toString();
+        expect(await bytes(target.store)).toBe(await bytes(test.store));
       } finally {
         await target.cleanup();
       }

@@ -47,7 +47,7 @@ export function changeTriggers(source: { record: RecordDefinition; area: ChangeA
   ];
 }
 
-/** Every table's change triggers, as migration 0007 writes them. */
+/** Every table's change triggers (0007 wrote the first tables', a later migration each later one's). */
 export function allChangeTriggers(): string[] {
   return CHANGE_SOURCES.flatMap(changeTriggers);
 }
