@@ -64,9 +64,18 @@ const cursorAt = (row: { change: number; user_id: string; id: number }): Profile
 
 const ANY = 'SELECT EXISTS (SELECT 1 FROM profiles WHERE guild_id = @guild) AS any';
 
+/**
+ * The member's profiles with their change in the period, and the number of the guild's last
+ * change of its players as this snapshot sees it (`players_seq`): what a remembered list length
+ * is valid for.
+ */
 const MEMBERS = `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
-    WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change
+    WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
+    (SELECT seq FROM guild_changes WHERE guild_id = @guild AND area = 'players') AS players_seq
   FROM profiles AS p WHERE guild_id = @guild AND user_id = @user ORDER BY id`;
+
+/** List lengths remembered at most, for as many guilds and houses. */
+const MAX_LENGTHS = 1_000;
 
 async function anyProfile(client: pg.Pool | pg.PoolClient, guildId: string): Promise<boolean> {
   const rows = await run<{ any: boolean }>(client, 'periods-any', () => ANY, { guild: guildId });
@@ -98,6 +107,7 @@ function pageQuery(guildId: string, view: ChangeView): PageQuery<ProfileCursor> 
 export function createPeriodReads(
   pool: pg.Pool,
 ): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+  const lengths = new Map<string, number>();
   return {
     async changes(guildId, request, view) {
       const after = request?.after;
@@ -132,7 +142,7 @@ export function createPeriodReads(
         pool,
         'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
         async (client) => {
-          const found = await run<Profile & { change: number }>(
+          const found = await run<Profile & { change: number; players_seq: number | null }>(
             client,
             'periods-members',
             () => MEMBERS,
@@ -143,19 +153,29 @@ export function createPeriodReads(
             },
           );
           if (found.length === 0) return null;
-          const counted = await run<{ n: number }>(
-            client,
-            `periods-count.${view.house ?? 'all'}`,
-            () => countSql(view),
-            listParameters(
-              guildId,
-              { sort: 'user_id', order: 'asc', house: view.house },
-              undefined,
-            ),
-          );
-          const of = counted[0]?.n ?? 0;
+          // Valid while the guild's players have not changed: their change number, read in this
+          // snapshot, is part of the key. Counting a 50,000-profile guild is as much as the
+          // rank's own count, and every member's rank asked it again.
+          const seq = found[0]?.players_seq ?? null;
+          const key = `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
+          let of = seq === null ? undefined : lengths.get(key);
+          if (of === undefined) {
+            const counted = await run<{ n: number }>(
+              client,
+              `periods-count.${view.house ?? 'all'}`,
+              () => countSql(view),
+              listParameters(
+                guildId,
+                { sort: 'user_id', order: 'asc', house: view.house },
+                undefined,
+              ),
+            );
+            of = counted[0]?.n ?? 0;
+            if (lengths.size >= MAX_LENGTHS) lengths.clear();
+            if (seq !== null) lengths.set(key, of);
+          }
           const entries: RankEntry[] = [];
-          for (const { change, ...row } of found) {
+          for (const { change, players_seq: _seq, ...row } of found) {
             const { position, value } = rankPosition(view, row, change);
             if (!inView(view, row)) {
               entries.push({ id: row.id, rank: null, of, value });
