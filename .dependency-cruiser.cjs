@@ -5,6 +5,30 @@ const PRESENTERS = '^(src/http|src/pages|src/bot|src/interactions|commands)/';
 // command code (src/bot, commands/).
 const DISCORD = '^(src/bot|src/interactions|commands)/';
 const BELOW_PRESENTERS = '^src/(answers|events|pictures|read|store|records|transfer)/';
+// The rooms (folders) by level, lowest first: a room imports rooms of lower levels only, never one
+// beside it or above it, so no two rooms import each other, however many files lie between. A
+// new import against this order is a decision: move the code, or move the room here.
+const ROOM_LEVELS = [
+  ['src/records'],
+  ['src/read', 'src/transfer', 'src/keys', 'src/pictures'],
+  ['src/store', 'src/budgets'],
+  ['src/redis', 'src/answers'],
+  ['src/events', 'src/bot'],
+  ['src/http', 'src/pages', 'src/interactions', 'commands'],
+  ['src/cli'],
+];
+const anyOf = (rooms) => `^(${rooms.join('|')})/`;
+const roomRules = ROOM_LEVELS.flatMap((level, i) =>
+  level.map((room) => ({
+    name: 'room-imports-room-beside-or-above',
+    severity: 'error',
+    comment: 'Rooms import downwards only (ROOM_LEVELS): two rooms that import each other are one.',
+    from: { path: `^${room}/` },
+    to: {
+      path: anyOf([...level.filter((other) => other !== room), ...ROOM_LEVELS.slice(i + 1).flat()]),
+    },
+  })),
+);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -51,9 +75,19 @@ module.exports = {
     {
       name: 'imports-composition-root',
       severity: 'error',
-      comment: 'Only the entry points import the composition root.',
-      from: { pathNot: '^src/(main|start|demo|cli/.*)\\.ts$' },
+      comment: 'Only the process entry (src/main.ts) imports the composition root.',
+      from: { pathNot: '^src/main\\.ts$' },
       to: { path: '^src/start\\.ts$' },
+    },
+    ...roomRules,
+    {
+      name: 'root-file-imports-room',
+      severity: 'error',
+      comment:
+        'What every room reads of the process (config, logger, paths) imports no room: the rooms ' +
+        'import it, so such an import would tie that room to all of them.',
+      from: { path: '^src/(config|logger|paths|trusted-proxies|process-failures)\\.ts$' },
+      to: { path: '^(src/[^/]+|commands)/' },
     },
   ],
   options: {

@@ -1,19 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The suites slow enough to keep out of a contributor's loop: `npm run test:e2e`
- * (vitest.e2e.config.ts) runs them, and CI runs both commands.
+ * The suites slow enough to keep out of a contributor's loop, named by their suffix wherever they
+ * live: `npm run test:e2e` (vitest.e2e.config.ts) runs them, and CI runs both commands.
  */
-export const END_TO_END = [
-  'test/**/*.e2e.test.ts',
-  'test/ops/packaging.test.ts',
-  'test/bench/quick.test.ts',
-  'test/cluster/**/*.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/hardening/wal.test.ts',
-  'test/hardening/concurrent-import.test.ts',
-  'test/hardening/shutdown.test.ts',
-];
+export const END_TO_END = ['test/**/*.e2e.test.ts'];
 
 /** What both commands share. */
 export const SHARED = {

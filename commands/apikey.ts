@@ -1,5 +1,5 @@
 import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
-import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
+import type { Answer, CommandContext, CommandModule, RequestOf } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
@@ -42,14 +42,15 @@ const definition = localizedCommand((t) => ({
   ],
 }));
 
-async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
+async function execute(
+  request: RequestOf<typeof definition>,
+  context: CommandContext,
+): Promise<Answer> {
   const { keyStore, guildId, logger, language } = context;
   const { options } = request;
-  const subcommand = options.subcommand;
-  if (subcommand === 'create') {
+  if (options.subcommand === 'create') {
     // A blank label would list as nothing at all: it gets the default too.
-    const name =
-      options.string('name')?.trim() || language.t.apikey.defaultName(request.user.username);
+    const name = options.name?.trim() || language.t.apikey.defaultName(request.user.username);
     const created = await keyStore.createInGuild(guildId, name.slice(0, 100), GUILD_KEY_CAP);
     if (created === null) {
       return { content: language.t.apikey.full(language.digits(GUILD_KEY_CAP)), ephemeral: true };
@@ -58,22 +59,19 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
     logger.info({ keyId: created.id, by: context.userId }, 'api key created from Discord');
     return { embeds: [newKeyEmbed(created.id, created.key, guildId, language)], ephemeral: true };
   }
-  if (subcommand === 'list') {
+  if (options.subcommand === 'list') {
     return { embeds: [keyListEmbed(await keyStore.list({ guildId }), language)], ephemeral: true };
   }
-  if (subcommand === 'revoke') {
-    // An id that is no safe integer (which Discord never sends) names no key either.
-    const id = options.integer('id');
-    if (id === null || !(await keyStore.revoke(id, { guildId }))) {
-      throw new NotFoundError(language.t.notFound.key);
-    }
-    logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
-    return {
-      content: language.t.apikey.revokedReply(language.digits(id)),
-      ephemeral: true,
-    };
+  // revoke: an id that is no safe integer (which Discord never sends) names no key either.
+  const { id } = options;
+  if (id === undefined || !(await keyStore.revoke(id, { guildId }))) {
+    throw new NotFoundError(language.t.notFound.key);
   }
-  throw new Error(`unknown /apikey subcommand ${String(subcommand)}`);
+  logger.info({ keyId: id, by: context.userId }, 'api key revoked from Discord');
+  return {
+    content: language.t.apikey.revokeAnswer(language.digits(id)),
+    ephemeral: true,
+  };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

@@ -13,4 +13,4 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
   return { embeds: [jobsEmbed(jobs, language)] };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

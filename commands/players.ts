@@ -4,7 +4,7 @@ import type {
   ButtonAnswer,
   CommandContext,
   CommandModule,
-  CommandRequest,
+  RequestOf,
 } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import {
@@ -107,11 +107,13 @@ async function member(context: CommandContext, userId: string): Promise<Answer> 
   return { embeds: [memberProfilesEmbed(userId, profiles, names, context.language)] };
 }
 
-async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
-  const chosen = request.options.user('member');
+async function execute(
+  request: RequestOf<typeof definition>,
+  context: CommandContext,
+): Promise<Answer> {
+  const { member: chosen, sort, house } = request.options;
   if (chosen) return member(context, chosen);
-  const view = viewOf(request.options.string('sort'), request.options.string('house'));
-  return page(context, 0, context.userId, view);
+  return page(context, 0, context.userId, viewOf(sort, house));
 }
 
 /**
@@ -141,4 +143,4 @@ async function button(
   return { update: await page(context, Number(pageText), ownerId, viewOf(sort, house)) };
 }
 
-export default { definition, execute, button } satisfies CommandModule;
+export default { definition, execute, button } satisfies CommandModule<typeof definition>;

@@ -18,13 +18,13 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
   // kept in the node's answer cache per guild and language until the guild's data changes: a
   // second /points renders nothing. A full node makes a render wait its turn: past 2 s the
   // dispatcher defers the interaction, and the picture then edits the deferral.
-  const { key, build } = memberChartAnswer(
+  const { cacheKey, build } = memberChartAnswer(
     read,
     context.renders,
     guildId,
     pictureWords(language, CHART_DEFAULTS.days),
   );
-  const picture = await context.cache.get(key, () => read.generation(guildId), build);
+  const picture = await context.cache.get(cacheKey, () => read.generation(guildId), build);
   // The points went between the two reads (a guild emptied just now): as if they never were.
   if (picture.status !== 200) throw new NotFoundError(language.t.notFound.points);
   return {
@@ -33,4 +33,4 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
   };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

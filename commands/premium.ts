@@ -11,4 +11,4 @@ async function execute(_request: unknown, context: CommandContext): Promise<Answ
   return { embeds: [premiumEmbed(status, context.language)] };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

@@ -1,5 +1,5 @@
 import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
-import type { Answer, CommandContext, CommandModule, CommandRequest } from '../src/bot/command.js';
+import type { Answer, CommandContext, CommandModule, RequestOf } from '../src/bot/command.js';
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { checkTitle, TITLE_MAX } from '../src/records/published-guild.js';
@@ -28,17 +28,19 @@ const definition = localizedCommand((t) => ({
   ],
 }));
 
-async function execute(request: CommandRequest, context: CommandContext): Promise<Answer> {
+async function execute(
+  request: RequestOf<typeof definition>,
+  context: CommandContext,
+): Promise<Answer> {
   const { publication, guildId, logger } = context;
   const { t } = context.language;
   if (!publication) throw new Error('/scoreboard without a publication store');
   const url = `${context.publicUrl ?? ''}/cup/${guildId}`;
-  const subcommand = request.options.subcommand;
-  if (subcommand === 'publish') {
+  const { options } = request;
+  if (options.subcommand === 'publish') {
     // Discord holds the option to its length; what it cannot see (a line break, blanks only) is
     // checked here, as the CLI checks it.
-    const given = request.options.string('title');
-    const checked = given === null ? null : checkTitle(given);
+    const checked = options.title === undefined ? null : checkTitle(options.title);
     if (checked && !checked.ok) {
       return {
         content: t.scoreboard.badTitle(context.language.digits(TITLE_MAX)),
@@ -58,15 +60,12 @@ async function execute(request: CommandRequest, context: CommandContext): Promis
             : t.scoreboard.already(url);
     return { content, ephemeral: true };
   }
-  if (subcommand === 'unpublish') {
-    const removed = await publication.unpublish(guildId);
-    logger.info({ by: context.userId, removed }, 'scoreboard unpublished from Discord');
-    return {
-      content: removed ? t.scoreboard.unpublished : t.scoreboard.none,
-      ephemeral: true,
-    };
-  }
-  throw new Error(`unknown /scoreboard subcommand ${String(subcommand)}`);
+  const removed = await publication.unpublish(guildId);
+  logger.info({ by: context.userId, removed }, 'scoreboard unpublished from Discord');
+  return {
+    content: removed ? t.scoreboard.unpublished : t.scoreboard.none,
+    ephemeral: true,
+  };
 }
 
-export default { definition, execute } satisfies CommandModule;
+export default { definition, execute } satisfies CommandModule<typeof definition>;

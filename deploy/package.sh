@@ -2,7 +2,7 @@
 # Builds housecup and lays out its production tree in the folder given: what `npm pack` ships
 # (package.json's "files": dist/, bin/, drizzle/, data/demo.json, scripts/) plus the lockfile,
 # ready for `npm ci --omit=dev`. Run from a checkout with the dev dependencies installed.
-# The Dockerfile's build stage runs it; test/ops/packaging.test.ts replays it in a temp folder.
+# The Dockerfile's build stage runs it; test/ops/packaging.e2e.test.ts replays it in a temp folder.
 set -eu
 out=$1
 cd "$(dirname "$0")/.."

@@ -12,7 +12,15 @@
  * Plain JavaScript: it runs before anything is compiled, without dev dependencies.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +67,28 @@ function fail(message) {
   process.exit(1);
 }
 
+// tsc writes what its sources give and never removes an output whose source is gone: a command
+// deleted from commands/ would still be loaded from dist/ by `npm start` and `register`.
+const OUTPUT = /\.(?:js|js\.map|d\.ts|d\.ts\.map)$/;
+const SOURCE_FOLDERS = ['src', 'commands'];
+
+/** Removes outputs under dist/<folder> whose .ts source no longer exists, and emptied folders. */
+function removeOrphans(folder) {
+  const prune = (outputs, sources) => {
+    for (const name of readdirSync(outputs)) {
+      const output = join(outputs, name);
+      if (statSync(output).isDirectory()) {
+        prune(output, join(sources, name));
+        if (readdirSync(output).length === 0) rmdirSync(output);
+      } else if (OUTPUT.test(name) && !existsSync(join(sources, name.replace(OUTPUT, '.ts')))) {
+        rmSync(output);
+      }
+    }
+  };
+  const outputs = join(root, 'dist', folder);
+  if (existsSync(outputs)) prune(outputs, join(root, folder));
+}
+
 function build(tsc) {
   // The stamp takes the time the build started: a file saved while tsc runs counts as newer.
   const startedAt = new Date();
@@ -67,6 +97,7 @@ function build(tsc) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const folder of SOURCE_FOLDERS) removeOrphans(folder);
   writeFileSync(stamp, 'written by scripts/build.js after each successful build\n');
   utimesSync(stamp, startedAt, startedAt);
 }

@@ -189,9 +189,12 @@ export interface Config {
   metrics: boolean;
   /** `Cache-Control: private, max-age=N` on data answers. */
   cacheMaxAge: number;
-  /** Days of points history kept (DESIGN §10); 0 keeps everything. */
+  /** Days of points history kept (HISTORY_DAYS); 0 keeps everything. */
   historyDays: number;
-  /** Where the public scoreboard pages are reached from outside (DESIGN §12), no trailing slash. */
+  /**
+   * Where the public scoreboard pages are reached from outside (PUBLIC_URL, docs/scoreboard.md), no
+   * trailing slash.
+   */
   publicUrl: string;
   /** Requests per minute per client address on the public pages; 0 = no limit. */
   publicLimitPerMinute: number;

@@ -6,8 +6,8 @@
  */
 import { get } from 'node:http';
 import { config as loadDotenv } from 'dotenv';
-import { clientUrl } from './client-url.js';
 import { loadConfig } from './config.js';
+import { clientUrl } from './http/client-url.js';
 
 const TIMEOUT_MS = 3_000;
 

@@ -28,9 +28,8 @@ let stdout: DestinationStream | undefined;
 
 /**
  * Standard output, shared by every logger of the process; made on first use: pino's own
- * synchronous destination. A turn-batching stream of ours replaced it until a side-by-side run
- * (issue 24's peer harness) measured its gain at 1.2 % of a cached answer, under the 5 % a
- * replacement must earn (docs/decisions.md).
+ * synchronous destination: a turn-batching stream of ours gained too little to keep
+ * (docs/performance.md, "The log destination").
  */
 function standardOutput(): DestinationStream {
   stdout ??= destination({ dest: 1, sync: true });

@@ -22,4 +22,3 @@ export const packageRoot = findPackageRoot();
 export const migrationsFolderOf = (store: 'sqlite' | 'postgres') =>
   join(packageRoot, 'drizzle', store);
 export const demoDataFile = join(packageRoot, 'data', 'demo.json');
-export const commandsFolder = join(packageRoot, 'commands');

@@ -3,20 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { AnswerCache } from './answers/answer-cache.js';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
-import { createBudgets } from './budgets/create-budgets.js';
 import { RenderSlots } from './budgets/render-slots.js';
-import { clientUrl } from './client-url.js';
 import type { Config } from './config.js';
-import { loadDemoData } from './demo.js';
-import { createFirstKey, exampleRequest } from './first-key.js';
-import { startHistoryPruning } from './history-pruning.js';
 import { buildApp, type Libraries, type MountContext } from './http/app.js';
+import { clientUrl } from './http/client-url.js';
+import type { GatewayState, InteractionOutcome, Metrics } from './http/metrics.js';
 import { registerInteractions } from './interactions/route.js';
+import { createFirstKey, exampleRequest } from './keys/first-key.js';
 import { createKeyVerifier } from './keys/key-verifier.js';
 import type { Logger } from './logger.js';
-import type { GatewayState, InteractionOutcome, Metrics } from './metrics.js';
 import { registerPublicPages } from './pages/routes.js';
+import { createBudgets } from './redis/create-budgets.js';
+import { loadDemoData } from './store/demo-data.js';
 import { StoreOpenError } from './store/errors.js';
+import { startHistoryPruning } from './store/history-pruning.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -57,9 +57,9 @@ export async function startService(
   const store = await openStore(config, logger);
   // A stored value the answers would not pass on (a history row the checks never saw): one line.
   tellStoreFaultsTo((fault) => logger.warn({ fault }, 'stored value not served'));
-  // SQLite's file is checked once the API listens: a whole-file check takes 0.4 s on a warm
-  // 1M-profile database and several seconds cold, and start-up should not wait for it (nor share a
-  // core with it: it starts after listen). SQLite refuses to read a damaged page on its own
+  // SQLite's file is checked once the API listens: a whole-file check of a large database takes
+  // seconds (docs/operations.md), and start-up should not wait for it (nor share a core with it:
+  // it starts after listen). SQLite refuses to read a damaged page on its own
   // meanwhile, and /readyz says "not ready" until the check has passed.
   const { checkIntegrity } = store;
   let checked = store.created || !checkIntegrity;
@@ -89,7 +89,7 @@ export async function startService(
 
   // Loaded only when enabled: start-up should not pay for what it does not use.
   const metrics: Metrics | undefined = config.metrics
-    ? (await import('./metrics.js')).createMetrics()
+    ? (await import('./http/metrics.js')).createMetrics()
     : undefined;
   const onHandled = metrics
     ? (command: string, outcome: InteractionOutcome) => metrics.countInteraction(command, outcome)
@@ -113,7 +113,7 @@ export async function startService(
     databaseReady: () => checked && store.ready(),
     botState,
     mounts: [
-      // The public scoreboard pages (DESIGN §12): only published guilds, no key.
+      // The public scoreboard pages (docs/scoreboard.md): only published guilds, no key.
       (app, { cache, budgets: shared, errorPages }) =>
         registerPublicPages(app, {
           read,

@@ -52,7 +52,7 @@ export function etagOf(body: Buffer): string {
 /**
  * Serialized answers keyed by what determines them (endpoint, guild, page), each valid while the
  * generation of its guild's data is unchanged (ReadService.generation). Concurrent misses for one
- * key share one build.
+ * cache key share one build.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
@@ -70,56 +70,59 @@ export class AnswerCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  /** The answer for `key` if one is held and still true at `generation`, without a promise. */
-  peek(key: string, generation: string): CachedAnswer | undefined {
-    const hit = this.entries.get(key);
+  /** The answer for `cacheKey` if one is held and still true at `generation`, without a promise. */
+  peek(cacheKey: string, generation: string): CachedAnswer | undefined {
+    const hit = this.entries.get(cacheKey);
     if (!hit || hit.generation !== generation || hit.staleAt <= this.now()) {
       return undefined;
     }
     // Re-inserting keeps the Map in least-recently-used order.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    this.entries.delete(cacheKey);
+    this.entries.set(cacheKey, hit);
     return hit;
   }
 
-  /** Whether an answer for `key` is being built at `generation`: a request now joins that build. */
-  isBuilding(key: string, generation: string): boolean {
-    return this.building.get(key)?.generation === generation;
+  /**
+   * Whether an answer for `cacheKey` is being built at `generation`: a request now joins that
+   * build.
+   */
+  isBuilding(cacheKey: string, generation: string): boolean {
+    return this.building.get(cacheKey)?.generation === generation;
   }
 
   /**
-   * The answer for `key`: the one held, or one being built for a request that came at the same
+   * The answer for `cacheKey`: the one held, or one being built for a request that came at the same
    * generation, or a new build. A request never takes a build that started before a change it
    * could see, nor one whose answer stopped being true before it arrived (a history whose
    * default end was the second just past): it builds its own.
    */
   async get(
-    key: string,
+    cacheKey: string,
     generation: () => string,
     build: () => Promise<Built>,
   ): Promise<CachedAnswer> {
     const current = generation();
-    const hit = this.peek(key, current);
+    const hit = this.peek(cacheKey, current);
     if (hit) return hit;
-    const pending = this.building.get(key);
+    const pending = this.building.get(cacheKey);
     if (pending?.generation === current) {
       const entry = await pending.entry;
       if (entry.staleAt > this.now()) return entry;
     }
     const mine: Pending = {
       generation: current,
-      entry: this.fill(key, current, generation, build),
+      entry: this.fill(cacheKey, current, generation, build),
     };
-    this.building.set(key, mine);
+    this.building.set(cacheKey, mine);
     try {
       return await mine.entry;
     } finally {
-      if (this.building.get(key) === mine) this.building.delete(key);
+      if (this.building.get(cacheKey) === mine) this.building.delete(cacheKey);
     }
   }
 
   private async fill(
-    key: string,
+    cacheKey: string,
     generation: string,
     generationOf: () => string,
     build: () => Promise<Built>,
@@ -136,14 +139,14 @@ export class AnswerCache {
     };
     // A build that saw a later generation than it started with may hold either: don't keep it;
     // nor one no longer true (a slow build that a later one has already replaced).
-    if (generationOf() === generation && entry.staleAt > this.now()) this.store(key, entry);
+    if (generationOf() === generation && entry.staleAt > this.now()) this.store(cacheKey, entry);
     return entry;
   }
 
-  private store(key: string, entry: Entry): void {
-    this.remove(key);
+  private store(cacheKey: string, entry: Entry): void {
+    this.remove(cacheKey);
     if (entry.body.length > this.maxBytes / 2) return;
-    this.entries.set(key, entry);
+    this.entries.set(cacheKey, entry);
     this.bytes += entry.body.length;
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
@@ -151,10 +154,10 @@ export class AnswerCache {
     }
   }
 
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
+  private remove(cacheKey: string): void {
+    const entry = this.entries.get(cacheKey);
     if (!entry) return;
-    this.entries.delete(key);
+    this.entries.delete(cacheKey);
     this.bytes -= entry.body.length;
   }
 }

@@ -34,6 +34,6 @@ export function staticAnswer(value: unknown): CachedAnswer {
  * in this folder, so the event stream (events/) sends the very bytes that endpoint answers.
  */
 export interface CacheableAnswer {
-  key: string;
+  cacheKey: string;
   build(): Promise<Built>;
 }

@@ -124,7 +124,7 @@ export function chartAnswer(
   }
   const { width, height, days } = asked;
   return {
-    key: `chart:${guildId}:${width}x${height}:${days}`,
+    cacheKey: `chart:${guildId}:${width}x${height}:${days}`,
     async build() {
       const now = clock();
       const words = englishWords(days);
@@ -152,7 +152,7 @@ export function memberChartAnswer(
 ): CacheableAnswer {
   const { width, height, days } = CHART_DEFAULTS;
   return {
-    key: `chart:${guildId}:${width}x${height}:${days}:${words.locale}`,
+    cacheKey: `chart:${guildId}:${width}x${height}:${days}:${words.locale}`,
     async build() {
       const now = clock();
       const built = await buildChart(read, renders, guildId, CHART_DEFAULTS, words, 'wait', now);

@@ -77,9 +77,9 @@ export function pointsHistoryAnswer(
 ): CacheableAnswer {
   // Validated before any cache lookup: a bad query is a 400 however warm the cache.
   const range = historyRange(query, clock());
-  const key = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
+  const cacheKey = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
   return {
-    key,
+    cacheKey,
     async build() {
       const points = await readSeries(read.pointsHistory, guildId, range);
       if (points.every((entry) => HOUSES.every((house) => entry[house] === null))) {

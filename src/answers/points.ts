@@ -7,7 +7,7 @@ import { currentPoints } from './stored-points.js';
 /** What GET /v1/points/:guildId answers (its 200 or its 404), as the cache holds it. */
 export function pointsAnswer(read: ReadService, guildId: string): CacheableAnswer {
   return {
-    key: `points:${guildId}`,
+    cacheKey: `points:${guildId}`,
     async build() {
       const points = await currentPoints(read, guildId);
       if (!points) return errorAnswer(404, MESSAGES.noPoints);

@@ -4,7 +4,7 @@ import { type CacheableAnswer, jsonAnswer } from './answer.js';
 /** What GET /v1/premium/:guildId answers (its 200 or its 404), as the cache holds it. */
 export function premiumAnswer(read: ReadService, guildId: string): CacheableAnswer {
   return {
-    key: `premium:${guildId}`,
+    cacheKey: `premium:${guildId}`,
     async build() {
       const { state, expiresAt } = await read.premium.get(guildId);
       // The spec's premium answer is never an error body: a guild without premium is a 404

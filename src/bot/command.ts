@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
 import type { Language } from './i18n/index.js';
-import type { CommandOptions } from './options.js';
+import type { GivenOptions, OptionsOf } from './options.js';
 
 /**
  * What a handler answers, as plain data. Handlers never talk to Discord themselves: the
@@ -19,7 +19,7 @@ import type { CommandOptions } from './options.js';
  * replied to, and can always answer correctly (and apologise when something breaks).
  */
 /** A file sent with a message (the /points picture), named as its embed refers to it. */
-export interface ReplyFile {
+export interface AnswerFile {
   name: string;
   data: Buffer;
 }
@@ -31,7 +31,7 @@ export interface Answer {
    * Sent as attachments: with the first answer over the gateway (one multipart callback); over
    * `POST /interactions`, whose JSON response cannot carry them, in the edit of a deferral.
    */
-  files?: ReplyFile[];
+  files?: AnswerFile[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
   /** Only the invoking user sees it. */
   ephemeral?: boolean;
@@ -68,11 +68,18 @@ interface RequestBase {
   guildLocale: string | null;
 }
 
-export interface CommandRequest extends RequestBase {
+/**
+ * A slash command: as a transport hands it on, its options as given; as a handler gets it, its
+ * options read against its definition (`RequestOf<typeof definition>`).
+ */
+export interface CommandRequest<Options = GivenOptions> extends RequestBase {
   kind: 'command';
   command: string;
-  options: CommandOptions;
+  options: Options;
 }
+
+/** What the handler of the command defined by `D` gets: `request.options` typed from `D`. */
+export type RequestOf<D> = CommandRequest<OptionsOf<D>>;
 
 export interface ButtonRequest extends RequestBase {
   kind: 'button';
@@ -103,10 +110,16 @@ export interface CommandContext {
   publicUrl?: string;
 }
 
-/** The shape every module in `commands/` must export; the loader checks it. */
-export interface CommandModule {
-  definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  execute(request: CommandRequest, context: CommandContext): Promise<Answer>;
+/** A command as `register` publishes it; `localizedCommand` writes it, its types kept literal. */
+export type CommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/**
+ * The shape every module in `commands/` must export (`satisfies CommandModule<typeof
+ * definition>`, so that `execute` reads its options typed); the loader checks it.
+ */
+export interface CommandModule<D extends CommandDefinition = CommandDefinition> {
+  definition: D;
+  execute(request: RequestOf<D>, context: CommandContext): Promise<Answer>;
   /**
    * Buttons whose custom_id is `<command name>:<args…>` come here, split on ':' after the name.
    */

@@ -8,7 +8,7 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
-import type { Answer, ReplyFile } from './command.js';
+import type { Answer, AnswerFile } from './command.js';
 
 /** A message as housecup sends it, whatever the transport: the same body byte for byte. */
 export interface MessageData {
@@ -43,7 +43,7 @@ export interface FirstAnswerer {
    * `reply({ files })` sends it), the HTTP response of `POST /interactions` cannot (JSON).
    */
   carriesFiles: boolean;
-  respond(response: FirstResponse, files?: readonly ReplyFile[]): Promise<void>;
+  respond(response: FirstResponse, files?: readonly AnswerFile[]): Promise<void>;
 }
 
 /**
@@ -53,9 +53,9 @@ export interface FirstAnswerer {
  */
 export interface Delivery extends FirstAnswerer {
   /** With files, a multipart request: Discord takes attachments only on webhook calls. */
-  editOriginal(data: MessageData, files?: readonly ReplyFile[]): Promise<void>;
+  editOriginal(data: MessageData, files?: readonly AnswerFile[]): Promise<void>;
   deleteOriginal(): Promise<void>;
-  followUp(data: MessageData, files?: readonly ReplyFile[]): Promise<void>;
+  followUp(data: MessageData, files?: readonly AnswerFile[]): Promise<void>;
 }
 
 /** The body of `answer`; `ephemeral` only where Discord takes it (a new message). */
@@ -105,7 +105,7 @@ export function webhookDelivery(
 }
 
 /** @discordjs/rest sends a body with files as multipart (payload_json and files[n]). */
-export function filesOf(files: readonly ReplyFile[] | undefined) {
+export function filesOf(files: readonly AnswerFile[] | undefined) {
   return files?.length
     ? { files: files.map((file) => ({ name: file.name, data: file.data })) }
     : {};

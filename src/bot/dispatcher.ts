@@ -11,11 +11,11 @@ import { type Delivery, messageData } from './delivery.js';
 import { en } from './i18n/en.js';
 import { resolveLanguage } from './i18n/index.js';
 import { NotFoundError } from './not-found.js';
+import { readOptions } from './options.js';
 
 /** The English texts; each language has its own (i18n/). */
 export const APOLOGY = en.errors.apology;
 export const GUILD_ONLY = en.errors.guildOnly;
-export const UNKNOWN_COMMAND = en.errors.unknownCommand;
 
 export interface DispatcherOptions {
   commands: readonly CommandModule[];
@@ -133,7 +133,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     if (request.kind === 'command') {
       const command = byName.get(request.command);
       if (!command) return unknown;
-      return { reply: await command.execute(request, context) };
+      const options = readOptions(command.definition, request.options);
+      return { reply: await command.execute({ ...request, options }, context) };
     }
     const [name = '', ...args] = request.customId.split(':');
     const command = byName.get(name);

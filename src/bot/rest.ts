@@ -8,7 +8,7 @@ const INTERACTION_DEADLINE_MS = 3_000;
 /**
  * @discordjs/rest waits out every 429 and retries. For an interaction's first answer a wait
  * as long as the whole deadline cannot end in success (the token is dead by then), so such a
- * 429 fails the reply at once, for the dispatcher to log; shorter waits are still retried.
+ * 429 fails the answer at once, for the dispatcher to log; shorter waits are still retried.
  * Everything else (edits, follow-ups: tokens live 15 minutes) keeps the default waiting.
  */
 export function rejectHopelessCallback(limit: RateLimitData): boolean {

@@ -18,11 +18,11 @@ export interface Budgets {
   keys: KeyLimiter;
   failures: FailureGuard;
   streams: StreamSlots;
-  /** Requests per client address on the public pages (DESIGN §12). */
+  /** Requests per client address on the public pages (PUBLIC_LIMIT_PER_MINUTE). */
   publicRequests: Windows;
   /** Charts rendered per key, or per client address on the public pages (render-budget.ts). */
   renders: RenderBudget;
-  /** The interaction ids already handled (DESIGN §7: a replay never runs again). */
+  /** The interaction ids already handled: a replay never runs again. */
   interactionIds: OnceSet;
   /** 'ok' while budgets are shared in Redis, 'down' while it is unreachable, 'disabled' without. */
   redis(): RedisState;

@@ -1,7 +1,8 @@
 /*
  * Ids that may be handled once within a time window: a signed interaction is handled once on
- * whichever node it reaches, however often it is replayed (DESIGN §7). In this process's memory,
- * or with REDIS_URL in Redis for every node (../redis/redis-once-set.ts).
+ * whichever node it reaches, however often it is replayed (docs/discord.md, "Interactions Endpoint
+ * mode"). In this process's memory, or with REDIS_URL in Redis for every node
+ * (../redis/redis-once-set.ts).
  */
 
 export interface OnceSet {

@@ -5,8 +5,8 @@ import pLimit, { type LimitFunction } from 'p-limit';
  * page's charts and the bot's /points picture. A render is CPU: drawing on the event loop, then
  * encoding on libuv's pool threads, which share the machine's cores with the event loop. Left
  * unbounded, a client asking for charts the cache does not hold takes every core, and every
- * other answer waits behind them (issue 29: 105 renders a second took small requests' p99 from
- * 4.7 to 41 ms). A cached chart never comes here: only a build does.
+ * other answer waits behind them (docs/performance.md, "Render slots"). A cached chart never
+ * comes here: only a build does.
  */
 
 /** Thrown at once when every slot and every place in the queue is taken. */

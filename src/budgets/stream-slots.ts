@@ -1,7 +1,7 @@
 /*
- * The per-key limit of open event streams (EVENT_STREAMS_PER_KEY, DESIGN §8): a stream takes a
- * slot of its key when it opens and gives it back when it ends. In memory for one node; with
- * REDIS_URL, counted in Redis for every node (../redis/redis-stream-slots.ts).
+ * The per-key limit of open event streams (EVENT_STREAMS_PER_KEY, docs/live-updates.md): a stream
+ * takes a slot of its key when it opens and gives it back when it ends. In memory for one node;
+ * with REDIS_URL, counted in Redis for every node (../redis/redis-stream-slots.ts).
  */
 
 /** Whose slots: an API key's id, or a public page's `public:<address>`. */

@@ -72,11 +72,11 @@ export function addKeyCommands(program: Command): void {
     )
     .option('--json', 'print JSON instead of a table')
     .action(async (options: { json?: boolean }) => {
-      const records = await withStore((store) => store.keyStore.list());
-      if (options.json) return print(JSON.stringify(records, null, 2));
-      if (records.length === 0) return print('No API keys.');
+      const keys = await withStore((store) => store.keyStore.list());
+      if (options.json) return print(JSON.stringify(keys, null, 2));
+      if (keys.length === 0) return print('No API keys.');
       const header = ['ID', 'NAME', 'HINT', 'SCOPE', 'RATE LIMIT', 'CREATED', 'LAST USED', 'STATE'];
-      print(table([header, ...records.map(describeKey)]));
+      print(table([header, ...keys.map(describeKey)]));
     });
 
   keys

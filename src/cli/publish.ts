@@ -9,7 +9,10 @@ export function scoreboardUrl(publicUrl: string, guildId: string): string {
   return `${publicUrl}/cup/${guildId}`;
 }
 
-/** `housecup publish` / `unpublish`: a guild's public scoreboard page (DESIGN §12). */
+/**
+ * `housecup publish` / `unpublish`: a guild's public scoreboard page (docs/scoreboard.md,
+ * "Publishing").
+ */
 export function addPublishCommands(program: Command): void {
   program
     .command('publish')

@@ -5,9 +5,9 @@ import { premiumAnswer } from '../answers/premium.js';
 import type { ReadService } from '../read/service.js';
 
 /*
- * The four events of a guild's stream (DESIGN §8) and how their data is read. `points` and
- * `premium` go through the answer cache with the very declarations of their GET endpoints, so an
- * event carries the bytes that endpoint answers at that moment (and fills the cache for it).
+ * The four events of a guild's stream (docs/live-updates.md) and how their data is read. `points`
+ * and `premium` go through the answer cache with the very declarations of their GET endpoints, so
+ * an event carries the bytes that endpoint answers at that moment (and fills the cache for it).
  */
 
 /** The event names, in the order a stream sends them. */
@@ -20,7 +20,7 @@ export interface GuildState {
   /**
    * What tells an area's state apart, in the same order: its data, and for players and jobs
    * also the number of their last change in guild_changes, so that a change that leaves the
-   * count as it was still sends an event, and a write that changes nothing sends none (DESIGN §8).
+   * count as it was still sends an event, and a write that changes nothing sends none.
    */
   marks: readonly Buffer[];
   /** Epoch ms at which an answer changes without a commit (a premium expiring), or Infinity. */
@@ -40,7 +40,7 @@ const countBody = (count: number) => Buffer.from(`{"count":${count}}`);
 export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
   const { read, cache } = sources;
   const generation = () => sources.generation(guildId);
-  const cached = (answer: CacheableAnswer) => cache.get(answer.key, generation, answer.build);
+  const cached = (answer: CacheableAnswer) => cache.get(answer.cacheKey, generation, answer.build);
   const [points, premium, players, jobs, changes] = await Promise.all([
     cached(pointsAnswer(read, guildId)),
     cached(premiumAnswer(read, guildId)),

@@ -23,7 +23,10 @@ export interface EventHubOptions {
   /** The ids of the working keys (key-verifier.ts): a revoked key's streams are ended. */
   activeKeyIds(): ReadonlySet<number>;
   logger: Logger;
-  /** Interval of the `: keep-alive` comment (DESIGN §8: at most 25 s). */
+  /**
+   * Interval of the `: keep-alive` comment: at most 25 s, under the idle timeouts of common
+   * proxies.
+   */
   keepAliveMs: number;
   pollMs?: number;
   maxBufferedBytes?: number;

@@ -8,7 +8,6 @@ import { type Config, RENDER_DEFAULTS } from '../config.js';
 import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
-import type { GatewayState, Metrics } from '../metrics.js';
 import type { ReadService } from '../read/service.js';
 import { authenticate } from './auth.js';
 import { installCors } from './cors.js';
@@ -23,6 +22,7 @@ import {
   type HttpLimits,
   httpServerFactory,
 } from './http-server.js';
+import type { GatewayState, Metrics } from './metrics.js';
 import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
@@ -132,10 +132,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Fastify's two lines per request are replaced by the one written in onResponse below: 1.183 ×
-    // the req/s of Fastify's own lines put back (points, full bench run of 49123ce, rounds
-    // 1.10-1.25; test/bench/variant.mjs). Each request gets Fastify's own child logger: a lazy one
-    // of ours measured 0.1 % faster, too little to keep (docs/decisions.md).
+    // One access line, written in onResponse below, instead of Fastify's two, which cost req/s;
+    // each request keeps Fastify's own child logger (docs/performance.md, "The one access line
+    // and Fastify's Ajv").
     logController: new LogController({
       disableRequestLogging: !deps.libraries?.fastifyRequestLog,
     }),
@@ -152,11 +151,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown up.
     forceCloseConnections: 'idle',
-    // Data answers leave as bytes serialized once (body-cache.ts) and the response schemas are
-    // the documentation: Fastify's serializer compiler (fast-json-stringify) is never loaded.
-    // Requests are validated by Fastify's Ajv from the same schemas. A validator of our own stood
-    // in for it until the bench put Ajv back in its place: 0.978 × on /v1/points/:g (full run of
-    // 49123ce, rounds 0.92-1.12), under the 5 % a replacement must earn (issue 24).
+    // Data answers leave as bytes serialized once (src/answers/answer-cache.ts) and the response
+    // schemas are the documentation: Fastify's serializer compiler (fast-json-stringify) is never
+    // loaded. Requests are validated by Fastify's Ajv from the same schemas: a validator of ours
+    // gained nothing on it (docs/performance.md, "The one access line and Fastify's Ajv").
     schemaController: {
       compilersFactory: {
         buildSerializer: () => serializeAsJson,

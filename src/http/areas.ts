@@ -1,4 +1,4 @@
-/** The four areas of the API (the spec's part 1), each a tag of the OpenAPI document. */
+/** The four areas of the API (docs/http-api.md), each a tag of the OpenAPI document. */
 export const AREAS = {
   players: { description: 'Character profiles of the members of a guild' },
   points: { description: 'House points of a guild' },

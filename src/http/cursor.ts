@@ -1,6 +1,6 @@
 import type { JobCursor, ProfileCursor } from '../read/types.js';
 import { isValidId } from '../records/field.js';
-import { isDefaultView, keyFits, type ProfileView, viewKey } from '../records/profile-order.js';
+import { isDefaultView, type ProfileView, sortKeyFits, viewKey } from '../records/profile-order.js';
 import { MAX_CURSOR_LENGTH } from './parameters.js';
 
 /*
@@ -29,8 +29,8 @@ const isRowId = (value: unknown): value is number => Number.isSafeInteger(value)
 
 export function encodeProfileCursor(cursor: ProfileCursor, view: ProfileView): string {
   if (isDefaultView(view)) return encode(['p', cursor.userId, cursor.id]);
-  const key = cursor.key === undefined ? [] : [cursor.key];
-  return encode(['p', viewKey(view), ...key, cursor.userId, cursor.id]);
+  const sortKey = cursor.sortKey === undefined ? [] : [cursor.sortKey];
+  return encode(['p', viewKey(view), ...sortKey, cursor.userId, cursor.id]);
 }
 
 /** A cursor of `view`'s list, or undefined for anything else (another list's cursor too). */
@@ -43,9 +43,9 @@ export function decodeProfileCursor(cursor: string, view: ProfileView): ProfileC
   if (!tagged || tagged.length < 2 || tagged.length > 3) return undefined;
   const [userId, id] = tagged.slice(-2);
   if (typeof userId !== 'string' || !isValidId(userId) || !isRowId(id)) return undefined;
-  const key: unknown = tagged.length === 3 ? tagged[0] : undefined;
-  if (!keyFits(view, key)) return undefined;
-  return key === undefined ? { userId, id } : { key, userId, id };
+  const sortKey: unknown = tagged.length === 3 ? tagged[0] : undefined;
+  if (!sortKeyFits(view, sortKey)) return undefined;
+  return sortKey === undefined ? { userId, id } : { sortKey, userId, id };
 }
 
 export function encodeJobCursor(cursor: JobCursor): string {

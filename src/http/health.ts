@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisState } from '../budgets/budgets.js';
-import type { GatewayState } from '../metrics.js';
+import type { GatewayState } from './metrics.js';
 
 /*
  * /healthz: the process answers. /readyz: it can serve HTTP: the database is open, checked and

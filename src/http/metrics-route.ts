@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * Counts every answered request by route pattern and serves the Prometheus text at /metrics.

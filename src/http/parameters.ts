@@ -91,7 +91,10 @@ function choiceParam<const Name extends string, const Values extends readonly st
   } as const satisfies Parameter;
 }
 
-/** The list's order and filter (DESIGN §9), from records/profile-order.ts. */
+/**
+ * The list's order and filter (docs/http-api.md, "Lists: paging, sorting and filtering"), from
+ * records/profile-order.ts.
+ */
 export const sortParam = choiceParam(
   'sort',
   PROFILE_SORTS,
@@ -110,7 +113,9 @@ export const houseParam = choiceParam(
 
 export const profileListParams = [sortParam, orderParam, houseParam] as const;
 
-/** The history's step (DESIGN §10); its 400 text is the one §10 gives. */
+/**
+ * The history's step; its 400 text is the one docs/http-api.md ("The house cup over time") states.
+ */
 export const stepParam = choiceParam(
   'step',
   STEPS,
@@ -162,7 +167,10 @@ function boundedInteger<const Name extends string>(
   } as const satisfies Parameter;
 }
 
-/** The picture's size and span (DESIGN §11), within the bounds the chart answer keeps. */
+/**
+ * The picture's size and span (docs/http-api.md, "The chart"), within the bounds the chart answer
+ * keeps.
+ */
 export const chartParams = [
   boundedInteger(
     'width',

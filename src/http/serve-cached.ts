@@ -57,12 +57,12 @@ export function serveCached(
   request: FastifyRequest,
   reply: FastifyReply,
   guildId: string,
-  key: string,
+  cacheKey: string,
   build: () => Promise<Built>,
   admit?: Admission,
 ): void {
   const current = generation(guildId);
-  const hit = cache.peek(key, current);
+  const hit = cache.peek(cacheKey, current);
   if (hit) {
     sendAnswer(request, reply, hit, maxAge);
     return;
@@ -71,11 +71,11 @@ export function serveCached(
   // unhandled rejection.
   const fill = () => {
     cache
-      .get(key, () => generation(guildId), build)
+      .get(cacheKey, () => generation(guildId), build)
       .then((answer) => sendAnswer(request, reply, answer, maxAge))
       .catch((error: unknown) => reply.send(error));
   };
-  if (!admit || cache.isBuilding(key, current)) {
+  if (!admit || cache.isBuilding(cacheKey, current)) {
     fill();
     return;
   }

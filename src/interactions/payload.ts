@@ -80,7 +80,7 @@ export function parseInteraction(value: unknown): ParsedInteraction | null {
     user,
     memberPermissions: permissionsOf(payload),
     // Discord sends both on every interaction (guild_locale only from a server); the dispatcher
-    // picks the reply's language from them.
+    // picks the answer's language from them.
     locale: text(payload.locale),
     guildLocale: text(payload.guild_locale),
   };

@@ -9,7 +9,7 @@ import { isPing, parseInteraction } from './payload.js';
 import { createSignatureCheck, REPLAY_WINDOW_S } from './signature.js';
 
 /*
- * `POST /interactions`: Discord's Interactions Endpoint URL (DESIGN §7). Outside /v1: no API
+ * `POST /interactions`: Discord's Interactions Endpoint URL (docs/discord.md). Outside /v1: no API
  * key and no key budget, since Discord signs every request instead; but every refused request
  * (a bad or stale signature, a wrong content type, an oversized or unreadable body) counts
  * against the sender's per-address failure budget, so a flood of forgeries ends in 429s.

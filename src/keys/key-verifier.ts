@@ -1,5 +1,5 @@
-import type { ActiveKeyRow, KeyTable } from '../store/store.js';
 import { looksLikeKey, lookupDigestOf, sameDigest, sameKey } from './key-material.js';
+import type { ActiveKeyRow, KeyTable } from './key-table.js';
 
 export interface ApiKeyIdentity {
   id: number;

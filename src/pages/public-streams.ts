@@ -4,15 +4,15 @@ import { pointsAnswer } from '../answers/points.js';
 import type { ReadService } from '../read/service.js';
 
 /**
- * The public pages' live updates (DESIGN §12): per guild, the open streams of `GET
+ * The public pages' live updates: per guild, the open streams of `GET
  * /cup/:guildId/events`, which get only `points` events (the bytes GET /v1/points answers).
  * One timer asks each watched guild whether its generation moved; when it did, the guild is
  * checked again: unpublished, its streams end; otherwise each gets the new points if they
  * changed. Smaller than the API's EventHub on purpose: no keys, no ids, one event.
  */
 
-// As often as the API's EventHub looks: a generation check per watched guild is a few µs, and
-// 200 ms made the bench's commit → last public stream p50 172 ms against the API's 39 ms.
+// As often as the API's EventHub looks: a check is cheap, and a slower poll made the public
+// streams lag the API's (docs/performance.md, "Public stream polling").
 const POLL_MS = 50;
 const KEEP_ALIVE_MS = 25_000;
 
@@ -84,7 +84,7 @@ export class PublicStreams {
     const { read, cache, generation } = this.options;
     const answer = pointsAnswer(read, guildId);
     try {
-      return (await cache.get(answer.key, () => generation(guildId), answer.build)).body;
+      return (await cache.get(answer.cacheKey, () => generation(guildId), answer.build)).body;
     } catch {
       // A read that fails now is tried again at the next change; the stream stays open.
       return null;

@@ -4,12 +4,13 @@ import { raceAxis, spreadLabels } from './chart-scale.js';
 import { type Html, html } from './html.js';
 
 /*
- * The page's own chart (DESIGN §12): the race of the last days as inline SVG, drawn here so that
- * it reads without JavaScript. Responsive without a script: the lines live in an SVG stretched to
- * its box (viewBox 1000 × 1000, preserveAspectRatio none, strokes that do not scale), while every
- * text sits in SVGs of no viewBox at all, placed in % of the same height: text keeps the style
- * sheet's size on a 390 px phone and on a 1920 px screen alike. Each line ends in a dot and a
- * label with its house and value, so a reader who cannot tell the colours apart still can.
+ * The page's own chart (docs/scoreboard.md, "The page"): the race of the last days as inline SVG,
+ * drawn here so that it reads without JavaScript. Responsive without a script: the lines live in an
+ * SVG stretched to its box (viewBox 1000 × 1000, preserveAspectRatio none, strokes that do not
+ * scale), while every text sits in SVGs of no viewBox at all, placed in % of the same height: text
+ * keeps the style sheet's size on a 390 px phone and on a 1920 px screen alike. Each line ends in a
+ * dot and a label with its house and value, so a reader who cannot tell the colours apart still
+ * can.
  */
 
 export interface RaceChartView {

@@ -29,9 +29,9 @@ import {
 } from './scoreboard-page.js';
 
 /*
- * The public scoreboard (DESIGN §12): GET /cup/:guildId (HTML), its chart, its live points and
- * its assets. No key: only for guilds that chose to publish, limited per client address, nothing
- * from another origin and no player data.
+ * The public scoreboard (docs/scoreboard.md): GET /cup/:guildId (HTML), its chart, its live points
+ * and its assets. No key: only for guilds that chose to publish, limited per client address,
+ * nothing from another origin and no player data.
  */
 
 export interface PublicPagesOptions {
@@ -130,10 +130,10 @@ export async function registerPublicPages(
     request: FastifyRequest,
     reply: FastifyReply,
     guildId: string,
-    key: string,
+    cacheKey: string,
     build: () => Promise<Built>,
   ) => {
-    const answer = await cache.get(key, () => generation(guildId), build);
+    const answer = await cache.get(cacheKey, () => generation(guildId), build);
     // The chart of a published guild whose points were removed is the API's 404 JSON: here, as
     // every error under /cup, the 404 page.
     if (answer.status === 404 && answer.type !== HTML) return notFound(reply);
@@ -209,7 +209,8 @@ export async function registerPublicPages(
         });
         // A chart to render (none cached, none being built) counts against the address's budget.
         const current = generation(guildId);
-        const toRender = !cache.peek(answer.key, current) && !cache.isBuilding(answer.key, current);
+        const toRender =
+          !cache.peek(answer.cacheKey, current) && !cache.isBuilding(answer.cacheKey, current);
         if (toRender) {
           const waitS = await new Promise<number>((resolve) =>
             budgets.renders.take({ address: request.ip }, resolve),
@@ -217,7 +218,7 @@ export async function registerPublicPages(
           if (waitS > 0) return tooManyRequests(reply, waitS);
         }
         try {
-          await cached(request, reply, guildId, answer.key, answer.build);
+          await cached(request, reply, guildId, answer.cacheKey, answer.build);
         } catch (error) {
           // Every render slot of the node taken: the page's own 429.
           if (!(error instanceof ApiError) || error.status !== 429) throw error;

@@ -1,5 +1,5 @@
 /**
- * A list already serialized by the store as a JSON array of domain records: the cheap form for
+ * A list already serialized by the store as a JSON array of profiles or jobs: the cheap form for
  * presenters that emit JSON (building JS objects only to stringify them costs more than the read).
  */
 export interface SerializedList<C> {

@@ -138,12 +138,12 @@ export interface ChangesReader {
   /** The number of the last committed change of each of the guild's areas (0: none yet). */
   of(guildId: string): Promise<Record<ChangeArea, number>>;
   /**
-   * The guilds' areas changed since `cursor` (null: since the beginning), at most `limit` of
-   * them, and the cursor after them. Safe on both stores: a change committed after a read is
-   * never behind the cursor that read gives, whatever the order in which transactions that
-   * overlapped took their numbers (docs/decisions.md, "One record of what changed"). A change
-   * may come twice (after the cursor's numbers started again, a new epoch), never not at all,
-   * unless a later change of the same guild's area stands for it.
+   * The guilds' areas changed since `cursor` (null: since the beginning), at most `limit` of them,
+   * and the cursor after them. Safe on both stores: a change committed after a read is never behind
+   * the cursor that read gives, whatever the order in which transactions that overlapped took their
+   * numbers (docs/decisions.md, "One record of what changed (issue 30)"). A change may come twice
+   * (after the cursor's numbers started again, a new epoch), never not at all, unless a later
+   * change of the same guild's area stands for it.
    */
   since(cursor: string | null, limit?: number): Promise<ChangesPage>;
 }
@@ -155,7 +155,7 @@ export interface Publication {
 }
 
 export interface PublicationReader {
-  /** Whether the guild chose a public scoreboard page (DESIGN §12). */
+  /** Whether the guild chose a public scoreboard page: nothing is public by default. */
   isPublished(guildId: string): Promise<boolean>;
   /** The guild's page, or null when it is not published. */
   get(guildId: string): Promise<Publication | null>;

@@ -25,7 +25,7 @@ export interface ProfileCursor {
    * The sort field's value at that position (a sorted list's cursor; `year` may be null), or
    * absent when the list is sorted by user_id, which the position already holds.
    */
-  key?: string | number | null;
+  sortKey?: string | number | null;
   userId: string;
   id: number;
 }

@@ -6,16 +6,16 @@ import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
-import { defineRecord, type RecordDefinition, type RowOf } from './record.js';
+import { defineRecord, type RecordDefinition } from './record.js';
 
 /*
- * The one record of what changed (docs/architecture.md, "What changed"): for each guild and
- * area, the database-wide number of the last committed change of that area. Whoever writes (an
+ * The one record of what changed (docs/architecture.md, "What changed: one record"): for each guild
+ * and area, the database-wide number of the last committed change of that area. Whoever writes (an
  * import, `copy`, the game's own SQL, the CLI), the store's triggers write it in the transaction
- * that changed the data, and only when a row really changed: a write that leaves every row as
- * it was records nothing. Everything that follows changes reads it: the answer caches'
- * generations, the live events, the public pages' streams, PostgreSQL's notifications, and
- * whatever reads "the changes past a cursor" (ChangeFeed).
+ * that changed the data, and only when a row really changed: a write that leaves every row as it
+ * was records nothing. Everything that follows changes reads it: the answer caches' generations,
+ * the live events, the public pages' streams, PostgreSQL's notifications, and whatever reads "the
+ * changes past a cursor" (ChangeFeed).
  */
 
 /** The areas a change is recorded in, one per table of guild data. */
@@ -44,11 +44,9 @@ export const guildChanges = defineRecord({
   indexes: { guild_changes_seq: ['seq'] },
 });
 
-export type GuildChangesRow = RowOf<typeof guildChanges>;
-
 /**
  * Which table's rows make up which area: the store's change triggers are built from this list
- * (src/store/change-triggers.ts), so a table of guild data missing here records no change; a
+ * (src/store/sqlite/change-triggers.ts, src/store/postgres/change-triggers.ts), so a table of guild data missing here records no change; a
  * test holds every record with a guild_id to it.
  */
 export const CHANGE_SOURCES: readonly {

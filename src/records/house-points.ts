@@ -1,6 +1,6 @@
 import { type Field, id, integer, withDefault } from './field.js';
 import { HOUSES, type House } from './houses.js';
-import { defineRecord, type RowOf } from './record.js';
+import { defineRecord } from './record.js';
 
 const points = Object.fromEntries(
   HOUSES.map((house) => [house, withDefault(integer(`Points of ${house}`), 0)]),
@@ -14,5 +14,4 @@ export const housePoints = defineRecord({
   primaryKey: ['guild_id'],
 });
 
-export type HousePointsRow = RowOf<typeof housePoints>;
 export type HousePoints = Record<House, number>;

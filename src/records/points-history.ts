@@ -1,6 +1,6 @@
 import { type Field, id, integer, nullable, rowId, timestamp } from './field.js';
 import { HOUSES, type House } from './houses.js';
-import { defineRecord, type RowOf } from './record.js';
+import { defineRecord } from './record.js';
 
 const standings = Object.fromEntries(
   HOUSES.map((house) => [house, nullable(integer(`Points of ${house} after the change`))]),
@@ -23,7 +23,6 @@ export const pointsHistory = defineRecord({
   indexes: { points_history_guild_at: ['guild_id', 'at'] },
 });
 
-export type PointsHistoryRow = RowOf<typeof pointsHistory>;
 /** One recorded instant as the read service gives it. */
 export type Standings = Record<House, number | null>;
 export interface HistoryEntry extends Standings {

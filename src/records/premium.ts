@@ -1,5 +1,5 @@
 import { id, instant, nullable } from './field.js';
-import { defineRecord, type RowOf } from './record.js';
+import { defineRecord } from './record.js';
 
 export const premium = defineRecord({
   name: 'Premium',
@@ -11,5 +11,3 @@ export const premium = defineRecord({
   },
   primaryKey: ['guild_id'],
 });
-
-export type PremiumRow = RowOf<typeof premium>;

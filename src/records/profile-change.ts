@@ -10,7 +10,7 @@ import { defineRecord, type RowOf } from './record.js';
  * contain the write's time. Only non-zero changes are kept (a row whose change returns to 0 is
  * deleted), so a profile without a row in a period changed by 0 there. The profile's user_id and
  * house are kept in its rows, and follow the profile when they change, so a period's list and
- * its counts are ranges of this table's own indexes (docs/decisions.md, "Periods").
+ * its counts are ranges of this table's own indexes (docs/decisions.md, "Periods and ranks").
  */
 export const profileChange = defineRecord({
   name: 'ProfileChange',

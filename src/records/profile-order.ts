@@ -61,28 +61,28 @@ export function viewKey(view: ProfileView): string {
 }
 
 /**
- * Whether a value read back from a client's cursor is a key of the view's sort: a number for
+ * Whether a value read back from a client's cursor is a sort key of the view: a number for
  * galleons, a number or null for year, text for name and created_at, nothing for user_id (the
  * position holds it).
  */
-export function keyFits(
+export function sortKeyFits(
   view: ProfileView,
-  key: unknown,
-): key is string | number | null | undefined {
+  sortKey: unknown,
+): sortKey is string | number | null | undefined {
   switch (view.sort) {
     case 'user_id':
-      return key === undefined;
+      return sortKey === undefined;
     case 'galleons':
-      return Number.isSafeInteger(key);
+      return Number.isSafeInteger(sortKey);
     case 'year':
-      return key === null || Number.isSafeInteger(key);
+      return sortKey === null || Number.isSafeInteger(sortKey);
     default:
-      return typeof key === 'string';
+      return typeof sortKey === 'string';
   }
 }
 
 /**
- * The indexes of the profile table that serve the lists: for every sort, (guild_id, key,
+ * The indexes of the profile table that serve the lists: for every sort, (guild_id, sort key,
  * user_id, id) and the same after `house`, so that a sorted or filtered page is a seek and a
  * range scan in one index, in both directions. The ties (user_id, id) are in every index, so the
  * order is total without a sort. `year` is indexed as the column (nulls and all): both stores
@@ -91,9 +91,9 @@ export function keyFits(
 export function profileListIndexes(): Record<string, ProfileIndexColumn[]> {
   const indexes: Record<string, ProfileIndexColumn[]> = {};
   for (const sort of PROFILE_SORTS) {
-    const key: ProfileIndexColumn[] = sort === 'user_id' ? [] : [sort];
-    indexes[`profiles_guild_${sort}`] = ['guild_id', ...key, 'user_id', 'id'];
-    indexes[`profiles_guild_house_${sort}`] = ['guild_id', 'house', ...key, 'user_id', 'id'];
+    const sortKey: ProfileIndexColumn[] = sort === 'user_id' ? [] : [sort];
+    indexes[`profiles_guild_${sort}`] = ['guild_id', ...sortKey, 'user_id', 'id'];
+    indexes[`profiles_guild_house_${sort}`] = ['guild_id', 'house', ...sortKey, 'user_id', 'id'];
   }
   return indexes;
 }

@@ -1,5 +1,5 @@
 import { id, instant, nullable, text } from './field.js';
-import { defineRecord, type RowOf } from './record.js';
+import { defineRecord } from './record.js';
 
 /** What the page is headed when its guild gave no title of its own. */
 export const DEFAULT_PAGE_TITLE = 'House cup';
@@ -23,8 +23,6 @@ export const publishedGuild = defineRecord({
   },
   primaryKey: ['guild_id'],
 });
-
-export type PublishedGuildRow = RowOf<typeof publishedGuild>;
 
 const TITLE = publishedGuild.fields.title;
 export const TITLE_MAX = TITLE.max ?? 100;

@@ -84,7 +84,7 @@ export class RedisStreamSlots implements StreamSlots {
     }
     this.link.script(
       TAKE,
-      [this.keyOf(keyId)],
+      [this.redisKeyOf(keyId)],
       [member, String(limit), String(TTL_MS)],
       (reply) => then(reply === 1 ? this.hold(keyId, member) : null),
       alone,
@@ -96,7 +96,7 @@ export class RedisStreamSlots implements StreamSlots {
   }
 
   // The key's numeric id names its set: never the key itself, which must not reach Redis.
-  private keyOf(keyId: SlotOwner): string {
+  private redisKeyOf(keyId: SlotOwner): string {
     return `${this.prefix}streams:${keyId}`;
   }
 
@@ -114,7 +114,7 @@ export class RedisStreamSlots implements StreamSlots {
         if (ofKey.size === 0) this.members.delete(keyId);
         counted.release();
         if (this.link.isUp()) {
-          this.link.command(['ZREM', this.keyOf(keyId), member], noop, noop);
+          this.link.command(['ZREM', this.redisKeyOf(keyId), member], noop, noop);
         } else {
           let endedOfKey = this.ended.get(keyId);
           if (!endedOfKey) {
@@ -130,11 +130,11 @@ export class RedisStreamSlots implements StreamSlots {
   private renew(): void {
     if (!this.link.isUp()) return;
     for (const [keyId, members] of this.ended) {
-      this.link.command(['ZREM', this.keyOf(keyId), ...members], noop, noop);
+      this.link.command(['ZREM', this.redisKeyOf(keyId), ...members], noop, noop);
     }
     this.ended.clear();
     for (const [keyId, members] of this.members) {
-      this.link.script(RENEW, [this.keyOf(keyId)], [String(TTL_MS), ...members], noop, noop);
+      this.link.script(RENEW, [this.redisKeyOf(keyId)], [String(TTL_MS), ...members], noop, noop);
     }
   }
 }

@@ -17,7 +17,7 @@ return {count, left}
 `);
 const WINDOW = String(WINDOW_MS);
 
-/** The script's arguments for counting `requests` on `key`. */
-export function windowCall(key: string, requests: number): [string[], string[]] {
-  return [[key], [WINDOW, String(requests)]];
+/** The script's arguments for counting `requests` on `redisKey`. */
+export function windowCall(redisKey: string, requests: number): [string[], string[]] {
+  return [[redisKey], [WINDOW, String(requests)]];
 }

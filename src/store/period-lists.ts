@@ -3,7 +3,7 @@ import type { ChangeView } from '../records/periods.js';
 
 /*
  * The SQL of a period's list by change (records/periods.ts, ChangeView), for both stores, in the
- * manner of profile-lists.ts: named parameters (@guild, @kind, @start, @house, @key, @user, @id),
+ * manner of profile-lists.ts: named parameters (@guild, @kind, @start, @house, @sortKey, @user, @id),
  * each segment one range of one index, a page one statement.
  *
  * profile_changes holds only non-zero changes, so the list is three segments, in list order:
@@ -26,7 +26,7 @@ const armOfKey = (key: number): Arm => (key > 0 ? 'gains' : key < 0 ? 'losses' :
 
 /** The segment (0, 1, 2) the cursor's row lies in. */
 export function changeSegmentOf(view: ChangeView, cursor: ProfileCursor): number {
-  return armsOf(view).indexOf(armOfKey(Number(cursor.key)));
+  return armsOf(view).indexOf(armOfKey(Number(cursor.sortKey)));
 }
 
 const direction = (view: ChangeView) => (view.order === 'asc' ? '' : ' DESC');
@@ -67,7 +67,7 @@ function armSql(
   }
   const sign = arm === 'gains' ? '> 0' : '< 0';
   const after = cursor
-    ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@key, @user, @id)`
+    ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@sortKey, @user, @id)`
     : '';
   const order = view.house === null ? '' : `c.house${dir}, `;
   return `SELECT ${index} AS seg, ${select('c.change')} FROM profile_changes AS c
@@ -134,7 +134,7 @@ export function changeParameters(
     values.user = after.userId;
     values.id = after.id;
     // Only the gains and losses compare the change; the zero group's cursor has none to give.
-    if (Number(after.key) !== 0) values.key = Number(after.key);
+    if (Number(after.sortKey) !== 0) values.sortKey = Number(after.sortKey);
   }
   return values;
 }

@@ -5,7 +5,7 @@ import { type ProfileView, viewKey } from '../records/profile-order.js';
 /*
  * The SQL of a sorted, filtered profile list, for both stores (the same text: row values,
  * `IS NULL`, `ORDER BY … LIMIT` read alike in SQLite and PostgreSQL). Parameters are named
- * `@guild`, `@house`, `@key`, `@user`, `@id` and whatever a caller adds; each store binds them
+ * `@guild`, `@house`, `@sortKey`, `@user`, `@id` and whatever a caller adds; each store binds them
  * its own way (better-sqlite3 takes `@name`, pg gets `$n`: postgres/named.ts).
  *
  * A list is one or two segments, each a range of one index (records/profile-order.ts) read in
@@ -46,7 +46,7 @@ export function segmentsOf(view: ProfileView): Segment[] {
 export function segmentIndexOf(view: ProfileView, cursor: ProfileCursor): number {
   if (view.sort !== 'year') return 0;
   return segmentsOf(view).findIndex(
-    (segment) => (segment.where === 'year IS NULL') === (cursor.key === null),
+    (segment) => (segment.where === 'year IS NULL') === (cursor.sortKey === null),
   );
 }
 
@@ -56,8 +56,8 @@ export function cursorOf(
   row: Pick<Profile, 'user_id' | 'id'> & Partial<Profile>,
 ): ProfileCursor {
   if (view.sort === 'user_id') return { userId: row.user_id, id: row.id };
-  const key = row[view.sort];
-  return { key: key ?? null, userId: row.user_id, id: row.id };
+  const sortKey = row[view.sort];
+  return { sortKey: sortKey ?? null, userId: row.user_id, id: row.id };
 }
 
 const direction = (view: ProfileView) => (view.order === 'asc' ? '' : ' DESC');
@@ -69,7 +69,7 @@ export function houseCondition(view: ProfileView): string {
 
 function cursorCondition(view: ProfileView, segment: Segment): string {
   const columns = segment.columns.join(', ');
-  const values = segment.columns.length === 3 ? '@key, @user, @id' : '@user, @id';
+  const values = segment.columns.length === 3 ? '@sortKey, @user, @id' : '@user, @id';
   return ` AND (${columns}) ${view.order === 'asc' ? '>' : '<'} (${values})`;
 }
 
@@ -164,7 +164,7 @@ export function listParameters(
   if (after) {
     values.user = after.userId;
     values.id = after.id;
-    if (after.key !== undefined && after.key !== null) values.key = after.key;
+    if (after.sortKey !== undefined && after.sortKey !== null) values.sortKey = after.sortKey;
   }
   return values;
 }

@@ -17,9 +17,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * every batch, so requests, timers and signals are served while a large history is pruned, and
  * `signal` (the service stopping) ends the prune between two batches.
  *
- * One statement did it before (delete each old row for which a newer old row exists): its
- * subquery rescanned the guild's older rows for every row, quadratic in a guild's history, and on
- * SQLite all on the main thread (22.5 s for 20,000 rows; docs/performance.md).
+ * One statement did it before (delete each old row for which a newer old row exists): its subquery
+ * rescanned the guild's older rows for every row, quadratic in a guild's history, and on SQLite all
+ * on the main thread (docs/performance.md, "Pruning the points history").
  */
 
 /** Rows deleted per transaction: a few milliseconds of work each. */

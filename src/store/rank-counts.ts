@@ -11,7 +11,7 @@ import { cursorOf, houseCondition, segmentIndexOf, segmentsOf } from './profile-
  * counts, never a walk of the list: the whole segments before the profile's (profile-lists.ts,
  * period-lists.ts), each a range of its index, and the part of its own segment before it, the
  * same range bounded by the profile's position (the keyset comparison a cursor uses, reversed).
- * Parameters as the lists': @guild, @house, @key, @user, @id, and @kind, @start for a period.
+ * Parameters as the lists': @guild, @house, @sortKey, @user, @id, and @kind, @start for a period.
  */
 
 /** A view a rank is asked in: any sorted list, or a period's list by change. */
@@ -31,7 +31,7 @@ function profileBeforeSql(view: ProfileView, position: ProfileCursor): string {
     const where = segment.where ? ` AND ${segment.where}` : '';
     const bounded =
       index === own
-        ? ` AND (${segment.columns.join(', ')}) ${before(view)} (${segment.columns.length === 3 ? '@key, ' : ''}@user, @id)`
+        ? ` AND (${segment.columns.join(', ')}) ${before(view)} (${segment.columns.length === 3 ? '@sortKey, ' : ''}@user, @id)`
         : '';
     return `(SELECT count(*) FROM profiles WHERE guild_id = @guild${house}${where}${bounded})`;
   });
@@ -61,7 +61,7 @@ function changeBeforeSql(view: ChangeView, position: ProfileCursor): string {
       }
       const sign = arm === 'gains' ? '> 0' : '< 0';
       const range = mine
-        ? ` AND (c.change, c.user_id, c.profile_id) ${before(view)} (@key, @user, @id)`
+        ? ` AND (c.change, c.user_id, c.profile_id) ${before(view)} (@sortKey, @user, @id)`
         : '';
       return `(SELECT count(*) ${rows} AND c.change ${sign}${range})`;
     });
@@ -90,7 +90,10 @@ export function rankPosition(
   change: number,
 ): { position: ProfileCursor; value: string | number | null } {
   if (isChange(view)) {
-    return { position: { key: change, userId: profile.user_id, id: profile.id }, value: change };
+    return {
+      position: { sortKey: change, userId: profile.user_id, id: profile.id },
+      value: change,
+    };
   }
   const value = view.sort === 'user_id' ? profile.user_id : profile[view.sort];
   return { position: cursorOf(view, profile), value };

@@ -40,7 +40,8 @@ export function replacePlan(records: readonly RecordDefinition[]): ReplacePlan {
 }
 
 /** The record's primary key columns (a generated id when it declares none). */
-export const keyOf = (record: RecordDefinition): readonly string[] => record.primaryKey ?? ['id'];
+export const primaryKeyOf = (record: RecordDefinition): readonly string[] =>
+  record.primaryKey ?? ['id'];
 
 /** The temporary table that holds the source's rows of `record` during a copy. */
 export const sourceTable = (record: RecordDefinition): string => `copy_source_${record.table}`;

@@ -1,9 +1,9 @@
 const strict = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A file's bytes as text, without hiding what is not UTF-8 (DESIGN §4: ill-formed text is
- * refused with its JSON path). Node's usual decoding turns each bad byte into U+FFFD, so a lone
- * surrogate written as bytes (ED A0 80) would become three characters, stored and counted
+ * A file's bytes as text, without hiding what is not UTF-8 (ill-formed text is refused with its
+ * JSON path, docs/cli-and-data.md). Node's usual decoding turns each bad byte into U+FFFD, so a
+ * lone surrogate written as bytes (ED A0 80) would become three characters, stored and counted
  * against the length limits. Here each byte of an ill-formed sequence becomes a lone surrogate
  * instead, which the file's validation then refuses where it stands.
  */

@@ -30,7 +30,7 @@ export interface GuildEntry {
   premium?: { expiresAt: string | null };
   jobs?: FileEntry<Job>[];
   players?: FileEntry<Profile>[];
-  /** When present, the guild's whole points history (DESIGN §10): an import replaces it. */
+  /** When present, the guild's whole points history: an import replaces it. */
   history?: HistoryEntry[];
   /**
    * When present, every galleons change of the guild's profiles per period (src/transfer/
@@ -131,7 +131,7 @@ function strictObject(shape: Record<string, z.ZodType>, notAnObject = 'must be a
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
-        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((field) => `"${field}"`).join(', ')}`;
       }
       return issue.input === undefined ? 'is required' : notAnObject;
     },

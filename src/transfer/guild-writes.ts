@@ -9,8 +9,8 @@ import { entriesWithIds, existingProfile, jobMatch } from './keep-ids.js';
 import { diffRows, type RowDiff, type RowValues } from './row-diff.js';
 
 /*
- * What an import writes for one guild, whichever store: the file's rows (ids kept as DESIGN §4
- * says, keep-ids.ts) compared with the stored ones (row-diff.ts). Each store reads the guild's
+ * What an import writes for one guild, whichever store: the file's rows (ids kept as
+ * keep-ids.ts says) compared with the stored ones (row-diff.ts). Each store reads the guild's
  * rows, asks this module, and writes the differences in an order its foreign keys accept.
  */
 

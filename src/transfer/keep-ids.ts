@@ -18,10 +18,11 @@ export interface KeptIds {
 }
 
 /**
- * Ids for a guild's entries on re-import (DESIGN §4): an entry's own id; else the id of the
- * existing row it matches, when exactly one row matches and no other entry claims that id; else
- * the next one after the largest id in use. So re-importing a game's export, where ids are not
- * given, keeps every profile's id and creation time, and a removed profile shifts nothing.
+ * Ids for a guild's entries on re-import (docs/cli-and-data.md, "Re-importing: ids and text"): an
+ * entry's own id; else the id of the existing row it matches, when exactly one row matches and no
+ * other entry claims that id; else the next one after the largest id in use. So re-importing a
+ * game's export, where ids are not given, keeps every profile's id and creation time, and a removed
+ * profile shifts nothing.
  */
 export function keepIds<E extends { id?: number | undefined }>(
   entries: readonly E[],

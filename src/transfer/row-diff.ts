@@ -1,7 +1,7 @@
 import { columnNames, type RecordDefinition } from '../records/record.js';
 
 /*
- * An import writes only what differs (DESIGN §4, §8): a guild's rows as the file makes them are
+ * An import writes only what differs: a guild's rows as the file makes them are
  * compared with the rows the store holds, by primary key, and only the rows that are new, gone
  * or different in some column are written. So re-importing the same file writes nothing at all,
  * and the store's change triggers (which count only real changes anyway) record nothing: no
@@ -21,10 +21,10 @@ export interface RowDiff {
 }
 
 /** The positions of the record's primary key columns in its rows. */
-export function keyPositions(record: RecordDefinition): number[] {
+export function primaryKeyPositions(record: RecordDefinition): number[] {
   const names = columnNames(record);
-  const key = record.primaryKey ?? ['id'];
-  return key.map((column) => {
+  const primaryKey = record.primaryKey ?? ['id'];
+  return primaryKey.map((column) => {
     const at = names.indexOf(column);
     if (at < 0) throw new Error(`${record.table}: no column ${column}`);
     return at;
@@ -42,20 +42,20 @@ export function diffRows(
   stored: readonly RowValues[],
   wanted: readonly RowValues[],
 ): RowDiff {
-  const positions = keyPositions(record);
-  const keyOf = (row: RowValues) =>
+  const positions = primaryKeyPositions(record);
+  const primaryKeyOf = (row: RowValues) =>
     positions.length === 1
       ? String(row[positions[0] ?? 0])
       : JSON.stringify(positions.map((at) => row[at]));
   const held = new Map<string, RowValues>();
-  for (const row of stored) held.set(keyOf(row), row);
+  for (const row of stored) held.set(primaryKeyOf(row), row);
   const diff: RowDiff = { inserts: [], updates: [], deletes: [] };
   for (const row of wanted) {
-    const key = keyOf(row);
-    const old = held.get(key);
+    const primaryKey = primaryKeyOf(row);
+    const old = held.get(primaryKey);
     if (!old) diff.inserts.push(row);
     else if (!sameRow(old, row)) diff.updates.push(row);
-    held.delete(key);
+    held.delete(primaryKey);
   }
   diff.deletes = [...held.values()];
   return diff;

@@ -15,8 +15,9 @@ import { admin } from './postgres.js';
 import { median } from './report.js';
 
 /*
- * What the points history (DESIGN §10) costs: the history triggers' share of an import, and the
- * bytes each recorded change adds on disk. Both are measured on real stores in scratch databases:
+ * What the points history (docs/http-api.md) costs: the history triggers' share of an import,
+ * and the bytes each recorded change adds on disk. Both are measured on real stores in scratch
+ * databases:
  * - import time: the same file imported into a fresh migrated database, with the history
  *   triggers as migrated and with only those dropped (every other trigger stays, so the
  *   difference is the history alone), in interleaved rounds so that drift hits both alike;

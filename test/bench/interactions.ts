@@ -7,8 +7,8 @@ import { oneAtATime, type ProbeResult } from './probe.js';
 /*
  * The signed `/premium` interactions the benchmark sends to POST /interactions (answered in the
  * response body; `/points` answers with a deferral and an edit that carries its picture). wrk sends
- * a fixed list of requests, so each is signed up front. The server handles each interaction id
- * once (a replay is refused with 409, DESIGN §7) and a signature is only good for 5 minutes, so
+ * a fixed list of requests, so each is signed up front. The server handles each interaction id once
+ * (a replay is refused with 409, docs/discord.md) and a signature is only good for 5 minutes, so
  * every run gets its own list, signed right before it, of ids never sent before, and walks it in
  * order without coming back: enough for SIGNED_PER_SECOND, four times the fastest node measured
  * (2,109/s); a run that still runs out reports it instead of measuring replays.

@@ -13,7 +13,7 @@ import { problemOf } from './load.js';
  * history and pictures it does not have.
  */
 
-/** Each row's share of the requests, in percent (DESIGN: none; issue 24's mix). */
+/** Each row's share of the requests, in percent (issue 24's mix). */
 const MIX: readonly [string, number][] = [
   ['points', 40],
   ['premium', 40],

@@ -14,8 +14,8 @@ import { memoryOf } from './processes.js';
 import { median } from './report.js';
 
 /*
- * The sorted list's figures (issue 15, DESIGN §9), on the largest guild of the dataset (50,000
- * profiles in the full run):
+ * The sorted list's figures (issue 15, docs/http-api.md), on the largest guild of the dataset
+ * (50,000 profiles in the full run):
  * - `?sort=galleons&limit=100` cold (the answer cache emptied by a commit from another
  *   connection before each request, as an import would) and cached (under load);
  * - a full walk with `limit=1000` (cold), each page timed: a page's cost must not grow with its

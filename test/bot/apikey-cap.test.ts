@@ -19,8 +19,8 @@ import {
   type InteractionCallback,
   type InteractionOptions,
 } from '../support/fake-discord.js';
-import { ALICE } from './fixture.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
+import { ALICE } from './support/fixture.js';
 
 const GUILDS = { gateway: '1133557799224466870', http: '1133557799224466871' } as const;
 const EPHEMERAL = 64;
@@ -98,7 +98,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
     const revoked = await apikey([
       { name: 'revoke', type: 1, options: [{ name: 'id', type: 4, value: first?.id ?? 0 }] },
     ]);
-    expect(revoked.data.content).toBe(ENGLISH.t.apikey.revokedReply(String(first?.id)));
+    expect(revoked.data.content).toBe(ENGLISH.t.apikey.revokeAnswer(String(first?.id)));
     const again = await apikey(create);
     expect(again.data.embeds?.[0]?.title).toMatch(/^API key #\d+ created$/);
     expect(await active()).toHaveLength(GUILD_KEY_CAP);

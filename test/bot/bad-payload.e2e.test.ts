@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Child, killChildren, startMain } from '../hardening/support/child.js';
+import { type Child, killChildren, startMain } from '../support/child.js';
 import { FAKE_TOKEN, FakeDiscord, type InteractionCallback } from '../support/fake-discord.js';
-import { ALICE, RICH } from './fixture.js';
+import { ALICE, RICH } from './support/fixture.js';
 
 let dir: string;
 let fake: FakeDiscord;

@@ -8,8 +8,8 @@ import { BAD_TOKEN_MESSAGE, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
-import { RICH } from './fixture.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
+import { RICH } from './support/fixture.js';
 
 const WRONG_TOKEN = 'not-the-token-discord-knows.xyz';
 /** discord.js waits 500 ms before reconnecting; three times that shows whether it tries. */

@@ -19,6 +19,7 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
+import { type CapturedLog, captureLog } from '../support/log-capture.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 import {
   ALICE,
@@ -34,9 +35,8 @@ import {
   OTHER,
   RICH,
   SPARSE,
-} from './fixture.js';
-import { type CapturedLog, captureLog } from './log-capture.js';
-import { BROKEN, SLOW, withTroubleGuilds } from './trouble.js';
+} from './support/fixture.js';
+import { BROKEN, SLOW, withTroubleGuilds } from './support/trouble.js';
 
 const EPHEMERAL = 64;
 const SLOW_MS = 400;
@@ -61,7 +61,7 @@ const handled = () => log.entries().filter((entry) => entry.msg === 'interaction
 
 /**
  * What /points shows: one callback of type 4 carrying its embed and the picture as multipart
- * (DESIGN §11), and no other call to Discord with its token once the dispatcher is done.
+ * (docs/discord.md), and no other call to Discord with its token once the dispatcher is done.
  */
 async function pointsMessage(guildId: string) {
   const before = handled();

@@ -18,8 +18,8 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
-import { botFixture, RICH } from './fixture.js';
-import { type CapturedLog, captureLog } from './log-capture.js';
+import { type CapturedLog, captureLog } from '../support/log-capture.js';
+import { botFixture, RICH } from './support/fixture.js';
 
 const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
 /** A guild whose /points takes longer than the 2 s after which the dispatcher defers. */
@@ -86,7 +86,7 @@ function points(guildId = RICH): Promise<InteractionCallback> {
   return fake.sendInteraction(fake.command('points', [], { guildId, user: ALICE }));
 }
 
-/** /points answers in one callback carrying the standings and the picture (DESIGN §11). */
+/** /points answers in one callback carrying the standings and the picture (docs/discord.md). */
 async function expectStandings(callback: Promise<InteractionCallback>): Promise<void> {
   const answered = await callback;
   expect(answered.type).toBe(4);

@@ -1,8 +1,8 @@
 /*
  * Data no import should let in, written straight into the tables as another program may
- * (DESIGN §6): blank and bidi-laden names, 40 long jobs, a member with 30 profiles, user ids that
- * are not snowflakes. Through both transports, against a fake Discord that refuses what real
- * Discord refuses, every command still answers with its embed, never the apology, and each
+ * (docs/cli-and-data.md): blank and bidi-laden names, 40 long jobs, a member with 30 profiles, user
+ * ids that are not snowflakes. Through both transports, against a fake Discord that refuses what
+ * real Discord refuses, every command still answers with its embed, never the apology, and each
  * long list says what it leaves out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
 
 const GUILD = '1133557799224466870';
 const MEMBER: UserData = { id: '600000000000000001', username: 'many' };

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandLoadError, defaultCommandsFolder, loadCommands } from '../../src/bot/loader.js';
-import { commandsFolder, packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/paths.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -25,18 +25,17 @@ const GOOD = `export default {
 };
 `;
 
+const commandsFolder = join(packageRoot, 'commands');
+
 describe('loadCommands', () => {
-  it('loads the six command modules of commands/, sorted, each with a handler', async () => {
+  it('loads every module of commands/, sorted, each named as its file, with a handler', async () => {
     expect(defaultCommandsFolder.replace(/\/$/, '')).toBe(commandsFolder);
+    const files = readdirSync(commandsFolder)
+      .filter((file) => extname(file) === '.ts')
+      .map((file) => basename(file, '.ts'))
+      .sort();
     const commands = await loadCommands();
-    expect(commands.map((c) => c.definition.name)).toEqual([
-      'apikey',
-      'jobs',
-      'players',
-      'points',
-      'premium',
-      'scoreboard',
-    ]);
+    expect(commands.map((c) => c.definition.name)).toEqual(files);
     for (const command of commands) expect(typeof command.execute).toBe('function');
     expect(typeof commands.find((c) => c.definition.name === 'players')?.button).toBe('function');
   });
@@ -106,28 +105,65 @@ describe('loadCommands', () => {
   });
 });
 
+/** tsc's messages for one command module, written to a temp folder. */
+function typeErrors(name: string, source: string): string[] {
+  const folder = folderWith({ [`${name}.ts`]: source });
+  const program = ts.createProgram([join(folder, `${name}.ts`)], {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    skipLibCheck: true,
+    types: ['node'],
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+const from = (path: string) => join(packageRoot, path);
+
 describe('a command module typed as a module', () => {
   it('fails the type check when its handler is misspelled, before any loader runs', () => {
-    const folder = folderWith({
-      'typo.ts': `import type { CommandModule } from '${join(packageRoot, 'src/bot/command.js')}';
+    const messages = typeErrors(
+      'typo',
+      `import type { CommandModule } from '${from('src/bot/command.js')}';
 export default {
   definition: { name: 'typo', description: 'A typo' },
   async exeucte() { return { content: 'ok' }; },
 } satisfies CommandModule;
 `,
-    });
-    const program = ts.createProgram([join(folder, 'typo.ts')], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2023,
-      skipLibCheck: true,
-      types: ['node'],
-    });
-    const messages = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(messages.join('\n')).toMatch(/'exeucte' does not exist in type 'CommandModule'/);
+    );
+    expect(messages.join('\n')).toMatch(/'exeucte' does not exist in type 'CommandModule[<']/);
+  });
+
+  it('reads its options typed from its definition: a wrong type or a missing option fails tsc', () => {
+    const messages = typeErrors(
+      'paged',
+      `import type { Answer, CommandModule, RequestOf } from '${from('src/bot/command.js')}';
+import { localizedCommand } from '${from('src/bot/i18n/commands.js')}';
+
+const definition = localizedCommand(() => ({
+  name: 'paged',
+  description: 'A paged list',
+  options: [{ type: 4, name: 'page', description: 'Which page' }],
+}));
+
+async function execute(request: RequestOf<typeof definition>): Promise<Answer> {
+  const page: number | undefined = request.options.page;
+  const text: string | undefined = request.options.page;
+  return { content: \`\${page} \${text} \${request.options.size}\` };
+}
+
+export default { definition, execute } satisfies CommandModule<typeof definition>;
+`,
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^Type 'number \| undefined' is not assignable to type 'string \| undefined'/,
+      ),
+      expect.stringMatching(/^Property 'size' does not exist on type '\{ readonly page\?: number/),
+    ]);
   });
 });

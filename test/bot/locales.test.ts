@@ -1,5 +1,5 @@
 /*
- * The members' language (DESIGN §13) through the fake Discord, on both transports: the real
+ * The members' language (docs/discord.md) through the fake Discord, on both transports: the real
  * discord.js client on the gateway and the real POST /interactions, over one SQLite file. Every
  * command answers in each of the ten locales, each reply valid for Discord (the fake refuses
  * what Discord would, and each message is checked again here); the fallbacks; numbers, days
@@ -28,9 +28,9 @@ import {
   type MessageData,
   type UserData,
 } from '../support/fake-discord.js';
-import { ALICE, BOB } from './fixture.js';
-import { captureLog } from './log-capture.js';
-import { BROKEN, withTroubleGuilds } from './trouble.js';
+import { captureLog } from '../support/log-capture.js';
+import { ALICE, BOB } from './support/fixture.js';
+import { BROKEN, withTroubleGuilds } from './support/trouble.js';
 
 const GUILD = '1133557799224466870';
 const EMPTY = '1133557799224466871';

@@ -13,7 +13,7 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
 
 const HUGE = '1133557799224466877';
 /** 301 pages of 10: the last holds 5. */

@@ -1,7 +1,7 @@
 /*
- * /players sort:… house:… (DESIGN §9) through the real discord.js client and the fake Discord,
- * on both stores: the title says what is shown, the pages follow the chosen order and filter
- * (computed here from the raw entries), and the page buttons keep them.
+ * /players sort:… house:… (docs/http-api.md) through the real discord.js client and the fake
+ * Discord, on both stores: the title says what is shown, the pages follow the chosen order and
+ * filter (computed here from the raw entries), and the page buttons keep them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
@@ -15,9 +15,9 @@ import {
   type InteractionCallback,
   type UserData,
 } from '../support/fake-discord.js';
+import { captureLog } from '../support/log-capture.js';
 import { expectedOrder, sortedFixture } from '../support/sorted-profiles.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
-import { captureLog } from './log-capture.js';
 
 const GUILD = '1133557799224466870';
 const NO_SLYTHERIN = '1133557799224466871';

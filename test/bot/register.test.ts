@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandModule } from '../../src/bot/command.js';
+import { loadCommands } from '../../src/bot/loader.js';
 import { registerCommands } from '../../src/bot/register.js';
 import { loadConfig } from '../../src/config.js';
 import { APP_ID, FAKE_TOKEN, FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
-import { RICH } from './fixture.js';
-import { captureLog } from './log-capture.js';
-
-const NAMES = ['apikey', 'jobs', 'players', 'points', 'premium', 'scoreboard'];
+import { captureLog } from '../support/log-capture.js';
+import { RICH } from './support/fixture.js';
 
 interface SentCommand {
   name: string;
@@ -19,8 +19,11 @@ interface SentCommand {
 }
 
 let fake: FakeDiscord;
+/** What the loader loads: what must be published, as JSON. */
+let loaded: CommandModule[];
 beforeAll(async () => {
   fake = await FakeDiscord.start({ checkRestToken: true });
+  loaded = await loadCommands();
 });
 afterAll(async () => {
   await fake.close();
@@ -39,7 +42,8 @@ function sentCommands(request: RecordedRequest): SentCommand[] {
 }
 
 function expectEveryDefinition(commands: SentCommand[]): void {
-  expect(commands.map((c) => c.name)).toEqual(NAMES);
+  // Every command the loader loads, each exactly as its module defines it.
+  expect(commands).toEqual(JSON.parse(JSON.stringify(loaded.map((c) => c.definition))));
   for (const command of commands) {
     expect(command.contexts).toEqual([0]);
     expect(command).not.toHaveProperty('dm_permission');
@@ -50,7 +54,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
   expect(byName.get('scoreboard')?.default_member_permissions).toBe('32');
   expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual(['publish', 'unpublish']);
-  // /players: a member, or the list sorted and filtered by choices (DESIGN §9).
+  // /players: a member, or the list sorted and filtered by choices (docs/http-api.md).
   expect(byName.get('players')?.options).toMatchObject([
     { name: 'member', type: 6 },
     {
@@ -67,7 +71,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
     },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
-  // Each command in the members' languages (DESIGN §13; test/i18n/commands.test.ts checks all).
+  // Each command in the members' languages (docs/discord.md; test/bot/commands.test.ts checks all).
   expect(byName.get('players')?.name_localizations).toMatchObject({ de: 'spieler', fr: 'joueurs' });
   expect(byName.get('points')?.description_localizations?.['pt-BR']).toBe(
     'A Taça das Casas: as quatro casas por pontos',
@@ -78,7 +82,7 @@ describe('registerCommands', () => {
   it('publishes every definition globally, asking Discord for the application id', async () => {
     const before = fake.requests.length;
     const result = await registerCommands({ config: configFor(), logger: captureLog().logger });
-    expect(result).toEqual({ count: 6, scope: 'global' });
+    expect(result).toEqual({ count: loaded.length, scope: 'global' });
     const requests = fake.requests.slice(before);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /applications/@me',
@@ -96,7 +100,7 @@ describe('registerCommands', () => {
       guildId: RICH,
       logger: captureLog().logger,
     });
-    expect(result).toEqual({ count: 6, scope: `guild ${RICH}` });
+    expect(result).toEqual({ count: loaded.length, scope: `guild ${RICH}` });
     const requests = fake.requests.slice(before);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `PUT /applications/${appId}/guilds/${RICH}/commands`,

@@ -7,10 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { loadConfig } from '../../src/config.js';
-import { type Child, killChildren, startMain } from '../hardening/support/child.js';
+import { type Child, killChildren, startMain } from '../support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FAKE_TOKEN, FakeDiscord, type Handshake, shardOf } from '../support/fake-discord.js';
-import { captureLog } from './log-capture.js';
+import { captureLog } from '../support/log-capture.js';
 
 /** Guild ids a snowflake apart in the bits that pick the shard: 0, 1, 0, 1 of 2. */
 const GUILDS = [0n, 1n, 2n, 3n].map((n) => (1133557799224466880n + (n << 22n)).toString());
@@ -35,7 +35,7 @@ it('the test guilds fall on both shards of 2', () => {
 
 async function points(fake: FakeDiscord, guildId: string): Promise<string> {
   const answer = await fake.sendInteraction(fake.command('points', [], { guildId, user: USER }));
-  // /points answers in one callback, its picture attached (DESIGN §11).
+  // /points answers in one callback, its picture attached (docs/discord.md).
   expect(answer.type).toBe(4);
   return answer.data.embeds?.[0]?.description?.split('\n')[0] ?? '';
 }

@@ -306,7 +306,7 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       expect(piped.stdout).toBe('Imported 1 guild(s): 0 profile(s), 0 job(s).\n');
       expect(piped.stderr).toBe('');
       const exported = cli('export', '--guild', guild.id);
-      // The import's own change, recorded in the guild's history (DESIGN §10).
+      // The import's own change, recorded in the guild's history (docs/http-api.md).
       const history = [{ at: expect.stringMatching(/Z$/), ...guild.points }];
       expect(JSON.parse(exported.stdout)).toEqual({ guilds: [{ ...guild, history }] });
       // A new connection: the runs of the CLI above block this process (the server's too) for

@@ -1,15 +1,15 @@
 /*
- * A guild whose points were removed keeps its history, ending with four nulls (DESIGN §10); if it
- * has no other data, `export` used to leave it out (it listed the guilds of profiles, jobs, points
- * and premium), so export → import lost that history. The real CLI, on both stores.
+ * A guild whose points were removed keeps its history, ending with four nulls (docs/http-api.md);
+ * if it has no other data, `export` used to leave it out (it listed the guilds of profiles, jobs,
+ * points and premium), so export → import lost that history. The real CLI, on both stores.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferFile } from '../../src/transfer/format.js';
-import { historyOf, points } from '../history/support.js';
 import { runCli } from '../support/cli.js';
+import { historyOf, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 const GUILD = 'points-removed';

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/records/points-history.js';
-import { historyOf } from '../history/support.js';
 import { runCli } from '../support/cli.js';
+import { historyOf } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 const GUILD = '1133557799224466880';

@@ -3,7 +3,6 @@ import { CHART_DEFAULTS, chartInput } from '../../src/answers/chart.js';
 import type { CommandRequest } from '../../src/bot/command.js';
 import type { Delivery, MessageData } from '../../src/bot/delivery.js';
 import { ENGLISH } from '../../src/bot/i18n/index.js';
-import { CommandOptions } from '../../src/bot/options.js';
 import type { ChartInput } from '../../src/pictures/chart-input.js';
 import { layoutChart } from '../../src/pictures/chart-layout.js';
 import type { ReadService } from '../../src/read/service.js';
@@ -162,7 +161,7 @@ export async function pointsReply(
     locale: 'en-US',
     guildLocale: 'en-US',
     command: 'points',
-    options: new CommandOptions(null, {}),
+    options: { subcommand: null, values: {} },
   };
   await world.dispatch(request, delivery);
   const [message] = messages;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foreignWrite } from '../history/support.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * Issue 20.7, DESIGN §8: `players` is sent whenever a profile changes (a galleons change is what
- * a leaderboard shows), not only when the number of profiles moves; `jobs` alike.
+ * Issue 20.7, docs/live-updates.md: `players` is sent whenever a profile changes (a galleons change
+ * is what a leaderboard shows), not only when the number of profiles moves; `jobs` alike.
  */
 
 for (const kind of storeKinds(import.meta.filename)) {

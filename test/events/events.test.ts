@@ -7,10 +7,10 @@ import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * GET /v1/events/:guildId against the real service on both stores (DESIGN §8). Changes are
- * written straight into the tables through a connection of their own, as the game would: the
- * stream must see commits it did not make. Every wait is bounded by the contract's second (or
- * a keep-alive interval), never an assertion of speed.
+ * GET /v1/events/:guildId against the real service on both stores (docs/live-updates.md). Changes
+ * are written straight into the tables through a connection of their own, as the game would: the
+ * stream must see commits it did not make. Every wait is bounded by the contract's second (or a
+ * keep-alive interval), never an assertion of speed.
  */
 
 const KEEP_ALIVE_S = 0.2;
@@ -164,8 +164,9 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     );
     await write(`DELETE FROM profiles WHERE guild_id = '${RICH}' AND id = 9002`);
     const resumed = await open({ 'last-event-id': lastId });
-    // Premium changed; a profile came and went since that id: the count is what the client
-    // holds, but the profiles changed, so players is sent again (DESIGN §8); jobs and points not.
+    // Premium changed; a profile came and went since that id: the count is what the client holds,
+    // but the profiles changed, so players is sent again (docs/live-updates.md); jobs and points
+    // not.
     const events = await resumed.waitForEvents(2, 1_000);
     expect(events[0]).toMatchObject({
       event: 'premium',

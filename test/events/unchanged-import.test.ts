@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferFile } from '../../src/transfer/format.js';
-import { foreignWrite } from '../history/support.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { runCliAsync } from '../support/cli.js';
 import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * Issue 30, DESIGN §8: a write that changes nothing sends nothing. A game that refreshes its data
- * every minute through `import` re-imports the same players and jobs: before, the import deleted
- * and re-inserted every row, the triggers counted writes, and every open stream got `players` and
- * `jobs` each time (and again on reconnecting). Here the real CLI imports into the database a
- * running app streams from, on both stores.
+ * Issue 30, docs/live-updates.md: a write that changes nothing sends nothing. A game that refreshes
+ * its data every minute through `import` re-imports the same players and jobs: before, the import
+ * deleted and re-inserted every row, the triggers counted writes, and every open stream got
+ * `players` and `jobs` each time (and again on reconnecting). Here the real CLI imports into the
+ * database a running app streams from, on both stores.
  *
  * "Nothing was sent" is shown without waiting on a clock: after the import, the game changes the
  * guild's premium twice, one change after the other has arrived; between them and before them a
@@ -136,7 +136,7 @@ describe.each(storeKinds(import.meta.filename))('an import on %s', (kind) => {
     expect(await fenced([stream], [4])).toEqual([['points', 'premium', 'premium']]);
     stream.close();
 
-    // The points the API answers are the history's last entry (DESIGN §10).
+    // The points the API answers are the history's last entry (docs/http-api.md).
     const points = (await (
       await fetch(`${url}/v1/points/${RICH}`, { headers: headers() })
     ).json()) as Record<string, number>;

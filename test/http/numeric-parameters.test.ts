@@ -11,7 +11,7 @@ import { storeKinds } from '../support/store.js';
  * a chart. A numeric parameter is now read from its text (src/answers/integer-text.ts): the
  * integer in its shortest decimal form, within its bounds, or its own 400. Run on each store:
  * the values reached each store's SQL. (The picture's width and height aborted the process:
- * test/hardening/chart-size.test.ts checks them on a server in a child process.)
+ * test/http/chart-size.test.ts checks them on a server in a child process.)
  */
 
 const INVALID_DAYS = 'Invalid days: must be an integer from 1 to 365';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.js';
+import { createMetrics } from '../../src/http/metrics.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger } from '../../src/logger.js';
-import { createMetrics } from '../../src/metrics.js';
 import { publicPages } from '../pages/support.js';
 import { buildTestApp, listen, type TestApp, type TestAppOptions } from '../support/app.js';
 import { fixture, RICH } from '../support/fixture.js';

@@ -11,9 +11,9 @@ import {
 import { storeKinds } from '../support/store.js';
 
 /*
- * GET /v1/players/:guildId?sort=&order=&house= (DESIGN §9) on both stores: the orders computed
- * from the raw entries, paging through each, cursors bound to their list, the exact 400 texts,
- * the empty and the 404 answers, caching per view.
+ * GET /v1/players/:guildId?sort=&order=&house= (docs/http-api.md) on both stores: the orders
+ * computed from the raw entries, paging through each, cursors bound to their list, the exact 400
+ * texts, the empty and the 404 answers, caching per view.
  */
 
 const GUILD = '1133557799224466880';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killChildren, startMain } from '../hardening/support/child.js';
+import { killChildren, startMain } from '../support/child.js';
 
 /*
  * TRUST_PROXY against the real process: the per-address failure budget and the access log see

@@ -3,8 +3,8 @@
  * what Discord's requests get, and what everything else gets. No API key anywhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../src/http/metrics.js';
 import { MAX_INTERACTION_BYTES } from '../../src/interactions/route.js';
-import { createMetrics } from '../../src/metrics.js';
 import { buildTestApp, listen } from '../support/app.js';
 import { FakeDiscord, InteractionSigner } from '../support/fake-discord.js';
 import { fixture, RICH } from '../support/fixture.js';

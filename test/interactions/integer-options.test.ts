@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/bot/i18n/index.js';
-import { ALICE } from '../bot/fixture.js';
+import { ALICE } from '../bot/support/fixture.js';
 import { FakeDiscord } from '../support/fake-discord.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';

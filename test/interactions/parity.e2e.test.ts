@@ -24,9 +24,8 @@ import {
   OTHER,
   RICH,
   SPARSE,
-} from '../bot/fixture.js';
-import { captureLog } from '../bot/log-capture.js';
-import { BROKEN, SLOW, withTroubleGuilds } from '../bot/trouble.js';
+} from '../bot/support/fixture.js';
+import { BROKEN, SLOW, withTroubleGuilds } from '../bot/support/trouble.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import {
   FAKE_TOKEN,
@@ -35,6 +34,7 @@ import {
   type Json,
   type UserData,
 } from '../support/fake-discord.js';
+import { captureLog } from '../support/log-capture.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
 let database: TestDatabase;

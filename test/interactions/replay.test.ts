@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisBudgets } from '../../src/budgets/redis-budgets.js';
 import { createLogger } from '../../src/logger.js';
+import { redisBudgets } from '../../src/redis/redis-budgets.js';
 import { deleteKeysUnder, testPrefix } from '../redis/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FakeDiscord } from '../support/fake-discord.js';
@@ -9,9 +9,9 @@ import { needOutside } from '../support/outside.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
 /*
- * Issue 20.3, DESIGN §7: a replayed signed interaction runs once. One captured `/apikey create`
- * sent three times made three keys, each returned to the replayer; now the first creates the key
- * and the replays get 409, on one node and across nodes sharing Redis.
+ * Issue 20.3, docs/discord.md: a replayed signed interaction runs once. One captured `/apikey
+ * create` sent three times made three keys, each returned to the replayer; now the first creates
+ * the key and the replays get 409, on one node and across nodes sharing Redis.
  */
 
 const redisUrl = needOutside('redis', import.meta.filename);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Budgets } from '../../src/budgets/budgets.js';
 import { buildApp } from '../../src/http/app.js';
+import type { Metrics } from '../../src/http/metrics.js';
 import { registerInteractions } from '../../src/interactions/route.js';
 import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
-import type { Metrics } from '../../src/metrics.js';
 import type { ReadService } from '../../src/read/service.js';
 import { listen } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SPOKEN_LOCALES } from '../../src/bot/i18n/index.js';
+import { loadCommands } from '../../src/bot/loader.js';
 import { packageRoot } from '../../src/paths.js';
 
 /* The README as a front door, and docs/ whose every link leads somewhere inside the repository. */
@@ -72,5 +74,36 @@ describe('the documentation', () => {
     ]) {
       expect(cli, command).toContain(command);
     }
+  });
+
+  it('has a row for every slash command and subcommand in the Discord page’s table, and no other', async () => {
+    // The first cell of each row: `/apikey create [name]` · `list` · `revoke id`.
+    const rows = [...read('docs/discord.md').matchAll(/^\| (`\/[^|]*?) +\|/gm)].map((row) =>
+      [...(row[1] ?? '').matchAll(/`([^`]+)`/g)].map((span) => (span[1] ?? '').split(' ')),
+    );
+    const documented = new Map<string, Set<string>>();
+    for (const [first = [], ...rest] of rows) {
+      const [slash = '', second] = first;
+      const words = documented.get(slash.slice(1)) ?? new Set<string>();
+      for (const word of [second, ...rest.map((span) => span[0])]) if (word) words.add(word);
+      documented.set(slash.slice(1), words);
+    }
+    const commands = await loadCommands();
+    expect([...documented.keys()].sort()).toEqual(commands.map((c) => c.definition.name).sort());
+    for (const { definition } of commands) {
+      for (const option of definition.options ?? []) {
+        // Discord's option type of a subcommand.
+        if (option.type !== 1) continue;
+        expect(documented.get(definition.name), `/${definition.name} ${option.name}`).toContain(
+          option.name,
+        );
+      }
+    }
+  });
+
+  it('names every locale housecup speaks on the Discord page, and no other', () => {
+    const sentence = /It speaks\s+([^.]+)\./.exec(read('docs/discord.md'))?.[1] ?? '';
+    const named = sentence.match(/\b[a-z]{2}(?:-[A-Z0-9]{2,3})?\b/g) ?? [];
+    expect([...named].sort()).toEqual([...SPOKEN_LOCALES].sort());
   });
 });

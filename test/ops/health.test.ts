@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GatewayState } from '../../src/metrics.js';
+import type { GatewayState } from '../../src/http/metrics.js';
 import { sqliteOf } from '../support/store.js';
-import { buildDemoApp, type DemoApp } from './demo-app.js';
+import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 const open: DemoApp[] = [];
 afterEach(async () => {

@@ -31,17 +31,43 @@ describe('the layers (docs/architecture.md)', () => {
     expect(await violations(ROOT)).toEqual([]);
   });
 
-  it('are checked: a presenter importing another presenter is reported', async () => {
+  /** A copy of the code with `text` appended to `file`. */
+  function copyWith(file: string, text: string): string {
+    const root = mkdtempSync(join(copy, 'code-'));
     for (const part of ['src', 'commands', 'tsconfig.json'])
-      cpSync(join(ROOT, part), join(copy, part), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-    writeFileSync(
-      join(copy, 'src/http/health.ts'),
+      cpSync(join(ROOT, part), join(root, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    writeFileSync(join(root, file), text, { flag: 'a' });
+    return root;
+  }
+
+  it('are checked: a presenter importing another presenter is reported', async () => {
+    const root = copyWith(
+      'src/http/health.ts',
       "import type { InteractionsOptions } from '../interactions/options.js';\nexport type Probe = InteractionsOptions;\n",
-      { flag: 'a' },
     );
-    expect(await violations(copy)).toContain(
+    expect(await violations(root)).toContain(
       'presenter-imports-presenter: src/http/health.ts → src/interactions/options.ts',
     );
+  });
+
+  it('are checked: a room importing a room above it is reported, though no module cycle forms', async () => {
+    const root = copyWith(
+      'src/budgets/windows.ts',
+      "import type { LuaScript } from '../redis/lua-script.js';\nexport type Probe = LuaScript;\n",
+    );
+    expect(await violations(root)).toEqual([
+      'room-imports-room-beside-or-above: src/budgets/windows.ts → src/redis/lua-script.ts',
+    ]);
+  });
+
+  it('are checked: config.ts importing a room is reported', async () => {
+    const root = copyWith(
+      'src/config.ts',
+      "import { clientUrl } from './http/client-url.js';\nexport const probe = clientUrl;\n",
+    );
+    expect(await violations(root)).toEqual([
+      'root-file-imports-room: src/config.ts → src/http/client-url.ts',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo.js';
-import { createMetrics } from '../../src/metrics.js';
-import { buildDemoApp, type DemoApp } from './demo-app.js';
+import { DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo-ids.js';
+import { createMetrics } from '../../src/http/metrics.js';
+import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 const open: DemoApp[] = [];
 afterEach(async () => {

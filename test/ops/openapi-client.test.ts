@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo-ids.js';
 import { packageRoot } from '../../src/paths.js';
 import { listen } from '../support/app.js';
-import { buildDemoApp, type DemoApp } from './demo-app.js';
+import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 // Asynchronous: the server answering these children runs in this very process.
 const run = promisify(execFile);

@@ -3,13 +3,13 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parametersOf } from '../../src/http/endpoint.js';
-import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD, DEMO_MEMBER } from '../../src/http/endpoints/demo-ids.js';
 import { ENDPOINTS } from '../../src/http/endpoints/index.js';
 import { openApiPath } from '../../src/http/openapi/document.js';
 import { profile } from '../../src/records/profile.js';
 import { listen } from '../support/app.js';
 import { openEventStream } from '../support/event-stream.js';
-import { buildDemoApp, type DemoApp } from './demo-app.js';
+import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 /*
  * The served OpenAPI document against the real app over the demo data: every path and every

@@ -4,7 +4,7 @@ import { fixture, RICH, SPARSE } from '../support/fixture.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 import { startPageNode } from './support.js';
 
-/* The public scoreboard (DESIGN §12) over a real app and store, on each store. */
+/* The public scoreboard (docs/scoreboard.md) over a real app and store, on each store. */
 
 for (const kind of storeKinds(import.meta.filename)) {
   describe(`the public scoreboard on ${kind}`, () => {

@@ -13,7 +13,7 @@ import {
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
- * Sorted and filtered lists read straight from each store (DESIGN §9): every view, whole and
+ * Sorted and filtered lists read straight from each store (docs/http-api.md): every view, whole and
  * paged, serialized and as objects, equals the order computed from the raw entries.
  */
 

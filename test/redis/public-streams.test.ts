@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Child, startMain } from '../hardening/support/child.js';
+import { type Child, startMain } from '../support/child.js';
 import { openTestDatabase } from '../support/database.js';
 import { openEventStream, type TestEventStream } from '../support/event-stream.js';
 import { eventually } from '../support/eventually.js';

@@ -1,6 +1,6 @@
 import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Child, startMain } from '../hardening/support/child.js';
+import { type Child, startMain } from '../support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { openEventStream } from '../support/event-stream.js';
 import { eventually } from '../support/eventually.js';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAnswer, type RawAnswer, sendRaw } from '../hardening/support/raw-socket.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
+import { parseAnswer, type RawAnswer, sendRaw } from '../support/raw-socket.js';
 import {
   type Answer,
   budgetHeaders,

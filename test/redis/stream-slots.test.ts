@@ -5,9 +5,9 @@ import { needOutside } from '../support/outside.js';
 import { deleteKeysUnder, keysUnder, type Nodes, startNodes, testPrefix } from './support.js';
 
 /*
- * EVENT_STREAMS_PER_KEY across two real services sharing one Redis (DESIGN §8): the slots of a
- * key are counted once for both, a stream that ends gives its slot back to either node, and
- * what Redis holds names the key's id, never the key.
+ * EVENT_STREAMS_PER_KEY across two real services sharing one Redis (docs/live-updates.md): the
+ * slots of a key are counted once for both, a stream that ends gives its slot back to either node,
+ * and what Redis holds names the key's id, never the key.
  */
 
 const redisUrl = needOutside('redis', import.meta.filename) ?? '';

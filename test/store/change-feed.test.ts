@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuildChange } from '../../src/read/service.js';
-import { foreignWrite } from '../history/support.js';
 import { fixture, OTHER, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*

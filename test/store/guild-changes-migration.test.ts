@@ -11,8 +11,8 @@ import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
-import { historyOf } from '../history/support.js';
 import { eventually } from '../support/eventually.js';
+import { historyOf } from '../support/history.js';
 import { migrationsBefore, migrationsWithout } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds, type TestStore } from '../support/store.js';
 

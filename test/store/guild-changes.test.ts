@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_SOURCES, type ChangeArea, guildChanges } from '../../src/records/guild-changes.js';
 import { RECORDS } from '../../src/records/index.js';
 import { columnNames } from '../../src/records/record.js';
-import { foreignWrite } from '../history/support.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, LIFETIME, OTHER, RICH, SPARSE } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewKey } from '../../src/records/profile-order.js';
 import { everyView, sortedFixture } from '../support/sorted-profiles.js';
 import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
-import { middleCursor, postgresPlan, sqlitePlan } from './list-plans.js';
+import { middleCursor, postgresPlan, sqlitePlan } from './support/list-plans.js';
 
 /*
  * Every sorted or filtered list is read as a range of its own index, on both stores: the plans
@@ -67,7 +67,7 @@ describe.each(storeKinds(import.meta.filename))('list query plans (%s)', (kind) 
           // Year's two ranges are read together only from the start or across the nulls' end:
           // by PostgreSQL in one statement (merged), by SQLite one after the other.
           const both =
-            view.sort === 'year' && (!after || (after.key === null) === (view.order === 'asc'));
+            view.sort === 'year' && (!after || (after.sortKey === null) === (view.order === 'asc'));
           const merged = /MERGE \(UNION ALL\)|Append/.test(text);
           expect(merged, text).toBe(kind === 'postgres' && both);
           if (kind === 'sqlite') {

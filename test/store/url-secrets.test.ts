@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killChildren, spawnTs, startMain } from '../hardening/support/child.js';
+import { killChildren, spawnTs, startMain } from '../support/child.js';
 import { runCli } from '../support/cli.js';
 import { needOutside } from '../support/outside.js';
 import { createTestDatabase } from '../support/store.js';

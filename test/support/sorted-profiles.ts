@@ -10,7 +10,7 @@ import {
  * Profiles made to trip a sorted list up — many ties on every sort key, several profiles per
  * member, null years, names whose order differs between code points and UTF-16 units or a
  * locale — and the order each view must give them, computed here from the raw entries alone
- * (DESIGN §9), never with the code under test.
+ * (docs/http-api.md), never with the code under test.
  */
 
 export interface RawProfile {

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
- * Issue 20.6, DESIGN §4: a re-import without ids (a game's export, every few minutes) keeps the
- * ids and creation times of the profiles and jobs it matches; a removed one shifts nothing.
+ * Issue 20.6, docs/cli-and-data.md: a re-import without ids (a game's export, every few minutes)
+ * keeps the ids and creation times of the profiles and jobs it matches; a removed one shifts
+ * nothing.
  */
 
 const G = 'reimported';

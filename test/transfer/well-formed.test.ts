@@ -6,7 +6,7 @@ import { decodeUtf8 } from '../../src/transfer/decode.js';
 import { checkTransferFile } from '../../src/transfer/format.js';
 import { runCli } from '../support/cli.js';
 
-/* Issue 20.4, DESIGN §4: ill-formed text is refused with its JSON path, never stored. */
+/* Issue 20.4, docs/cli-and-data.md: ill-formed text is refused with its JSON path, never stored. */
 
 const PROBLEM = /guilds\[0\]\.players\[0\]\.name: must be well-formed Unicode text/;
 const file = (name: string) => `{"guilds":[{"id":"g","players":[{"user_id":"1","name":${name}}]}]}`;

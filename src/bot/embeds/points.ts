@@ -43,7 +43,10 @@ export function pictureWords(language: Language, days: number): ChartWords {
   };
 }
 
-/** `▲ 120 this week`, `▼ 15 this week`, `± 0 this week` (DESIGN §11). */
+/**
+ * `▲ 120 this week`, `▼ 15 this week`, `± 0 this week`: the arrow says the direction, so the number
+ * needs no sign.
+ */
 export function weekText(change: number, language: Language): string {
   const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
   return language.t.points.week(`${arrow} ${language.number(Math.abs(change))}`);

@@ -2,8 +2,8 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody as CommandBody,
   LocalizationMap,
 } from 'discord.js';
+import type { en } from './en.js';
 import { CATALOGUES, TRANSLATED_LOCALES } from './index.js';
-import type { AnyMessages } from './messages.js';
 
 /** What localization touches of a command, an option or a choice. */
 interface Node {
@@ -50,12 +50,19 @@ function merge(english: Node, translations: ReadonlyMap<string, Node>): Node {
  * A command's definition, written once as a function of a language's texts: English gives the
  * command itself (the names Discord sends back in interactions), every other language its
  * `name_localizations` and `description_localizations`, those of each option and each choice
- * found at the same place in the tree. What `register` publishes is this.
+ * found at the same place in the tree. What `register` sends to Discord is this.
+ *
+ * Its type is English's, literal (`const T`, English's command names `as const`): the handler's
+ * options are typed from it (options.ts). The other languages only lend their texts to the
+ * localizations, read as plain nodes: their names differ, which is all the cast below hides.
  */
-export function localizedCommand<T extends CommandBody>(build: (t: AnyMessages) => T): T {
+export function localizedCommand<const T extends CommandBody>(build: (t: typeof en) => T): T {
   const english = build(CATALOGUES['en-US']);
   const translations = new Map<string, Node>(
-    TRANSLATED_LOCALES.map((locale) => [locale, build(CATALOGUES[locale]) as Node]),
+    TRANSLATED_LOCALES.map((locale) => [
+      locale,
+      build(CATALOGUES[locale] as unknown as typeof en) as Node,
+    ]),
   );
   return merge(english as Node, translations) as unknown as T;
 }

@@ -123,7 +123,7 @@ export const de: Messages<'one' | 'other'> = {
     copyNow: 'Kopiere ihn jetzt: Er wird nur dieses eine Mal gezeigt und nur als Hash gespeichert.',
     readsOnly: (guild) =>
       `Er liest nur diesen Server (\`${guild}\`). Sende ihn als \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) =>
+    revokeAnswer: (id) =>
       `API-Schlüssel #${id} ist widerrufen: Er funktioniert ab sofort nicht mehr.`,
     full: (max) =>
       `Dieser Server hat die Höchstzahl aktiver API-Schlüssel erreicht (${max}). Widerrufe zuerst einen: \`/api-schlüssel liste\` zeigt ihre Nummern, dann widerruft \`/api-schlüssel widerrufen nummer:<Nummer>\` einen.`,

@@ -9,7 +9,10 @@ import { plural } from './plural.js';
  * (numbers through Intl by the caller); `{n}` in a plural form is its formatted count.
  */
 export const en = {
-  /** Slash commands: a name (lowercase, 1–32) and a description (1–100) each. */
+  /**
+   * Slash commands: a name (lowercase, 1–32) and a description (1–100) each. `as const`: the
+   * English names are the ones Discord sends back, and the handlers' options are typed from them.
+   */
   commands: {
     apikey: {
       name: 'apikey',
@@ -58,8 +61,8 @@ export const en = {
       name: 'unpublish',
       description: 'Take the public page down; open pages stop updating at once',
     },
-  },
-  /** As the books of this language name them (DESIGN §13). */
+  } as const,
+  /** As the books of this language name them: members know their house by that name. */
   houses: {
     gryffindor: 'Gryffindor',
     slytherin: 'Slytherin',
@@ -125,7 +128,7 @@ export const en = {
     copyNow: 'Copy it now: it is shown only this once and stored only as a hash.',
     readsOnly: (guild: string) =>
       `It reads this server only (\`${guild}\`). Send it as \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id: string) => `API key #${id} is revoked: it stops working at once.`,
+    revokeAnswer: (id: string) => `API key #${id} is revoked: it stops working at once.`,
     /** `/apikey create` refused: the server holds `max` active keys of its own already. */
     full: (max: string) =>
       `This server has reached its limit of active API keys (${max}). Revoke one first: \`/apikey list\` shows their numbers, then \`/apikey revoke id:<number>\` revokes one.`,

@@ -126,7 +126,7 @@ export const esES: Spanish = {
     copyNow: 'Cópiala ahora: solo se muestra esta vez y solo se guarda como hash.',
     readsOnly: (guild) =>
       `Solo lee este servidor (\`${guild}\`). Envíala como \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `La clave de API #${id} está revocada: deja de funcionar al instante.`,
+    revokeAnswer: (id) => `La clave de API #${id} está revocada: deja de funcionar al instante.`,
     full: (max) =>
       `Este servidor ha alcanzado su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
     defaultName: (user) => `Discord, por ${user}`,

@@ -130,7 +130,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       'Copiez-la maintenant : elle n’est affichée que cette fois et n’est conservée que sous forme de hachage.',
     readsOnly: (guild) =>
       `Elle ne lit que ce serveur (\`${guild}\`). Envoyez-la dans \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `La clé d’API #${id} est révoquée : elle cesse aussitôt de fonctionner.`,
+    revokeAnswer: (id) => `La clé d’API #${id} est révoquée : elle cesse aussitôt de fonctionner.`,
     full: (max) =>
       `Ce serveur a atteint sa limite de clés d’API actives (${max}). Révoquez-en d’abord une : \`/clé-api liste\` affiche leurs numéros, puis \`/clé-api révoquer numéro:<numéro>\` en révoque une.`,
     defaultName: (user) => `Discord, par ${user}`,

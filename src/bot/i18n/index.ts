@@ -11,8 +11,8 @@ import type { Plural, PluralCategory } from './plural.js';
 import { ptBR } from './pt-br.js';
 
 /*
- * The members' language (DESIGN §13): every reply in the interaction's locale, else the
- * guild's, else English. Each catalogue is typed against English (messages.ts), so a text
+ * The members' language (docs/discord.md, "Languages"): every reply in the interaction's locale,
+ * else the guild's, else English. Each catalogue is typed against English (messages.ts), so a text
  * missing in any language fails tsc rather than falling back at run time.
  */
 

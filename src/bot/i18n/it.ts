@@ -123,7 +123,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     copyNow: 'Copiala ora: viene mostrata solo questa volta e salvata solo come hash.',
     readsOnly: (guild) =>
       `Legge solo questo server (\`${guild}\`). Inviala come \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `La chiave API #${id} è revocata: smette subito di funzionare.`,
+    revokeAnswer: (id) => `La chiave API #${id} è revocata: smette subito di funzionare.`,
     full: (max) =>
       `Questo server ha raggiunto il suo limite di chiavi API attive (${max}). Revocane prima una: \`/chiave-api elenco\` mostra i loro numeri, poi \`/chiave-api revoca numero:<numero>\` ne revoca una.`,
     defaultName: (user) => `Discord, da ${user}`,

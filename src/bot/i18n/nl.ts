@@ -120,7 +120,7 @@ export const nl: Messages<'one' | 'other'> = {
     copyNow: 'Kopieer hem nu: hij wordt alleen deze ene keer getoond en alleen als hash bewaard.',
     readsOnly: (guild) =>
       `Hij leest alleen deze server (\`${guild}\`). Stuur hem mee als \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `API-sleutel #${id} is ingetrokken: hij werkt meteen niet meer.`,
+    revokeAnswer: (id) => `API-sleutel #${id} is ingetrokken: hij werkt meteen niet meer.`,
     full: (max) =>
       `Deze server heeft zijn limiet van actieve API-sleutels bereikt (${max}). Trek er eerst een in: \`/api-sleutel lijst\` toont hun nummers, daarna trekt \`/api-sleutel intrekken nummer:<nummer>\` er een in.`,
     defaultName: (user) => `Discord, door ${user}`,

@@ -137,7 +137,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       'Skopiuj go teraz: jest pokazywany tylko ten jeden raz i przechowywany tylko jako hash.',
     readsOnly: (guild) =>
       `Czyta tylko ten serwer (\`${guild}\`). Wysyłaj go jako \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `Klucz API #${id} został unieważniony: od razu przestaje działać.`,
+    revokeAnswer: (id) => `Klucz API #${id} został unieważniony: od razu przestaje działać.`,
     full: (max) =>
       `Ten serwer osiągnął swój limit aktywnych kluczy API (${max}). Najpierw unieważnij jeden z nich: \`/klucz-api lista\` pokazuje ich numery, a potem \`/klucz-api unieważnij numer:<numer>\` unieważnia wybrany klucz.`,
     defaultName: (user) => `Discord, utworzył ${user}`,

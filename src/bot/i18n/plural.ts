@@ -14,8 +14,3 @@ export interface Plural<C extends PluralCategory> {
 export function plural<C extends PluralCategory>(forms: Record<C, string>): Plural<C> {
   return { plural: forms };
 }
-
-/** What a reader of any catalogue can count on: every language has an `other` form. */
-export type AnyPlural = Plural<'other'> & {
-  readonly plural: Readonly<Partial<Record<PluralCategory, string>>>;
-};

@@ -124,7 +124,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     copyNow: 'Copie agora: ela só é mostrada desta vez e só é guardada como hash.',
     readsOnly: (guild) =>
       `Ela lê só este servidor (\`${guild}\`). Envie como \`Authorization: Bearer <key>\`.`,
-    revokedReply: (id) => `A chave de API #${id} foi revogada: ela para de funcionar na hora.`,
+    revokeAnswer: (id) => `A chave de API #${id} foi revogada: ela para de funcionar na hora.`,
     full: (max) =>
       `Este servidor atingiu o limite de chaves de API ativas (${max}). Revogue uma primeiro: \`/chave-api listar\` mostra os números delas, e depois \`/chave-api revogar número:<número>\` revoga uma.`,
     defaultName: (user) => `Discord, por ${user}`,

@@ -2,7 +2,7 @@ import { EVERY_AREA } from '../areas.js';
 import { defineEndpoint } from '../endpoint.js';
 import { openEventStream } from '../event-streams.js';
 import { guildIdParam } from '../parameters.js';
-import { DEMO_GUILD } from './demo.js';
+import { DEMO_GUILD } from './demo-ids.js';
 
 /** What a client reads first from the demo guild (test/http/events.test.ts checks it live). */
 const EXAMPLE = [

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { pageKey, pageRequest } from '../paging.js';
 import { guildIdParam, pagingParams } from '../parameters.js';
 import { serveCached } from '../serve-cached.js';
-import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
+import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo-ids.js';
 
 const job = (id: number, name: string, description: string, salary: number) => ({
   id,

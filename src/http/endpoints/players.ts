@@ -11,7 +11,7 @@ import {
   userIdParam,
 } from '../parameters.js';
 import { serveCached } from '../serve-cached.js';
-import { DEMO_GUILD, DEMO_MEMBER, DEMO_NO_DATA_GUILD } from './demo.js';
+import { DEMO_GUILD, DEMO_MEMBER, DEMO_NO_DATA_GUILD } from './demo-ids.js';
 
 const noPlayer: ResponseDoc = {
   description: 'The guild has no player',

@@ -5,7 +5,7 @@ import { pointsHistoryAnswer } from '../../answers/points-history.js';
 import { defineEndpoint } from '../endpoint.js';
 import { chartParams, fromParam, guildIdParam, stepParam, toParam } from '../parameters.js';
 import { serveCached, withinRenderBudget } from '../serve-cached.js';
-import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo.js';
+import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo-ids.js';
 
 export const getPoints = defineEndpoint({
   area: 'points',
@@ -35,8 +35,8 @@ export const getPoints = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    const { key, build } = pointsAnswer(deps.read, params.guildId);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { cacheKey, build } = pointsAnswer(deps.read, params.guildId);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
 
@@ -89,8 +89,8 @@ export const getPointsHistory = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { cacheKey, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });
 
@@ -118,11 +118,11 @@ export const getPointsChart = defineEndpoint({
     },
   },
   handle(deps, { params, query }, request, reply) {
-    const { key, build } = chartAnswer(deps.read, deps.renders.slots, params.guildId, query);
+    const { cacheKey, build } = chartAnswer(deps.read, deps.renders.slots, params.guildId, query);
     // A chart the cache holds costs nothing; one to render counts against the key's budget
     // (every /v1 request has its key by now: authentication runs first).
     const { apiKey } = request;
     const admit = apiKey ? withinRenderBudget(deps.renders.budget, { key: apiKey.id }) : undefined;
-    serveCached(deps, request, reply, params.guildId, key, build, admit);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build, admit);
   },
 });

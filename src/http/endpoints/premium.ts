@@ -2,7 +2,7 @@ import { premiumAnswer } from '../../answers/premium.js';
 import { defineEndpoint } from '../endpoint.js';
 import { guildIdParam } from '../parameters.js';
 import { serveCached } from '../serve-cached.js';
-import { DEMO_EXPIRED_GUILD, DEMO_GUILD } from './demo.js';
+import { DEMO_EXPIRED_GUILD, DEMO_GUILD } from './demo-ids.js';
 
 export const getPremium = defineEndpoint({
   area: 'premium',
@@ -31,7 +31,7 @@ export const getPremium = defineEndpoint({
     },
   },
   handle(deps, { params }, request, reply) {
-    const { key, build } = premiumAnswer(deps.read, params.guildId);
-    serveCached(deps, request, reply, params.guildId, key, build);
+    const { cacheKey, build } = premiumAnswer(deps.read, params.guildId);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });

@@ -145,7 +145,7 @@ export const SCHEMAS = {
   PointsHistory: {
     type: 'object',
     description:
-      'The standings of the four houses at each step from `from` to `to` (DESIGN §10): each entry is the last recorded change at or before its instant; a house is null before the first one',
+      'The standings of the four houses at each step from `from` to `to`: each entry is the last recorded change at or before its instant; a house is null before the first one',
     required: ['guildId', 'step', 'from', 'to', 'points', 'status'],
     properties: {
       guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },

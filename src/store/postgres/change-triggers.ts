@@ -95,11 +95,6 @@ export const NOTIFY_TRIGGERS = [
   'CREATE TRIGGER guild_changes_notify_updated AFTER UPDATE ON "guild_changes" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_notify_changes();',
 ];
 
-/** Every table's change triggers (0007 wrote the first tables', a later migration each later one's). */
-export function allChangeTriggers(): string[] {
-  return CHANGE_SOURCES.flatMap(changeTriggers);
-}
-
 /**
  * A row for every guild and area that holds data, numbered in (guild, area) order: what the
  * migration gives a database that had no guild_changes.

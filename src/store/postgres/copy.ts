@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { COPIED_RECORDS, RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, columnNames, type RecordDefinition } from '../../records/record.js';
-import { keyOf, replacePlan, sourceTable } from '../replace-plan.js';
+import { primaryKeyOf, replacePlan, sourceTable } from '../replace-plan.js';
 import type { RowBatches } from '../store.js';
 import { insertRows } from './insert.js';
 import { inTransaction } from './transaction.js';
@@ -94,11 +94,13 @@ async function replaceWhatDiffers(
     await client.query(
       `CREATE TEMP TABLE ${source} ON COMMIT DROP AS SELECT ${columnList(record)} FROM ${record.table} WITH NO DATA`,
     );
-    await client.query(`ALTER TABLE ${source} ADD PRIMARY KEY (${keyOf(record).join(', ')})`);
+    await client.query(
+      `ALTER TABLE ${source} ADD PRIMARY KEY (${primaryKeyOf(record).join(', ')})`,
+    );
     for await (const batch of rows(record)) await insertRows(client, record, batch, source);
   }
   const sameKey = (record: RecordDefinition) =>
-    keyOf(record)
+    primaryKeyOf(record)
       .map((column) => `s.${column} = t.${column}`)
       .join(' AND ');
   const deleteAbsent = (record: RecordDefinition) =>
@@ -109,7 +111,7 @@ async function replaceWhatDiffers(
   for (const record of plan.deleteFirst) await deleteAbsent(record);
   for (const record of plan.write) {
     const names = columnNames(record);
-    const others = names.filter((name) => !keyOf(record).includes(name));
+    const others = names.filter((name) => !primaryKeyOf(record).includes(name));
     const list = (table: string) => others.map((name) => `${table}.${name}`).join(', ');
     if (others.length > 0) {
       await client.query(

@@ -43,12 +43,12 @@ export async function lockGuilds(
   guildIds: readonly string[],
 ): Promise<void> {
   await client.query(`LOCK TABLE ${IMPORTED_TABLES.join(', ')} IN ROW EXCLUSIVE MODE`);
-  const { rows } = await client.query<{ key: number }>(
-    `SELECT DISTINCT hashtext(id) & ${GUILD_LOCK_MASK} AS key FROM unnest($1::text[]) AS id
-     ORDER BY key`,
+  const { rows } = await client.query<{ lock_id: number }>(
+    `SELECT DISTINCT hashtext(id) & ${GUILD_LOCK_MASK} AS lock_id FROM unnest($1::text[]) AS id
+     ORDER BY lock_id`,
     [guildIds],
   );
-  for (const { key } of rows) {
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [GUILD_LOCK_SPACE, key]);
+  for (const { lock_id } of rows) {
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [GUILD_LOCK_SPACE, lock_id]);
   }
 }

@@ -49,13 +49,13 @@ export async function updateRows(
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   const names = columnNames(record);
-  const key = record.primaryKey ?? ['id'];
+  const primaryKey = record.primaryKey ?? ['id'];
   const text = `UPDATE ${record.table} AS t SET ${names
-    .filter((name) => !key.includes(name))
+    .filter((name) => !primaryKey.includes(name))
     .map((name) => `${name} = s.${name}`)
     .join(', ')}
     FROM ${unnested(record, names)}
-    WHERE ${key.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
+    WHERE ${primaryKey.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
     await client.query(
@@ -72,10 +72,10 @@ export async function deleteRows(
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   const names = columnNames(record);
-  const key = record.primaryKey ?? ['id'];
-  const positions = key.map((name) => names.indexOf(name));
-  const text = `DELETE FROM ${record.table} AS t USING ${unnested(record, key)}
-    WHERE ${key.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
+  const primaryKey = record.primaryKey ?? ['id'];
+  const positions = primaryKey.map((name) => names.indexOf(name));
+  const text = `DELETE FROM ${record.table} AS t USING ${unnested(record, primaryKey)}
+    WHERE ${primaryKey.map((name) => `t.${name} = s.${name}`).join(' AND ')}`;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
     await client.query(

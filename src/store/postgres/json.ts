@@ -19,8 +19,8 @@ function value(column: string, field: Field): string {
 export function pgJsonObject(record: RecordDefinition, alias?: string): string {
   const parts = columnNames(record).map((name, index) => {
     const field = record.fields[name] as Field;
-    const key = `${index === 0 ? '{' : ','}"${name}":`;
-    return `'${key}' || ${value(alias ? `${alias}.${name}` : name, field)}`;
+    const member = `${index === 0 ? '{' : ','}"${name}":`;
+    return `'${member}' || ${value(alias ? `${alias}.${name}` : name, field)}`;
   });
   return `(${parts.join(' || ')} || '}')`;
 }

@@ -6,9 +6,9 @@ import {
   keyRecordOf,
   newKey,
 } from '../../keys/key-store.js';
+import type { ActiveKeyRow, KeyTable } from '../../keys/key-table.js';
 import { apiKey } from '../../records/api-key.js';
 import { columnList } from '../../records/record.js';
-import type { ActiveKeyRow, KeyTable } from '../store.js';
 import { inTransaction } from './transaction.js';
 
 /**

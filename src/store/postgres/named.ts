@@ -1,6 +1,6 @@
 /*
- * Statements written with named parameters (`@guild`, as better-sqlite3 reads them, so both
- * stores share one text: src/store/profile-lists.ts) turned into pg's numbered ones.
+ * Statements written with named parameters (`@guild`, `@sortKey`, as better-sqlite3 reads them, so
+ * both stores share one text: src/store/profile-lists.ts) turned into pg's numbered ones.
  */
 
 export interface NamedStatement {
@@ -12,7 +12,7 @@ export interface NamedStatement {
 
 export function numbered(text: string): NamedStatement {
   const names: string[] = [];
-  const converted = text.replace(/@([a-z]+)/g, (_match, name: string) => {
+  const converted = text.replace(/@([A-Za-z]+)/g, (_match, name: string) => {
     let index = names.indexOf(name);
     if (index < 0) index = names.push(name) - 1;
     return `$${index + 1}`;

@@ -57,7 +57,7 @@ async function run<T extends pg.QueryResultRow>(
 }
 
 const cursorAt = (row: { change: number; user_id: string; id: number }): ProfileCursor => ({
-  key: row.change,
+  sortKey: row.change,
   userId: row.user_id,
   id: row.id,
 });

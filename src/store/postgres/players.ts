@@ -22,11 +22,9 @@ function positionColumns(view: ProfileView): string {
  * scan (src/store/profile-lists.ts), one row read past the page to tell whether more follow. Each
  * row is its profile's JSON text (profiles.json, kept by a trigger:
  * drizzle/postgres/0006_profile_json.sql) and its position; the node joins the texts. Only an
- * empty page asks again, whether the guild has any profile at all. Measured on 2026-11-25 (40
- * guilds of 1,000, one at a time, p50): a 1,000-profile page 3.79 ms, against 5.39 ms for JSON
- * built from the columns and joined by string_agg in the statement; the stored texts joined by
- * string_agg cost 1 ms more than joined here. Exported for the query-plan check
- * (test/store/list-plans.test.ts).
+ * empty page asks again, whether the guild has any profile at all. Faster than JSON built or
+ * joined in the statement (docs/performance.md, "List pages on PostgreSQL"). Exported for the
+ * query-plan check (test/store/list-plans.test.ts).
  */
 export function pageSql(view: ProfileView, after: ProfileCursor | undefined): string {
   return rowsSql(view, after, `json, ${positionColumns(view)}`, '@limit + 1');
@@ -53,11 +51,12 @@ function statement(name: string, text: () => string): { name: string } & NamedSt
 }
 
 function cursorAt(view: ProfileView, row: PageRowValues): ProfileCursor {
-  const [, , user_id, id, key] = row;
+  const [, , user_id, id, sortKey] = row;
   const position = { user_id, id: Number(id) };
   if (view.sort === 'user_id') return cursorOf(view, position);
   const numeric = view.sort === 'galleons' || view.sort === 'year';
-  const value = key === null || key === undefined ? null : numeric ? Number(key) : String(key);
+  const value =
+    sortKey === null || sortKey === undefined ? null : numeric ? Number(sortKey) : String(sortKey);
   return cursorOf(view, { ...position, [view.sort]: value });
 }
 

@@ -3,7 +3,10 @@ import type { PointsHistoryReader } from '../../read/service.js';
 import { HOUSES } from '../../records/houses.js';
 import type { HistoryEntry, Standings } from '../../records/points-history.js';
 
-/** `at` as DESIGN §10 writes it, whatever the session's time zone. */
+/**
+ * `at` as the API and SQLite write it (`YYYY-MM-DDTHH:MM:SS.sssZ`), whatever the session's time
+ * zone.
+ */
 export const AT_TEXT = `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`;
 const COLUMNS = `${AT_TEXT}, ${HOUSES.join(', ')}`;
 
@@ -25,9 +28,9 @@ export function createPointsHistoryReader(pool: pg.Pool): PointsHistoryReader {
     ORDER BY i.n`;
   return {
     async standingsAt(guildId, instants) {
-      // Unnamed, so planned for these values each time: a named statement switches to its
-      // generic plan after five runs, and that plan, not knowing the guild, sorted its rows for
-      // every instant (a year by the day, 8,760 rows: 165 ms against 3.4 ms; 0.1 ms to plan).
+      // Unnamed, so planned for these values each time: a named statement's generic plan, not
+      // knowing the guild, sorted its rows for every instant (docs/performance.md, "History
+      // lookups on PostgreSQL").
       const { rows } = await pool.query<Record<string, unknown>>(atText, [guildId, instants]);
       return rows.map((row) => {
         if (row.found !== true) return null;

@@ -58,7 +58,7 @@ export async function importData(
 }
 
 async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: string) {
-  // Read before writing: a re-import without ids keeps the ids it matches (DESIGN §4), and only
+  // Read before writing: a re-import without ids keeps the ids it matches (keep-ids.ts), and only
   // rows that differ from these are written.
   const stored = async (record: RecordDefinition) =>
     (

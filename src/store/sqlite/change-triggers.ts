@@ -47,11 +47,6 @@ export function changeTriggers(source: { record: RecordDefinition; area: ChangeA
   ];
 }
 
-/** Every table's change triggers (0007 wrote the first tables', a later migration each later one's). */
-export function allChangeTriggers(): string[] {
-  return CHANGE_SOURCES.flatMap(changeTriggers);
-}
-
 /**
  * A row for every guild and area that holds data, numbered in (guild, area) order: what the
  * migration gives a database that had no guild_changes, so that each existing guild starts from

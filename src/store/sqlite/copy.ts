@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { COPIED_RECORDS, TRIGGER_WRITTEN } from '../../records/index.js';
 import { columnList, columnNames, type RecordDefinition } from '../../records/record.js';
-import { keyOf, replacePlan, sourceTable } from '../replace-plan.js';
+import { primaryKeyOf, replacePlan, sourceTable } from '../replace-plan.js';
 import type { RowBatches } from '../store.js';
 import type { Database } from './database.js';
 import { inserter } from './insert.js';
@@ -103,7 +103,7 @@ async function replaceWhatDiffers(
     // Columns without a type keep each value as given: compared as the stored ones are.
     sqlite
       .prepare(
-        `CREATE TEMP TABLE ${sourceTable(record)} (${names.map(quoted).join(', ')}, PRIMARY KEY (${keyOf(record).map(quoted).join(', ')}))`,
+        `CREATE TEMP TABLE ${sourceTable(record)} (${names.map(quoted).join(', ')}, PRIMARY KEY (${primaryKeyOf(record).map(quoted).join(', ')}))`,
       )
       .run();
     const insert = sqlite.prepare(
@@ -112,7 +112,7 @@ async function replaceWhatDiffers(
     for await (const batch of rows(record)) for (const row of batch) insert.run(row);
   }
   const sameKey = (record: RecordDefinition, left: string, right: string) =>
-    keyOf(record)
+    primaryKeyOf(record)
       .map((column) => `${left}.${quoted(column)} = ${right}.${quoted(column)}`)
       .join(' AND ');
   const deleteAbsent = (record: RecordDefinition) =>
@@ -125,7 +125,7 @@ async function replaceWhatDiffers(
   for (const record of plan.deleteFirst) deleteAbsent(record);
   for (const record of plan.write) {
     const names = columnNames(record);
-    const others = names.filter((name) => !keyOf(record).includes(name));
+    const others = names.filter((name) => !primaryKeyOf(record).includes(name));
     const target = `main.${record.table}`;
     if (others.length > 0) {
       sqlite

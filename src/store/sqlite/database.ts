@@ -69,8 +69,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
       throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${reason}`);
     }
   }
-  // data_version (another connection committed) costs 2.5-3.5 µs, more than the rest of a cached
-  // answer's own work, so generation() reads it at most once per GENERATION_LAG_MS;
+  // data_version (another connection committed) costs more than the rest of a cached answer's
+  // own work (docs/performance.md, "SQLite's data_version"), so generation() reads it at most
+  // once per GENERATION_LAG_MS;
   // total_changes (this connection wrote) is nearly free, so it is read every time.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();

@@ -114,7 +114,7 @@ function prepareImport(
   const stamp = at.toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
-    // Read before writing: a re-import without ids keeps the ids it matches (DESIGN §4), and
+    // Read before writing: a re-import without ids keeps the ids it matches (keep-ids.ts), and
     // only rows that differ from these are written.
     const writes = guildWrites(
       guild,

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { columnNames, type RecordDefinition } from '../../records/record.js';
-import { keyPositions, type RowValues } from '../../transfer/row-diff.js';
+import { primaryKeyPositions, type RowValues } from '../../transfer/row-diff.js';
 
 /** An INSERT of every column of `record`, taking rowOf()'s values in field order. */
 export function inserter(
@@ -19,13 +19,13 @@ export function updater(
   record: RecordDefinition,
 ): (row: RowValues) => void {
   const names = columnNames(record);
-  const keys = keyPositions(record);
-  const others = names.map((_, i) => i).filter((i) => !keys.includes(i));
+  const primaryKey = primaryKeyPositions(record);
+  const others = names.map((_, i) => i).filter((i) => !primaryKey.includes(i));
   const statement = sqlite.prepare(
     `UPDATE ${record.table} SET ${others.map((i) => `${names[i]} = ?`).join(', ')}
-     WHERE ${keys.map((i) => `${names[i]} = ?`).join(' AND ')}`,
+     WHERE ${primaryKey.map((i) => `${names[i]} = ?`).join(' AND ')}`,
   );
-  return (row) => statement.run(...others.map((i) => row[i]), ...keys.map((i) => row[i]));
+  return (row) => statement.run(...others.map((i) => row[i]), ...primaryKey.map((i) => row[i]));
 }
 
 /** Deletes the stored row with the primary key of `row` (values in field order). */
@@ -34,9 +34,9 @@ export function deleter(
   record: RecordDefinition,
 ): (row: RowValues) => void {
   const names = columnNames(record);
-  const keys = keyPositions(record);
+  const primaryKey = primaryKeyPositions(record);
   const statement = sqlite.prepare(
-    `DELETE FROM ${record.table} WHERE ${keys.map((i) => `${names[i]} = ?`).join(' AND ')}`,
+    `DELETE FROM ${record.table} WHERE ${primaryKey.map((i) => `${names[i]} = ?`).join(' AND ')}`,
   );
-  return (row) => statement.run(...keys.map((i) => row[i]));
+  return (row) => statement.run(...primaryKey.map((i) => row[i]));
 }

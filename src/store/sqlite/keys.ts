@@ -5,9 +5,9 @@ import {
   keyRecordOf,
   newKey,
 } from '../../keys/key-store.js';
+import type { ActiveKeyRow, KeyTable } from '../../keys/key-table.js';
 import { apiKey } from '../../records/api-key.js';
 import { columnList } from '../../records/record.js';
-import type { ActiveKeyRow, KeyTable } from '../store.js';
 import type { Database } from './database.js';
 import { tryWrite, writeWhenFree } from './write-when-free.js';
 

@@ -52,7 +52,7 @@ interface Positioned {
 }
 
 const cursorAt = (row: Positioned): ProfileCursor => ({
-  key: row.change,
+  sortKey: row.change,
   userId: row.user_id,
   id: row.id,
 });

@@ -8,7 +8,7 @@ import { writeWhenFree } from './write-when-free.js';
  * SQLite's batch of the history prune (src/store/prune-history.ts). Every statement runs on the
  * index points_history_guild_at (guild_id, at), which holds the rowid (id) as its last column,
  * so "latest before the limit" is one backward step of it, with no sort
- * (test/history/prune.test.ts reads the plans).
+ * (test/store/prune-history.test.ts reads the plans).
  */
 
 export const PRUNE_SQL = {

@@ -132,8 +132,8 @@ export function refusedValues(
     .prepare<[string], string>('SELECT name FROM pragma_table_info(?)')
     .pluck();
   for (const record of records) {
-    const key = record.primaryKey ?? ['id'];
-    const where = key
+    const primaryKey = record.primaryKey ?? ['id'];
+    const where = primaryKey
       .map((column) => `'${column} = ' || quote(${quoted(column)})`)
       .join(" || ' AND ' || ");
     const present = new Set(columnsOf.all(record.table));

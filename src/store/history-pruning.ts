@@ -1,0 +1,50 @@
+import type { Logger } from '../logger.js';
+import type { Store } from './store.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Keeps HISTORY_DAYS of points history: prunes once at start, then hourly. A failed run (a
+ * locked or unreachable database) is logged and tried again the next hour; a run still going
+ * when the hour comes round is left to finish rather than joined by a second. Returns the stop,
+ * which ends a run in progress between two of its batches and resolves once it has ended, so
+ * the store can then be closed under it.
+ */
+export function startHistoryPruning(
+  store: Pick<Store, 'pruneHistory'>,
+  days: number,
+  logger: Logger,
+  now: () => number = Date.now,
+): () => Promise<void> {
+  if (days === 0) return async () => undefined;
+  const stopping = new AbortController();
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return;
+    const before = new Date(now() - days * DAY_MS).toISOString();
+    running = store
+      .pruneHistory(before, stopping.signal)
+      .then(
+        (removed) => {
+          if (removed > 0) logger.info({ removed, before }, 'points history pruned');
+        },
+        (error: unknown) =>
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            'points history pruning failed',
+          ),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    stopping.abort();
+    await running;
+  };
+}

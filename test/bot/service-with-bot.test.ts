@@ -1,0 +1,111 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const RICH = '1133557799224466880';
+const SPARSE = '1133557799224466881';
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('one process: the HTTP API and the bot over the same data', () => {
+  let fake: FakeDiscord;
+  let s: TestService;
+  beforeAll(async () => {
+    fake = await FakeDiscord.start({ guilds: [RICH, SPARSE] });
+    s = await startTestService({
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
+      METRICS: 'true',
+    });
+  });
+  afterAll(async () => {
+    await s?.shutdown();
+    await fake?.close();
+  });
+
+  it('serves HTTP while the bot connects, then answers slash commands from the same read service', async () => {
+    const http = await fetch(`${s.url}/v1/points/${RICH}`, {
+      headers: { authorization: s.firstKey },
+    });
+    expect(await http.json()).toEqual({
+      gryffindor: 1240,
+      slytherin: 1185,
+      ravenclaw: 960,
+      hufflepuff: 1012,
+      status: 200,
+    });
+    await until(() => s.botState() === 'ready', 'the bot to be ready');
+    const callback = await fake.sendInteraction(
+      fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
+    );
+    // One callback carries the answer and its picture (docs/discord.md).
+    expect(callback.type).toBe(4);
+    const text = JSON.stringify(callback.data.embeds);
+    for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
+  });
+
+  it('counts interactions by command and outcome, and shows the gateway state', async () => {
+    const missing = await fake.sendInteraction(
+      fake.command('points', [], { guildId: SPARSE, user: { id: '1', username: 'a' } }),
+    );
+    expect(missing.data.flags).toBe(64);
+    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
+    expect(metrics).toMatch(
+      /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/,
+    );
+    expect(metrics).toMatch(/housecup_bot_gateway_state\{state="ready"\} 1/);
+  });
+
+  it('stops the bot with the service', async () => {
+    await s.stop();
+    expect(s.botState()).toBe('down');
+  });
+});
+
+describe('a bad token', () => {
+  it('stops the bot only: the API keeps serving, and stays ready for the load balancer', async () => {
+    const fake = await FakeDiscord.start({ guilds: [RICH] });
+    const s = await startTestService({
+      DISCORD_TOKEN: 'not-the-token',
+      DISCORD_REST_URL: fake.restUrl,
+    });
+    try {
+      await until(() => s.botState() === 'down', 'the bot to give up');
+      const http = await fetch(`${s.url}/v1/premium/${RICH}`, {
+        headers: { authorization: s.firstKey },
+      });
+      expect(http.status).toBe(200);
+      // The bot is named, as Redis is; only a store out of reach takes the node out.
+      const ready = await fetch(`${s.url}/readyz`);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        database: 'ok',
+        redis: 'disabled',
+        bot: 'down',
+      });
+      expect(ready.status).toBe(200);
+      await sleep(300);
+      expect(fake.identifies).toBe(1);
+    } finally {
+      await s.shutdown();
+      await fake.close();
+    }
+  });
+
+  it('reports disabled without a token', async () => {
+    const s = await startTestService();
+    try {
+      expect(s.botState()).toBe('disabled');
+    } finally {
+      await s.shutdown();
+    }
+  });
+});
