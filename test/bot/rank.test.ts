@@ -28,9 +28,12 @@ import {
 import { captureLog } from '../support/log-capture.js';
 
 const GUILD = '1133557799224466895';
+/** Carol's own server: 30 profiles of hers, with long names, some without a house. */
+const CAROLS = '1133557799224466896';
 const ALICE: UserData = { id: '500000000000000001', username: 'alice' };
 const BOB: UserData = { id: '500000000000000002', username: 'bob' };
 const NOBODY: UserData = { id: '500000000000000099', username: 'nobody' };
+const CAROL: UserData = { id: '500000000000000003', username: 'carol' };
 const EPHEMERAL = 64;
 const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff', null] as const;
 
@@ -66,14 +69,26 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase({ guilds: [{ id: GUILD, players: PLAYERS }] });
+  const carols = Array.from({ length: 30 }, (_, i) => ({
+    id: i + 1,
+    user_id: CAROL.id,
+    name: `Carol ${i + 1} ${'of the long name '.repeat(5)}`,
+    house: HOUSES[i % HOUSES.length],
+    galleons: 1_000 * (i + 1),
+  }));
+  database = openTestDatabase({
+    guilds: [
+      { id: GUILD, players: PLAYERS },
+      { id: CAROLS, players: carols },
+    ],
+  });
   const game = new Sqlite(database.path);
   try {
     game.exec(GAME_WRITES);
   } finally {
     game.close();
   }
-  fake = await FakeDiscord.start({ guilds: [GUILD] });
+  fake = await FakeDiscord.start({ guilds: [GUILD, CAROLS] });
   bot = await startBot({
     config: loadConfig({
       DATABASE_PATH: database.path,
@@ -111,9 +126,9 @@ async function finalMessage(callback: InteractionCallback): Promise<MessageData>
 async function run(
   name: string,
   options: CommandOption[] = [],
-  { user = ALICE, locale = 'en-US', resolved = [] as UserData[] } = {},
+  { user = ALICE, locale = 'en-US', resolved = [] as UserData[], guildId = GUILD } = {},
 ): Promise<MessageData> {
-  const interaction = fake.command(name, options, { guildId: GUILD, user, locale }, resolved);
+  const interaction = fake.command(name, options, { guildId, user, locale }, resolved);
   const message = await finalMessage(await fake.sendInteraction(interaction));
   expect(messageProblems(message)).toEqual([]);
   return message;
@@ -257,6 +272,21 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     );
     expect(lines(message)).toHaveLength(4);
     expect(message.components ?? []).toEqual([]);
+  });
+
+  it('/rank of a member with 30 profiles: as many fields as Discord allows, then how many more', async () => {
+    const message = await run('rank', [], { user: CAROL, guildId: CAROLS });
+    const embed = message.embeds?.[0];
+    expect(embed?.title).toBe('Ranks of 30 profiles');
+    const fields = embed?.fields ?? [];
+    expect(fields.length).toBeLessThanOrEqual(25);
+    expect(fields.at(-1)?.value).toMatch(/^and \d+ more$/);
+    // Richest last: profile n is #31-n; the fifth, without a house, says so.
+    expect(fields[0]?.value.split('\n')[0]).toBe('🏆 #30 of 30 in the server');
+    expect(fields[4]?.value.split('\n').slice(0, 2)).toEqual([
+      '🏆 #26 of 30 in the server',
+      'No house',
+    ]);
   });
 
   it('/rank and /players period:week in French', async () => {
