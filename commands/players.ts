@@ -144,8 +144,8 @@ async function execute(
 
 /**
  * custom_id `players:page:<page>:<owner>`, then `:<sort or period>:<house or all>` for a sorted,
- * filtered or period's list: at most ~62 characters (a 20-digit owner, `created_at:hufflepuff`), well within
- * Discord's 100.
+ * filtered or period's list: at most ~62 characters (a 20-digit owner, `created_at:hufflepuff`),
+ * well within Discord's 100.
  */
 async function button(
   _request: unknown,

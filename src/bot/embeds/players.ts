@@ -105,6 +105,7 @@ export function leadersPageEmbed(
   return pageEmbed(leadersTitle(view.view, language), lines, view, language);
 }
 
+/** A page of a list: its title, its lines within Discord's limits, where the reader is. */
 function pageEmbed(
   title: string,
   lines: string[],
