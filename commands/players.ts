@@ -9,12 +9,14 @@ import type {
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import {
   houseFilterLabel,
+  leadersPageEmbed,
   memberProfilesEmbed,
   playersPageEmbed,
 } from '../src/bot/embeds/players.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
+import { type ChangeView, changeView, isPeriodKind, PERIOD_KINDS } from '../src/records/periods.js';
 import {
   defaultOrder,
   HOUSE_FILTERS,
@@ -47,27 +49,42 @@ const definition = localizedCommand((t) => ({
       required: false,
       choices: HOUSE_FILTERS.map((house) => ({ name: houseFilterLabel(house, t), value: house })),
     },
+    // A period's leaders by their galleons change (records/periods.ts); it takes over `sort`.
+    {
+      type: ApplicationCommandOptionType.String,
+      ...t.commands.playersPeriod,
+      required: false,
+      choices: PERIOD_KINDS.map((period) => ({ name: t.periods[period], value: period })),
+    },
   ],
 }));
 
 /** Every house, in a button's custom_id (which cannot leave a part out). */
 const ALL_HOUSES = 'all';
 
+/** A sorted list of profiles, or a period's list by change. */
+type ListView = ProfileView | ChangeView;
+
 /**
- * The list a /players or one of its buttons asks for. Discord only sends the choices offered,
- * so anything else is a forged or broken request: an error, not a default.
+ * The list a /players or one of its buttons asks for: `sort` is a sort, or a period (which
+ * /players' `period` and a button's sort place both carry). Discord only sends the choices
+ * offered, so anything else is a forged or broken request: an error, not a default.
  */
-function viewOf(sort: string | null | undefined, house: string | null | undefined): ProfileView {
+function viewOf(sort: string | null | undefined, house: string | null | undefined): ListView {
   const chosen = sort ?? 'user_id';
-  if (!isProfileSort(chosen)) throw new Error(`unexpected players sort: ${chosen}`);
   const filter = house === ALL_HOUSES ? null : (house ?? null);
   if (filter !== null && !isHouseFilter(filter)) throw new Error(`unexpected house: ${filter}`);
+  // The period containing the moment of the click: a button pressed after the week rolled
+  // over turns the pages of the new week, whose dates the title shows.
+  if (isPeriodKind(chosen)) return changeView(chosen, new Date(), 'desc', filter ?? undefined);
+  if (!isProfileSort(chosen)) throw new Error(`unexpected players sort: ${chosen}`);
   // The bot reads each sort in its default order: galleons richest first, the others upwards.
   return { sort: chosen, order: defaultOrder(chosen), house: filter };
 }
 
 /** What a page button carries of its list: nothing for the plain list (its ids of before). */
-function listArgs(view: ProfileView): string[] {
+function listArgs(view: ListView): string[] {
+  if (view.sort === 'change') return [view.period.kind, view.house ?? ALL_HOUSES];
   return isDefaultView(view) ? [] : [view.sort, view.house ?? ALL_HOUSES];
 }
 
@@ -81,7 +98,7 @@ async function page(
   context: CommandContext,
   wanted: number,
   ownerId: string,
-  view: ProfileView,
+  view: ListView,
 ): Promise<Answer> {
   const { players } = context.read;
   const { language } = context;
@@ -92,11 +109,20 @@ async function page(
   }
   const count = pageCount(total);
   const shown = clampPage(wanted, count);
+  const paging = { page: shown, pageCount: count, total };
+  const components =
+    count > 1 ? [pagerRow(definition.name, shown, count, ownerId, listArgs(view))] : [];
+  if (view.sort === 'change') {
+    // Every profile is in a period's list (0 without a change), so `total` is its length too.
+    // The page is the end of the list read from its start: keyset pages have no offset, and a
+    // far page is reached by as many presses (docs/performance.md, "A period's pages in
+    // /players").
+    const read = await players.changes(context.guildId, { limit: (shown + 1) * PAGE_SIZE }, view);
+    const profiles = (read?.items ?? []).slice(shown * PAGE_SIZE);
+    return { embeds: [leadersPageEmbed({ profiles, view, ...paging }, language)], components };
+  }
   const profiles = await players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE, view);
-  return {
-    embeds: [playersPageEmbed({ profiles, view, page: shown, pageCount: count, total }, language)],
-    components: count > 1 ? [pagerRow(definition.name, shown, count, ownerId, listArgs(view))] : [],
-  };
+  return { embeds: [playersPageEmbed({ profiles, view, ...paging }, language)], components };
 }
 
 async function member(context: CommandContext, userId: string): Promise<Answer> {
@@ -111,15 +137,15 @@ async function execute(
   request: RequestOf<typeof definition>,
   context: CommandContext,
 ): Promise<Answer> {
-  const { member: chosen, sort, house } = request.options;
+  const { member: chosen, sort, house, period } = request.options;
   if (chosen) return member(context, chosen);
-  return page(context, 0, context.userId, viewOf(sort, house));
+  return page(context, 0, context.userId, viewOf(period ?? sort, house));
 }
 
 /**
- * custom_id `players:page:<page>:<owner>`, then `:<sort>:<house or all>` for a sorted or
- * filtered list: at most ~62 characters (a 20-digit owner, `created_at:hufflepuff`), well within
- * Discord's 100.
+ * custom_id `players:page:<page>:<owner>`, then `:<sort or period>:<house or all>` for a sorted,
+ * filtered or period's list: at most ~62 characters (a 20-digit owner, `created_at:hufflepuff`),
+ * well within Discord's 100.
  */
 async function button(
   _request: unknown,

@@ -1,6 +1,7 @@
 import type { ChangeArea } from '../records/guild-changes.js';
 import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
+import type { ChangeView } from '../records/periods.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
 import type { Profile } from '../records/profile.js';
 import type { HouseFilter, ProfileView } from '../records/profile-order.js';
@@ -12,6 +13,8 @@ import type {
   PageRequest,
   PremiumStatus,
   ProfileCursor,
+  ProfileWithChange,
+  RankEntry,
 } from './types.js';
 
 /*
@@ -49,6 +52,33 @@ export interface PlayersReader {
    * numbered page needs, without reading the profiles before or after it.
    */
   slice(guildId: string, offset: number, limit: number, view?: ProfileView): Promise<Profile[]>;
+  /**
+   * The guild's profiles by their galleons change in the view's period (records/periods.ts):
+   * every profile, those without a change counting 0; null when the guild has none. The view
+   * names the period by its bounds, so a cache keyed by the view (changeViewKey) holds the
+   * period: "this week" read after the week rolled over is another key.
+   */
+  changes(
+    guildId: string,
+    page: PageRequest<ProfileCursor> | undefined,
+    view: ChangeView,
+  ): Promise<Page<ProfileWithChange, ProfileCursor> | null>;
+  /** `changes`, serialized as a JSON array by the store (each profile with its `change`). */
+  changesSerialized(
+    guildId: string,
+    page: PageRequest<ProfileCursor> | undefined,
+    view: ChangeView,
+  ): Promise<SerializedList<ProfileCursor> | null>;
+  /**
+   * Where each profile of a member stands in the list `view` names (a sorted list, or a
+   * period's list by change), in id order: counted in the store by index ranges, one snapshot.
+   * Null when the member has no profile on the guild.
+   */
+  rank(
+    guildId: string,
+    userId: string,
+    view: ProfileView | ChangeView,
+  ): Promise<RankEntry[] | null>;
 }
 
 export interface JobsReader {

@@ -5,6 +5,7 @@
  */
 
 import type { Job } from '../records/job.js';
+import type { Profile } from '../records/profile.js';
 
 export interface JobWithHolders extends Job {
   /** How many profiles of the guild hold this job. */
@@ -42,4 +43,21 @@ export interface Page<T, C> {
   items: T[];
   /** Where the following page starts, or null when this is the last one. */
   next: C | null;
+}
+
+/** A profile in a period's list: the profile and its galleons change in the period. */
+export interface ProfileWithChange extends Profile {
+  change: number;
+}
+
+/** Where one profile of a member stands in a list. */
+export interface RankEntry {
+  /** The profile's id. */
+  id: number;
+  /** Its 1-based position in the list; null when the list's house filter leaves it out. */
+  rank: number | null;
+  /** How many profiles the list holds. */
+  of: number;
+  /** The profile's value for the list's sort (its change for a period's list). */
+  value: string | number | null;
 }

@@ -4,6 +4,7 @@ import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
+import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
 import { defineRecord, type RecordDefinition } from './record.js';
 
@@ -48,8 +49,24 @@ export const guildChanges = defineRecord({
  * (src/store/sqlite/change-triggers.ts, src/store/postgres/change-triggers.ts), so a table of guild data missing here records no change; a
  * test holds every record with a guild_id to it.
  */
-export const CHANGE_SOURCES: readonly { record: RecordDefinition; area: ChangeArea }[] = [
+export const CHANGE_SOURCES: readonly {
+  record: RecordDefinition;
+  area: ChangeArea;
+  /**
+   * The migration that made the table, when it came after guild_changes: its guilds were not
+   * numbered when guild_changes was first filled (existingChanges), having no rows then.
+   */
+  since?: string;
+  /**
+   * Whether only writes made to the table directly record a change, not those another table's
+   * triggers make (where the database can tell them apart: PostgreSQL), which come with a
+   * change of that table recorded already.
+   */
+  onlyDirect?: boolean;
+}[] = [
   { record: profile, area: 'players' },
+  // A period's change is the players' area: an import or copy may write it alone.
+  { record: profileChange, area: 'players', since: 'profile_changes', onlyDirect: true },
   { record: job, area: 'jobs' },
   { record: housePoints, area: 'points' },
   { record: premium, area: 'premium' },

@@ -5,6 +5,7 @@ import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
+import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
 
 /** Every record of the store, each table after the tables it references. */
@@ -14,6 +15,7 @@ export const RECORDS = [
   job,
   premium,
   profile,
+  profileChange,
   pointsHistory,
   publishedGuild,
   guildChanges,
@@ -31,6 +33,7 @@ export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory] as const;
 
 /** The tables the store's triggers write (history, changes), besides whoever else writes them. */
 export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
+  profileChange,
   pointsHistory,
   guildChanges,
 ]);

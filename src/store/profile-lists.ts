@@ -62,7 +62,7 @@ export function cursorOf(
 
 const direction = (view: ProfileView) => (view.order === 'asc' ? '' : ' DESC');
 
-function houseCondition(view: ProfileView): string {
+export function houseCondition(view: ProfileView): string {
   if (view.house === null) return '';
   return view.house === 'none' ? ' AND house IS NULL' : ' AND house = @house';
 }

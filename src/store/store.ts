@@ -71,7 +71,8 @@ export interface Store {
   ): Promise<boolean>;
   /**
    * Deletes the points history older than `before` (ISO 8601), but for each guild's last row
-   * before it, in small transactions (src/store/prune-history.ts). Returns how many rows went;
+   * before it, in small transactions (src/store/prune-history.ts), then the periods' changes of
+   * the periods that ended by then (src/store/prune-periods.ts). Returns how many rows went;
    * `signal` ends it early, keeping what went.
    */
   pruneHistory(before: string, signal?: AbortSignal): Promise<number>;

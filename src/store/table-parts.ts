@@ -6,6 +6,7 @@ import { job } from '../records/job.js';
 import { pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { profile } from '../records/profile.js';
+import { profileChange } from '../records/profile-change.js';
 import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
 import { checkOf } from './constraints.js';
@@ -93,6 +94,7 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     pointsHistory: table(pointsHistory.table),
     premium: table(premium.table),
     profiles: table(profile.table),
+    profileChanges: table(profileChange.table),
     publishedGuilds: table(publishedGuild.table),
     guildChanges: table(guildChanges.table),
   };

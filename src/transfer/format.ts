@@ -7,8 +7,12 @@ import { type Job, job } from '../records/job.js';
 import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
+import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
 import { historyProblems } from './history.js';
+import { type PeriodEntry, periodEntryProblem } from './periods.js';
+
+export type { PeriodEntry };
 
 /*
  * The import/export file: a list of guilds, each with its points, premium, jobs and players.
@@ -28,6 +32,11 @@ export interface GuildEntry {
   players?: FileEntry<Profile>[];
   /** When present, the guild's whole points history: an import replaces it. */
   history?: HistoryEntry[];
+  /**
+   * When present, every galleons change of the guild's profiles per period (src/transfer/
+   * periods.ts): an import makes the guild's periods these.
+   */
+  periods?: PeriodEntry[];
 }
 
 export interface TransferFile {
@@ -167,6 +176,14 @@ const guildEntry = strictObject({
       ),
     }),
   ).optional(),
+  periods: list(
+    strictObject({
+      id: fieldSchema(profileChange.fields.profile_id),
+      kind: fieldSchema(profileChange.fields.kind),
+      start: fieldSchema(profileChange.fields.start),
+      change: fieldSchema(profileChange.fields.change),
+    }),
+  ).optional(),
 }).superRefine((value, ctx) => {
   // The shape is checked by now (superRefine runs after it passes): read it as its type.
   const guild = value as unknown as GuildEntry;
@@ -182,6 +199,31 @@ const guildEntry = strictObject({
       });
     }
   });
+  if (guild.periods) {
+    // A period names a profile by the id the file gives it: one without an id has none yet.
+    const playerIds = new Set((guild.players ?? []).flatMap((player) => player.id ?? []));
+    const seen = new Set<string>();
+    guild.periods.forEach((entry, index) => {
+      const problem = periodEntryProblem(entry, playerIds);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index, problem.field],
+          message: problem.message,
+        });
+        return;
+      }
+      const key = `${entry.id}|${entry.kind}|${new Date(entry.start).toISOString()}`;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periods', index],
+          message: `a second entry for player ${entry.id}'s ${entry.kind} from ${entry.start}`,
+        });
+      }
+      seen.add(key);
+    });
+  }
 });
 
 function reportDuplicateIds(

@@ -122,7 +122,7 @@ describe('the registered commands', () => {
 
   it('keep the English names Discord sends back in interactions', () => {
     const players = commands.find((c) => c.name === 'players');
-    expect(players?.options?.map((o) => o.name)).toEqual(['member', 'sort', 'house']);
+    expect(players?.options?.map((o) => o.name)).toEqual(['member', 'sort', 'house', 'period']);
     expect(players?.options?.[2]?.choices?.map((c) => c.name_localizations?.fr)).toEqual([
       'Gryffondor',
       'Serpentard',

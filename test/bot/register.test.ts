@@ -54,7 +54,8 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
   expect(byName.get('scoreboard')?.default_member_permissions).toBe('32');
   expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual(['publish', 'unpublish']);
-  // /players: a member, or the list sorted and filtered by choices (docs/http-api.md).
+  // /players: a member, or the list sorted and filtered by choices (docs/http-api.md), or a
+  // period's leaders.
   expect(byName.get('players')?.options).toMatchObject([
     { name: 'member', type: 6 },
     {
@@ -69,6 +70,7 @@ function expectEveryDefinition(commands: SentCommand[]): void {
         value,
       })),
     },
+    { name: 'period', type: 3, choices: [{ value: 'week' }, { value: 'month' }] },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
   // Each command in the members' languages (docs/discord.md; test/bot/commands.test.ts checks all).

@@ -42,7 +42,13 @@ const PREVIOUS: Previous[] = [
     folder: (kind, cleanups) =>
       migrationsWithout(
         kind,
-        ['0007_guild_changes', '0009_published_guild_title_changes'],
+        // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite).
+        [
+          '0007_guild_changes',
+          '0009_published_guild_title_changes',
+          '0009_profile_changes',
+          '0010_profile_changes',
+        ],
         cleanups,
       ),
   },

@@ -1,4 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { ProfileWithChange } from '../../read/types.js';
+import type { ChangeView } from '../../records/periods.js';
 import type { Profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
 import type { Language } from '../i18n/index.js';
@@ -21,8 +23,17 @@ function yearText(year: number | null, language: Language): string {
   return year === null ? language.t.players.noYear : language.t.players.year(language.digits(year));
 }
 
-function galleonsText(galleons: number, language: Language): string {
+export function galleonsText(galleons: number, language: Language): string {
   return language.amount(language.t.galleons, galleons);
+}
+
+/**
+ * A galleons change: `▲ 120 galleons`, `▼ 15 galleons`, `± 0 galleons`, the arrow saying the
+ * direction as /points' weekly change does.
+ */
+export function changeText(change: number, language: Language): string {
+  const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
+  return `${arrow} ${galleonsText(Math.abs(change), language)}`;
 }
 
 /** A /players house choice and title: the house's name in the language, or "No house". */
@@ -39,6 +50,19 @@ export function playersTitle(view: ProfileView, t: AnyMessages): string {
   return view.house === null ? sorted : `${sorted} · ${houseFilterLabel(view.house, t)}`;
 }
 
+/** The last day a period holds (`to` is exclusive), as the locale writes a day. */
+function lastDay(to: string, language: Language): string {
+  return language.day(new Date(Date.parse(to) - 1).toISOString());
+}
+
+/** A period's list, as its title: "This week's leaders (2026-11-23 – 2026-11-29) · Gryffindor". */
+export function leadersTitle(view: ChangeView, language: Language): string {
+  const { t } = language;
+  const { kind, from, to } = view.period;
+  const title = t.players.leaders[kind](language.day(from), lastDay(to, language));
+  return view.house === null ? title : `${title} · ${houseFilterLabel(view.house, t)}`;
+}
+
 export interface PlayersPage {
   /** The profiles of this page only. */
   profiles: readonly Profile[];
@@ -51,7 +75,7 @@ export interface PlayersPage {
 }
 
 /** A profile's name as shown; a name of nothing visible still gets a label. */
-function profileName(profile: Profile, language: Language): string {
+export function profileName(profile: Profile, language: Language): string {
   return named(profile.name, language.t.players.profile(language.digits(profile.id)));
 }
 
@@ -62,11 +86,40 @@ export function playersPageEmbed(view: PlayersPage, language: Language): APIEmbe
     (p) =>
       `**${profileName(p, language)}** · ${houseText(p.house, t)} · ${yearText(p.year, language)} · ${galleonsText(p.galleons, language)} · ${mention(p.user_id, t.lists)}`,
   );
+  return pageEmbed(playersTitle(view.view ?? DEFAULT_VIEW, t), lines, view, language);
+}
+
+/** One page of a period's list: each profile with its change in the period, largest first. */
+export function leadersPageEmbed(
+  view: Omit<PlayersPage, 'profiles' | 'view'> & {
+    profiles: readonly ProfileWithChange[];
+    view: ChangeView;
+  },
+  language: Language,
+): APIEmbed {
+  const { t } = language;
+  const lines = view.profiles.map(
+    (p) =>
+      `**${profileName(p, language)}** · ${houseText(p.house, t)} · ${changeText(p.change, language)} · ${mention(p.user_id, t.lists)}`,
+  );
+  return pageEmbed(leadersTitle(view.view, language), lines, view, language);
+}
+
+/** A page of a list: its title, its lines within Discord's limits, where the reader is. */
+function pageEmbed(
+  title: string,
+  lines: string[],
+  view: Pick<PlayersPage, 'page' | 'pageCount' | 'total'> & {
+    view?: { house: HouseFilter | null };
+  },
+  language: Language,
+): APIEmbed {
+  const { t } = language;
   const house = view.view?.house;
   const profiles = language.count(t.players.profiles, view.total);
   return fitEmbed(
     {
-      title: playersTitle(view.view ?? DEFAULT_VIEW, t),
+      title,
       description: linesWithin(lines, LIMITS.description, t.lists),
       // A house's page takes the house's colour.
       color: house && house !== 'none' ? HOUSE_STYLES[house].colour : NEUTRAL_COLOUR,

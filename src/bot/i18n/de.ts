@@ -40,8 +40,21 @@ export const de: Messages<'one' | 'other'> = {
       description: 'Reihenfolge der Liste (ohne Angabe nach Mitglied)',
     },
     playersHouse: { name: 'haus', description: 'Nur die Profile dieses Hauses' },
+    playersPeriod: {
+      name: 'zeitraum',
+      description: 'Die Spitze dieser Woche oder dieses Monats, nach gewonnenen Galleonen',
+    },
     points: { name: 'punkte', description: 'Der Hauspokal: die vier Häuser nach Punkten' },
     premium: { name: 'premium', description: 'Ob dieser Server Premium hat und bis wann' },
+    rank: {
+      name: 'rang',
+      description:
+        'Wo ein Mitglied steht: Rang nach Galleonen, Änderung dieser Woche und dieses Monats',
+    },
+    rankMember: {
+      name: 'mitglied',
+      description: 'Wessen Rang gezeigt wird (deiner, wenn nicht angegeben)',
+    },
     scoreboard: {
       name: 'punktetafel',
       description:
@@ -75,6 +88,7 @@ export const de: Messages<'one' | 'other'> = {
     year: 'Nach Schuljahr, Erstklässler zuerst',
     created_at: 'Älteste Profile zuerst',
   },
+  periods: { week: 'Diese Woche', month: 'Dieser Monat' },
   galleons: plural({ one: '{n} Galleone', other: '{n} Galleonen' }),
   players: {
     title: 'Spieler dieses Servers',
@@ -90,6 +104,17 @@ export const de: Messages<'one' | 'other'> = {
     member: (who) => `Mitglied: ${who}`,
     notYours:
       'Nur wer dieses /spieler aufgerufen hat, kann darin blättern. Ruf /spieler selbst auf, um deine eigene Liste zu bekommen.',
+    leaders: {
+      week: (from, to) => `Spitze dieser Woche (${from} – ${to})`,
+      month: (from, to) => `Spitze dieses Monats (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({ one: 'Rang', other: 'Ränge von {n} Profilen' }),
+    inServer: (rank, of) => `Platz ${rank} von ${of} auf dem Server`,
+    inHouse: (rank, of, house) => `Platz ${rank} von ${of} in ${house}`,
+    week: (change) => `${change} diese Woche`,
+    month: (change) => `${change} diesen Monat`,
   },
   jobs: {
     title: (count) => `Berufe dieses Servers (${count})`,

@@ -43,8 +43,17 @@ export const en = {
     playersMember: { name: 'member', description: "Show only this member's profiles" },
     playersSort: { name: 'sort', description: 'Order of the list (by member when not given)' },
     playersHouse: { name: 'house', description: 'Only the profiles of this house' },
+    playersPeriod: {
+      name: 'period',
+      description: "This week's or this month's leaders, by the galleons they gained",
+    },
     points: { name: 'points', description: 'The House Cup: the four houses ranked by points' },
     premium: { name: 'premium', description: 'Whether this server has premium, and until when' },
+    rank: {
+      name: 'rank',
+      description: "Where a member stands: rank by galleons, this week's and this month's change",
+    },
+    rankMember: { name: 'member', description: 'Whose rank to show (yours when not given)' },
     scoreboard: {
       name: 'scoreboard',
       description: "Show this server's house cup on a public web page, or take it down",
@@ -78,6 +87,8 @@ export const en = {
     year: 'By year, from first years',
     created_at: 'Oldest profiles first',
   },
+  /** /players' periods, as its choices offer them. */
+  periods: { week: 'This week', month: 'This month' },
   // English has said "1 galleons" and "1 points" since the first bot: kept, as unit labels.
   galleons: plural({ one: '{n} galleons', other: '{n} galleons' }),
   players: {
@@ -96,6 +107,21 @@ export const en = {
     member: (who: string) => `Member: ${who}`,
     notYours:
       'Only the person who ran this /players can turn its pages. Run /players to get your own.',
+    /** A period's list: its title, with the period's first and last days. */
+    leaders: {
+      week: (from: string, to: string) => `This week's leaders (${from} – ${to})`,
+      month: (from: string, to: string) => `This month's leaders (${from} – ${to})`,
+    },
+  },
+  /** /rank: where each profile of a member stands. */
+  rank: {
+    title: plural({ one: 'Rank', other: 'Ranks of {n} profiles' }),
+    /** By galleons, richest first: `#3 of 120 in the server`. */
+    inServer: (rank: string, of: string) => `#${rank} of ${of} in the server`,
+    inHouse: (rank: string, of: string, house: string) => `#${rank} of ${of} in ${house}`,
+    /** `change` is an arrow and an amount: `▲ 120 galleons`. */
+    week: (change: string) => `${change} this week`,
+    month: (change: string) => `${change} this month`,
   },
   jobs: {
     title: (count: string) => `Jobs of this server (${count})`,

@@ -38,8 +38,21 @@ export const esES: Spanish = {
     playersMember: { name: 'miembro', description: 'Muestra solo los perfiles de este miembro' },
     playersSort: { name: 'orden', description: 'Orden de la lista (por miembro si no se indica)' },
     playersHouse: { name: 'casa', description: 'Solo los perfiles de esta casa' },
+    playersPeriod: {
+      name: 'periodo',
+      description: 'Los líderes de esta semana o de este mes, por los galeones ganados',
+    },
     points: { name: 'puntos', description: 'La Copa de las Casas: las cuatro casas por puntos' },
     premium: { name: 'premium', description: 'Si este servidor tiene premium, y hasta cuándo' },
+    rank: {
+      name: 'posición',
+      description:
+        'Dónde está un miembro: posición por galeones y cambio de esta semana y de este mes',
+    },
+    rankMember: {
+      name: 'miembro',
+      description: 'De quién mostrar la posición (la tuya si no se indica)',
+    },
     scoreboard: {
       name: 'marcador',
       description: 'Muestra la Copa de las Casas de este servidor en una web pública, o la retira',
@@ -74,6 +87,7 @@ export const esES: Spanish = {
     year: 'Por curso, de primero en adelante',
     created_at: 'Perfiles más antiguos primero',
   },
+  periods: { week: 'Esta semana', month: 'Este mes' },
   galleons: plural({ one: '{n} galeón', many: '{n} galeones', other: '{n} galeones' }),
   players: {
     title: 'Jugadores de este servidor',
@@ -89,6 +103,21 @@ export const esES: Spanish = {
     member: (who) => `Miembro: ${who}`,
     notYours:
       'Solo quien usó este /jugadores puede pasar sus páginas. Usa /jugadores para tener el tuyo.',
+    leaders: {
+      week: (from, to) => `Líderes de esta semana (${from} – ${to})`,
+      month: (from, to) => `Líderes de este mes (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({
+      one: 'Posición',
+      many: 'Posiciones de {n} perfiles',
+      other: 'Posiciones de {n} perfiles',
+    }),
+    inServer: (rank, of) => `#${rank} de ${of} en el servidor`,
+    inHouse: (rank, of, house) => `#${rank} de ${of} en ${house}`,
+    week: (change) => `${change} esta semana`,
+    month: (change) => `${change} este mes`,
   },
   jobs: {
     title: (count) => `Trabajos de este servidor (${count})`,

@@ -37,11 +37,21 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     playersMember: { name: 'membre', description: 'Afficher seulement les profils de ce membre' },
     playersSort: { name: 'tri', description: 'Ordre de la liste (par membre par défaut)' },
     playersHouse: { name: 'maison', description: 'Seulement les profils de cette maison' },
+    playersPeriod: {
+      name: 'période',
+      description: 'Les meneurs de cette semaine ou de ce mois, selon les gallions gagnés',
+    },
     points: {
       name: 'points',
       description: 'La Coupe des Quatre Maisons : les maisons classées par points',
     },
     premium: { name: 'premium', description: 'Ce serveur a-t-il premium, et jusqu’à quand' },
+    rank: {
+      name: 'rang',
+      description:
+        'Où en est un membre : rang par gallions, variation de cette semaine et de ce mois',
+    },
+    rankMember: { name: 'membre', description: 'Le membre dont afficher le rang (vous, sinon)' },
     scoreboard: {
       name: 'tableau-des-scores',
       description:
@@ -77,6 +87,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     year: 'Par année, premières années d’abord',
     created_at: 'Les profils les plus anciens d’abord',
   },
+  periods: { week: 'Cette semaine', month: 'Ce mois-ci' },
   galleons: plural({ one: '{n} gallion', many: '{n} gallions', other: '{n} gallions' }),
   players: {
     title: 'Joueurs de ce serveur',
@@ -92,6 +103,17 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     member: (who) => `Membre : ${who}`,
     notYours:
       'Seule la personne qui a lancé ce /joueurs peut en tourner les pages. Lancez /joueurs pour avoir le vôtre.',
+    leaders: {
+      week: (from, to) => `Meneurs de la semaine (${from} – ${to})`,
+      month: (from, to) => `Meneurs du mois (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({ one: 'Rang', many: 'Rangs de {n} profils', other: 'Rangs de {n} profils' }),
+    inServer: (rank, of) => `n° ${rank} sur ${of} du serveur`,
+    inHouse: (rank, of, house) => `n° ${rank} sur ${of} à ${house}`,
+    week: (change) => `${change} cette semaine`,
+    month: (change) => `${change} ce mois-ci`,
   },
   jobs: {
     title: (count) => `Métiers de ce serveur (${count})`,

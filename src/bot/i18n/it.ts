@@ -36,11 +36,24 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     playersMember: { name: 'membro', description: 'Mostra solo i profili di questo membro' },
     playersSort: { name: 'ordine', description: 'Ordine dell’elenco (per membro se non indicato)' },
     playersHouse: { name: 'casa', description: 'Solo i profili di questa casa' },
+    playersPeriod: {
+      name: 'periodo',
+      description: 'I migliori di questa settimana o di questo mese, per galeoni guadagnati',
+    },
     points: {
       name: 'punti',
       description: 'La Coppa delle Case: le quattro case in classifica per punti',
     },
     premium: { name: 'premium', description: 'Se questo server ha premium, e fino a quando' },
+    rank: {
+      name: 'posizione',
+      description:
+        'Dove si trova un membro: posizione per galeoni, variazione della settimana e del mese',
+    },
+    rankMember: {
+      name: 'membro',
+      description: 'Di chi mostrare la posizione (la tua se non indicato)',
+    },
     scoreboard: {
       name: 'tabellone',
       description:
@@ -75,6 +88,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     year: 'Per anno, dal primo in poi',
     created_at: 'Prima i profili più vecchi',
   },
+  periods: { week: 'Questa settimana', month: 'Questo mese' },
   galleons: plural({ one: '{n} galeone', many: '{n} galeoni', other: '{n} galeoni' }),
   players: {
     title: 'Giocatori di questo server',
@@ -90,6 +104,21 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     member: (who) => `Membro: ${who}`,
     notYours:
       'Solo chi ha usato questo /giocatori può sfogliarne le pagine. Usa /giocatori per avere il tuo.',
+    leaders: {
+      week: (from, to) => `I migliori della settimana (${from} – ${to})`,
+      month: (from, to) => `I migliori del mese (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({
+      one: 'Posizione',
+      many: 'Posizioni di {n} profili',
+      other: 'Posizioni di {n} profili',
+    }),
+    inServer: (rank, of) => `${rank}º su ${of} nel server`,
+    inHouse: (rank, of, house) => `${rank}º su ${of} in ${house}`,
+    week: (change) => `${change} questa settimana`,
+    month: (change) => `${change} questo mese`,
   },
   jobs: {
     title: (count) => `Lavori di questo server (${count})`,

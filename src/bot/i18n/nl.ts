@@ -34,11 +34,24 @@ export const nl: Messages<'one' | 'other'> = {
     playersMember: { name: 'lid', description: 'Toon alleen de profielen van dit lid' },
     playersSort: { name: 'sortering', description: 'Volgorde van de lijst (standaard per lid)' },
     playersHouse: { name: 'afdeling', description: 'Alleen de profielen van deze afdeling' },
+    playersPeriod: {
+      name: 'periode',
+      description: 'De koplopers van deze week of deze maand, naar gewonnen galjoenen',
+    },
     points: {
       name: 'punten',
       description: 'De afdelingsbeker: de vier afdelingen gerangschikt op punten',
     },
     premium: { name: 'premium', description: 'Of deze server premium heeft, en tot wanneer' },
+    rank: {
+      name: 'positie',
+      description:
+        'Waar een lid staat: positie naar galjoenen, verandering deze week en deze maand',
+    },
+    rankMember: {
+      name: 'lid',
+      description: 'Wiens positie te tonen (de jouwe als je niemand kiest)',
+    },
     scoreboard: {
       name: 'scorebord',
       description:
@@ -72,6 +85,7 @@ export const nl: Messages<'one' | 'other'> = {
     year: 'Op jaar, eerstejaars eerst',
     created_at: 'Oudste profielen eerst',
   },
+  periods: { week: 'Deze week', month: 'Deze maand' },
   galleons: plural({ one: '{n} galjoen', other: '{n} galjoenen' }),
   players: {
     title: 'Spelers van deze server',
@@ -87,6 +101,17 @@ export const nl: Messages<'one' | 'other'> = {
     member: (who) => `Lid: ${who}`,
     notYours:
       'Alleen wie deze /spelers gebruikte, kan erin bladeren. Gebruik zelf /spelers voor je eigen lijst.',
+    leaders: {
+      week: (from, to) => `Koplopers van deze week (${from} – ${to})`,
+      month: (from, to) => `Koplopers van deze maand (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({ one: 'Positie', other: 'Posities van {n} profielen' }),
+    inServer: (rank, of) => `#${rank} van ${of} op de server`,
+    inHouse: (rank, of, house) => `#${rank} van ${of} in ${house}`,
+    week: (change) => `${change} deze week`,
+    month: (change) => `${change} deze maand`,
   },
   jobs: {
     title: (count) => `Banen van deze server (${count})`,

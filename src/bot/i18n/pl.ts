@@ -30,8 +30,17 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     playersMember: { name: 'członek', description: 'Pokaż tylko profile tego członka' },
     playersSort: { name: 'sortowanie', description: 'Kolejność listy (domyślnie według członka)' },
     playersHouse: { name: 'dom', description: 'Tylko profile tego domu' },
+    playersPeriod: {
+      name: 'okres',
+      description: 'Liderzy tego tygodnia lub miesiąca według zdobytych galeonów',
+    },
     points: { name: 'punkty', description: 'Puchar Domów: cztery domy według punktów' },
     premium: { name: 'premium', description: 'Czy ten serwer ma premium i do kiedy' },
+    rank: {
+      name: 'pozycja',
+      description: 'Gdzie jest członek: pozycja według galeonów, zmiana w tym tygodniu i miesiącu',
+    },
+    rankMember: { name: 'członek', description: 'Czyją pozycję pokazać (twoją, jeśli nie podano)' },
     scoreboard: {
       name: 'tablica-wyników',
       description: 'Pokaż Puchar Domów tego serwera na publicznej stronie albo ją usuń',
@@ -63,6 +72,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     year: 'Według roku, od pierwszoroczniaków',
     created_at: 'Najstarsze profile najpierw',
   },
+  periods: { week: 'Ten tydzień', month: 'Ten miesiąc' },
   galleons: plural({
     one: '{n} galeon',
     few: '{n} galeony',
@@ -93,6 +103,22 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     member: (who) => `Członek: ${who}`,
     notYours:
       'Tylko osoba, która użyła tego /gracze, może przewijać jego strony. Użyj /gracze, aby dostać własną listę.',
+    leaders: {
+      week: (from, to) => `Liderzy tego tygodnia (${from} – ${to})`,
+      month: (from, to) => `Liderzy tego miesiąca (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({
+      one: 'Pozycja',
+      few: 'Pozycje {n} profili',
+      many: 'Pozycje {n} profili',
+      other: 'Pozycje {n} profilu',
+    }),
+    inServer: (rank, of) => `${rank}. miejsce z ${of} na serwerze`,
+    inHouse: (rank, of, house) => `${rank}. miejsce z ${of} w domu ${house}`,
+    week: (change) => `${change} w tym tygodniu`,
+    month: (change) => `${change} w tym miesiącu`,
   },
   jobs: {
     title: (count) => `Prace na tym serwerze (${count})`,

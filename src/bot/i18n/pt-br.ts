@@ -39,8 +39,20 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       description: 'Ordem da lista (por membro, se não for informada)',
     },
     playersHouse: { name: 'casa', description: 'Só os perfis desta casa' },
+    playersPeriod: {
+      name: 'período',
+      description: 'Os líderes desta semana ou deste mês, pelos galeões ganhos',
+    },
     points: { name: 'pontos', description: 'A Taça das Casas: as quatro casas por pontos' },
     premium: { name: 'premium', description: 'Se este servidor tem premium, e até quando' },
+    rank: {
+      name: 'posição',
+      description: 'Onde um membro está: posição por galeões, variação desta semana e deste mês',
+    },
+    rankMember: {
+      name: 'membro',
+      description: 'De quem mostrar a posição (a sua, se ninguém for escolhido)',
+    },
     scoreboard: {
       name: 'placar',
       description: 'Mostre a Taça das Casas deste servidor numa página pública, ou tire-a do ar',
@@ -73,6 +85,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     year: 'Por ano, do primeiro em diante',
     created_at: 'Perfis mais antigos primeiro',
   },
+  periods: { week: 'Esta semana', month: 'Este mês' },
   galleons: plural({ one: '{n} galeão', many: '{n} galeões', other: '{n} galeões' }),
   players: {
     title: 'Jogadores deste servidor',
@@ -87,6 +100,21 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     memberTitle: plural({ one: 'Perfil', many: '{n} perfis', other: '{n} perfis' }),
     member: (who) => `Membro: ${who}`,
     notYours: 'Só quem usou este /jogadores pode virar as páginas. Use /jogadores para ter a sua.',
+    leaders: {
+      week: (from, to) => `Líderes desta semana (${from} – ${to})`,
+      month: (from, to) => `Líderes deste mês (${from} – ${to})`,
+    },
+  },
+  rank: {
+    title: plural({
+      one: 'Posição',
+      many: 'Posições de {n} perfis',
+      other: 'Posições de {n} perfis',
+    }),
+    inServer: (rank, of) => `${rank}º de ${of} no servidor`,
+    inHouse: (rank, of, house) => `${rank}º de ${of} na ${house}`,
+    week: (change) => `${change} nesta semana`,
+    month: (change) => `${change} neste mês`,
   },
   jobs: {
     title: (count) => `Empregos deste servidor (${count})`,

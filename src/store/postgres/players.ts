@@ -8,6 +8,7 @@ import { countSql, cursorOf, listParameters, rowsSql, statementKey } from '../pr
 import { pgJsonArray } from './json.js';
 import { type PageQuery, readAll, readPage } from './keyset.js';
 import { type NamedStatement, numbered, valuesFor } from './named.js';
+import { createPeriodReads } from './period-players.js';
 
 const columns = columnList(profile);
 
@@ -108,6 +109,7 @@ export function createPlayersReader(pool: pg.Pool): PlayersReader {
     return rows[0]?.n ?? 0;
   };
   return {
+    ...createPeriodReads(pool),
     async list(guildId, request, view = DEFAULT_VIEW) {
       const after = request?.after;
       // One row past the page tells whether another page follows.

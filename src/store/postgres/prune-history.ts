@@ -1,5 +1,8 @@
 import type pg from 'pg';
+import { PERIOD_KINDS } from '../../records/periods.js';
 import type { PruneBatch, PruneBatchStep } from '../prune-history.js';
+import { keptFrom, PRUNE_PERIODS_SQL } from '../prune-periods.js';
+import { numbered, valuesFor } from './named.js';
 import { inTransaction } from './transaction.js';
 
 /*
@@ -42,6 +45,42 @@ export function postgresPruneBatch(pool: pg.Pool): PruneBatchStep {
           if (removed >= limits.rows) return { removed, next: guild };
         }
         guild = await guildOf(PRUNE_SQL.guildAfter, guild);
+      }
+      return { removed, next: guild };
+    });
+}
+
+const PERIODS = {
+  guildFrom: numbered(PRUNE_PERIODS_SQL.guildFrom),
+  guildAfter: numbered(PRUNE_PERIODS_SQL.guildAfter),
+  deleteOld: numbered(PRUNE_PERIODS_SQL.deleteOld),
+};
+
+/** PostgreSQL's batch of the periods' prune (src/store/prune-periods.ts). */
+export function postgresPrunePeriodsBatch(pool: pg.Pool): PruneBatchStep {
+  return (from, before, limits) =>
+    inTransaction(pool, 'BEGIN', async (client): Promise<PruneBatch> => {
+      const guildOf = async (statement: typeof PERIODS.guildFrom, values: Record<string, string>) =>
+        (await client.query<{ guild: string | null }>(statement.text, valuesFor(statement, values)))
+          .rows[0]?.guild ?? null;
+      const kept = keptFrom(before);
+      let removed = 0;
+      let guild = await guildOf(PERIODS.guildFrom, { from });
+      for (let visited = 0; guild !== null && visited < limits.guilds; visited++) {
+        for (const kind of PERIOD_KINDS) {
+          const deleted = await client.query(
+            PERIODS.deleteOld.text,
+            valuesFor(PERIODS.deleteOld, {
+              guild,
+              kind,
+              kept: kept[kind],
+              rows: limits.rows - removed,
+            }),
+          );
+          removed += deleted.rowCount ?? 0;
+          if (removed >= limits.rows) return { removed, next: guild };
+        }
+        guild = await guildOf(PERIODS.guildAfter, { after: guild });
       }
       return { removed, next: guild };
     });

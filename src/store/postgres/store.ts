@@ -13,7 +13,7 @@ import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
-import { postgresPruneBatch } from './prune-history.js';
+import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
 
@@ -68,7 +68,12 @@ export async function openPostgresStore(
     readEverything: (work) => readEverything(pool, work),
     writeEverything: (rows, copyOptions) => writeEverything(pool, rows, copyOptions),
     async pruneHistory(before, signal) {
-      return pruneHistoryInBatches(postgresPruneBatch(pool), before, { signal });
+      // The periods' changes are kept as long as the history (src/store/prune-periods.ts).
+      const history = await pruneHistoryInBatches(postgresPruneBatch(pool), before, { signal });
+      if (signal?.aborted) return history;
+      return (
+        history + (await pruneHistoryInBatches(postgresPrunePeriodsBatch(pool), before, { signal }))
+      );
     },
     ready: changes.connected,
     async close() {

@@ -13,6 +13,7 @@ import {
   type FileEntry,
   type GuildEntry,
   type ImportSummary,
+  type PeriodEntry,
   summarize,
   type TransferFile,
 } from '../../transfer/format.js';
@@ -22,6 +23,7 @@ import {
   historyChange,
   type StoredHistoryRow,
 } from '../../transfer/history.js';
+import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import { isEmpty, type RowDiff } from '../../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
 import { deleteRows, insertRows, updateRows } from './insert.js';
@@ -83,6 +85,7 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
   await upsert(client, job, writes.jobs);
   await upsert(client, profile, writes.profiles);
   await deleteRows(client, job, writes.jobs.deletes);
+  await writePeriods(client, guild);
   for (const [record, diff] of [
     [housePoints, writes.points],
     [premium, writes.premium],
@@ -94,6 +97,50 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
   if (history) {
     await keepHistory(client, guild.id, isEmpty(writes.points));
     await writeHistory(client, guild.id, history);
+  }
+}
+
+/**
+ * After the profiles, whose galleons the triggers counted: the file's periods, if it has them,
+ * replace what they counted (src/transfer/periods.ts), the profile's user_id and house taken
+ * from the profile as just written.
+ */
+async function writePeriods(client: pg.PoolClient, guild: GuildEntry) {
+  if (!guild.periods) return;
+  const { rows: stored } = await client.query<StoredPeriodRow>(
+    'SELECT profile_id, kind, start, change FROM profile_changes WHERE guild_id = $1',
+    [guild.id],
+  );
+  const writes = periodWrites(guild.periods, stored);
+  if (!writes) return;
+  if (writes.deletes.length > 0) {
+    await client.query(
+      `DELETE FROM profile_changes AS c USING unnest($2::bigint[], $3::text[], $4::timestamptz[]) AS d(id, kind, start)
+       WHERE c.guild_id = $1 AND c.profile_id = d.id AND c.kind = d.kind AND c.start = d.start`,
+      [
+        guild.id,
+        writes.deletes.map((row) => row.profile_id),
+        writes.deletes.map((row) => row.kind),
+        writes.deletes.map((row) => row.start),
+      ],
+    );
+  }
+  if (writes.upserts.length > 0) {
+    await client.query(
+      `INSERT INTO profile_changes AS c (guild_id, profile_id, user_id, kind, start, house, change)
+       SELECT p.guild_id, p.id, p.user_id, u.kind, u.start, p.house, u.change
+       FROM unnest($2::bigint[], $3::text[], $4::timestamptz[], $5::bigint[]) AS u(id, kind, start, change)
+       JOIN profiles AS p ON p.guild_id = $1 AND p.id = u.id
+       ORDER BY p.id, u.kind, u.start
+       ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE SET change = excluded.change`,
+      [
+        guild.id,
+        writes.upserts.map((row) => row.profile_id),
+        writes.upserts.map((row) => row.kind),
+        writes.upserts.map((row) => row.start),
+        writes.upserts.map((row) => row.change),
+      ],
+    );
   }
 }
 
@@ -193,6 +240,12 @@ export async function exportData(
         [id],
       );
       if (history.rows.length > 0) guild.history = history.rows;
+      // Like the history, only when there is some: a guild without changes exports as before.
+      const periods = await client.query<PeriodEntry>(
+        'SELECT profile_id AS id, kind, start, change FROM profile_changes WHERE guild_id = $1 ORDER BY profile_id, kind, start',
+        [id],
+      );
+      if (periods.rows.length > 0) guild.periods = periods.rows;
       guilds.push(guild);
     }
     return { guilds };

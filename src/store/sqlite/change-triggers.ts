@@ -53,9 +53,11 @@ export function changeTriggers(source: { record: RecordDefinition; area: ChangeA
  * a number of its own.
  */
 export function existingChanges(): string {
-  const areas = CHANGE_SOURCES.map(
-    ({ record: table, area }) =>
-      `SELECT DISTINCT ${quoted('guild_id')}, '${area}' AS ${quoted('area')} FROM ${quoted(table.table)}`,
-  ).join('\n  UNION ');
+  const areas = CHANGE_SOURCES.filter((source) => !source.since)
+    .map(
+      ({ record: table, area }) =>
+        `SELECT DISTINCT ${quoted('guild_id')}, '${area}' AS ${quoted('area')} FROM ${quoted(table.table)}`,
+    )
+    .join('\n  UNION ');
   return `${INTO}\nSELECT ${quoted('guild_id')}, ${quoted('area')}, row_number() OVER (ORDER BY ${quoted('guild_id')}, ${quoted('area')}) FROM (\n  ${areas}\n) AS ${quoted('existing')};`;
 }

@@ -5,7 +5,7 @@ import { type Job, job } from '../../records/job.js';
 import type { HistoryEntry } from '../../records/points-history.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
-import type { FileEntry, GuildEntry, TransferFile } from '../../transfer/format.js';
+import type { FileEntry, GuildEntry, PeriodEntry, TransferFile } from '../../transfer/format.js';
 import type { Database } from './database.js';
 
 /** Every guild (or the named ones) in the import format, so that import(export) is the identity. */
@@ -38,6 +38,10 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
     `SELECT at, ${HOUSES.join(', ')} FROM points_history WHERE guild_id = ? ORDER BY at, id`,
   );
 
+  const periods = sqlite.prepare<[string], PeriodEntry>(
+    'SELECT profile_id AS id, kind, start, change FROM profile_changes WHERE guild_id = ? ORDER BY profile_id, kind, start',
+  );
+
   // One read transaction: the export is a consistent snapshot even while an import runs.
   return sqlite.transaction(() => ({
     guilds: wanted.map((id): GuildEntry => {
@@ -50,6 +54,9 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
       guild.players = players.all(id);
       const past = history.all(id);
       if (past.length > 0) guild.history = past;
+      // Like the history, only when there is some: a guild without changes exports as before.
+      const changes = periods.all(id);
+      if (changes.length > 0) guild.periods = changes;
       return guild;
     }),
   }))();

@@ -18,6 +18,7 @@ import {
   historyChange,
   type StoredHistoryRow,
 } from '../../transfer/history.js';
+import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import type { RowDiff, RowValues } from '../../transfer/row-diff.js';
 import type { Database } from './database.js';
 import { deleter, inserter, updater } from './insert.js';
@@ -95,6 +96,21 @@ function prepareImport(
   const insertHistory = sqlite.prepare(
     `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')}) VALUES (?, ?, ${HOUSES.map(() => '?').join(', ')})`,
   );
+  const storedPeriods = sqlite.prepare<[string], StoredPeriodRow>(
+    'SELECT profile_id, kind, start, change FROM profile_changes WHERE guild_id = ?',
+  );
+  const deletePeriod = sqlite.prepare<[string, number, string, string]>(
+    'DELETE FROM profile_changes WHERE guild_id = ? AND profile_id = ? AND kind = ? AND start = ?',
+  );
+  // The profile's user_id and house come from the profile as just written.
+  const upsertPeriod = sqlite.prepare<
+    [{ guild: string; id: number; kind: string; start: string; change: number }]
+  >(
+    `INSERT INTO profile_changes (guild_id, profile_id, user_id, kind, start, house, change)
+     SELECT guild_id, id, user_id, @kind, @start, house, @change FROM profiles
+     WHERE guild_id = @guild AND id = @id
+     ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE SET change = excluded.change`,
+  );
   const stamp = at.toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
@@ -117,6 +133,21 @@ function prepareImport(
     write.job.upserts(writes.jobs);
     write.profile.upserts(writes.profiles);
     write.job.deletes(writes.jobs);
+    // After the profiles, whose galleons the triggers counted: the file's periods, if it has
+    // them, replace what they counted.
+    const periods = periodWrites(guild.periods, storedPeriods.all(guild.id));
+    for (const row of periods?.deletes ?? []) {
+      deletePeriod.run(guild.id, row.profile_id, row.kind, row.start);
+    }
+    for (const row of periods?.upserts ?? []) {
+      upsertPeriod.run({
+        guild: guild.id,
+        id: row.profile_id,
+        kind: row.kind,
+        start: row.start,
+        change: row.change,
+      });
+    }
     // House points in place: the history trigger records one change when the numbers moved.
     write.points.upserts(writes.points);
     write.points.deletes(writes.points);

@@ -19,6 +19,7 @@ import {
 import type { Database } from './database.js';
 import { sqliteJsonObject } from './json.js';
 import { type KeysetSource, readAll, readPage } from './keyset.js';
+import { createPeriodReads } from './period-players.js';
 
 const columns = columnList(profile);
 const asJson = sqliteJsonObject(profile);
@@ -169,6 +170,7 @@ export function createPlayersReader(db: Database): PlayersReader {
     (!after && view.house === null) || any.get(guildId) === undefined;
 
   return {
+    ...createPeriodReads(db),
     async list(guildId, request, view = DEFAULT_VIEW) {
       const after = request?.after;
       // One row past the page tells whether another page follows.

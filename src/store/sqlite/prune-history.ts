@@ -1,4 +1,6 @@
+import { PERIOD_KINDS } from '../../records/periods.js';
 import type { BatchLimits, PruneBatch, PruneBatchStep } from '../prune-history.js';
+import { keptFrom, PRUNE_PERIODS_SQL } from '../prune-periods.js';
 import type { Database } from './database.js';
 import { writeWhenFree } from './write-when-free.js';
 
@@ -53,6 +55,42 @@ export function sqlitePruneBatch(db: Database, signal?: AbortSignal): PruneBatch
   );
   // Like the server's other writes: never wait for another connection's lock inside SQLite (the
   // loop would stop), and stop waiting when the service stops.
+  return (from, before, limits) =>
+    writeWhenFree(sqlite, () => batch(from, before, limits), { signal });
+}
+
+/** SQLite's batch of the periods' prune (src/store/prune-periods.ts). */
+export function sqlitePrunePeriodsBatch(db: Database, signal?: AbortSignal): PruneBatchStep {
+  const { sqlite } = db;
+  const guildFrom = sqlite
+    .prepare<[{ from: string }], string | null>(PRUNE_PERIODS_SQL.guildFrom)
+    .pluck();
+  const guildAfter = sqlite
+    .prepare<[{ after: string }], string | null>(PRUNE_PERIODS_SQL.guildAfter)
+    .pluck();
+  const deleteOld = sqlite.prepare<[{ guild: string; kind: string; kept: string; rows: number }]>(
+    PRUNE_PERIODS_SQL.deleteOld,
+  );
+  const batch = sqlite.transaction(
+    (from: string, before: string, limits: BatchLimits): PruneBatch => {
+      const kept = keptFrom(before);
+      let removed = 0;
+      let guild = guildFrom.get({ from }) ?? null;
+      for (let visited = 0; guild !== null && visited < limits.guilds; visited++) {
+        for (const kind of PERIOD_KINDS) {
+          removed += deleteOld.run({
+            guild,
+            kind,
+            kept: kept[kind],
+            rows: limits.rows - removed,
+          }).changes;
+          if (removed >= limits.rows) return { removed, next: guild };
+        }
+        guild = guildAfter.get({ after: guild }) ?? null;
+      }
+      return { removed, next: guild };
+    },
+  );
   return (from, before, limits) =>
     writeWhenFree(sqlite, () => batch(from, before, limits), { signal });
 }

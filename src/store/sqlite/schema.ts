@@ -14,6 +14,7 @@ export const {
   pointsHistory,
   premium,
   profiles,
+  profileChanges,
   publishedGuilds,
   guildChanges,
 } = namedTables(sqliteTablesOf(RECORDS));

@@ -14,7 +14,7 @@ import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
-import { sqlitePruneBatch } from './prune-history.js';
+import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
 
@@ -70,7 +70,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     readEverything: (work) => readEverything(db, work),
     writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
     async pruneHistory(before, signal) {
-      return pruneHistoryInBatches(sqlitePruneBatch(db, signal), before, { signal });
+      // The periods' changes are kept as long as the history (src/store/prune-periods.ts).
+      const history = await pruneHistoryInBatches(sqlitePruneBatch(db, signal), before, { signal });
+      if (signal?.aborted) return history;
+      return (
+        history +
+        (await pruneHistoryInBatches(sqlitePrunePeriodsBatch(db, signal), before, { signal }))
+      );
     },
     ready,
     checkIntegrity: () => quickCheck(db.path),

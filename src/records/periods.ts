@@ -1,0 +1,92 @@
+import type { HouseFilter, SortOrder } from './profile-order.js';
+
+/*
+ * The periods a member's galleons change is kept for (docs/http-api.md will name them): the UTC
+ * week from Monday 00:00 and the UTC calendar month. A period is named by its kind and its
+ * start; the store's triggers compute the same starts from the database's clock
+ * (src/store/*\/period-triggers.ts), so a period written by any writer is found by `periodAt`.
+ * Terms come later as another kind whose bounds are stored rather than computed.
+ */
+
+export const PERIOD_KINDS = ['week', 'month'] as const;
+export type PeriodKind = (typeof PERIOD_KINDS)[number];
+
+export function isPeriodKind(value: unknown): value is PeriodKind {
+  return (PERIOD_KINDS as readonly unknown[]).includes(value);
+}
+
+/** One period: its kind and its bounds, `from` inclusive, `to` exclusive (ISO 8601, UTC, ms). */
+export interface Period {
+  kind: PeriodKind;
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The period of `kind` that contains the instant `at`. */
+export function periodAt(kind: PeriodKind, at: Date): Period {
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth();
+  if (kind === 'month') {
+    return {
+      kind,
+      from: new Date(Date.UTC(year, month, 1)).toISOString(),
+      to: new Date(Date.UTC(year, month + 1, 1)).toISOString(),
+    };
+  }
+  // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
+  const sinceMonday = (at.getUTCDay() + 6) % 7;
+  const start = Date.UTC(year, month, at.getUTCDate()) - sinceMonday * DAY_MS;
+  return {
+    kind,
+    from: new Date(start).toISOString(),
+    to: new Date(start + 7 * DAY_MS).toISOString(),
+  };
+}
+
+/** One word per period, for cache keys: `week.2026-11-23T00:00:00.000Z`. */
+export function periodKey(period: Period): string {
+  return `${period.kind}.${period.from}`;
+}
+
+/**
+ * A list of profiles by their galleons change in one period: largest first by default
+ * (`asc` for the biggest losers), ties by user_id then id (reversed too by `desc`), with the
+ * house filter of the other lists. A profile without a change in the period counts as 0.
+ */
+export interface ChangeView {
+  sort: 'change';
+  order: SortOrder;
+  house: HouseFilter | null;
+  period: Period;
+}
+
+/** The change list a request names; `at` (default: now) picks the period of `kind`. */
+export function changeView(
+  kind: PeriodKind,
+  at: Date,
+  order: SortOrder | undefined,
+  house: HouseFilter | undefined,
+): ChangeView {
+  return {
+    sort: 'change',
+    order: order ?? 'desc',
+    house: house ?? null,
+    period: periodAt(kind, at),
+  };
+}
+
+/**
+ * One word per change list, for cache keys and statement names. It holds the period's start:
+ * the list of "this week" is another list once the week rolls over, without any write, so an
+ * answer cached under the old week's key is never served for the new one.
+ */
+export function changeViewKey(view: ChangeView): string {
+  return `change.${view.order}.${view.house ?? 'all'}.${periodKey(view.period)}`;
+}
+
+/** When the period containing `now` ends: the instant a cached "current period" answer expires. */
+export function rolloverAfter(kind: PeriodKind, now: Date): Date {
+  return new Date(periodAt(kind, now).to);
+}

@@ -1,0 +1,210 @@
+import type { Statement } from 'better-sqlite3';
+import { EMPTY_ARRAY } from '../../read/json-list.js';
+import { type PlayersReader, pageOf } from '../../read/service.js';
+import type { ProfileCursor, ProfileWithChange, RankEntry } from '../../read/types.js';
+import type { ChangeView } from '../../records/periods.js';
+import { type Profile, profile } from '../../records/profile.js';
+import { columnList, columnNames } from '../../records/record.js';
+import {
+  armsOf,
+  changeParameters,
+  changeSegmentOf,
+  changeSegmentSql,
+  changeStatementKey,
+} from '../period-lists.js';
+import { countSql, listParameters } from '../profile-lists.js';
+import {
+  inView,
+  type RankView,
+  rankPosition,
+  rankStatementKey,
+  rowsBeforeSql,
+} from '../rank-counts.js';
+import type { Database } from './database.js';
+import { type KeysetSource, readAll, readPage } from './keyset.js';
+
+/*
+ * SQLite's reads of a period's list by change and of a member's rank (src/store/period-lists.ts,
+ * src/store/rank-counts.ts). A list is read segment after segment, each one range of one index
+ * (as players.ts reads year's two), in one read transaction for a page; a whole list in chunks
+ * with the event loop free between them (keyset.ts), as the other lists are.
+ */
+
+type Parameters = Record<string, string | number | null>;
+
+/** List lengths remembered at most, for as many guilds and houses. */
+const MAX_LENGTHS = 1_000;
+
+/** The profile's columns but the position ones the segment's SQL gives first. */
+const REST = columnNames(profile)
+  .filter((name) => name !== 'user_id' && name !== 'id')
+  .map((name) => `p.${name}`)
+  .join(', ');
+const jsonOf = (change: string) =>
+  `json_object(${columnNames(profile)
+    .map((name) => `'${name}', p.${name}`)
+    .join(', ')}, 'change', ${change}) AS json`;
+
+interface Positioned {
+  change: number;
+  user_id: string;
+  id: number;
+}
+
+const cursorAt = (row: Positioned): ProfileCursor => ({
+  sortKey: row.change,
+  userId: row.user_id,
+  id: row.id,
+});
+
+export function createPeriodReads(
+  db: Database,
+): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+  const { sqlite } = db;
+  const statements = new Map<string, Statement<[Parameters]>>();
+  const statement = (name: string, text: () => string) => {
+    let prepared = statements.get(name);
+    if (!prepared) {
+      prepared = sqlite.prepare<[Parameters]>(text());
+      statements.set(name, prepared);
+    }
+    return prepared;
+  };
+  const segmentOf = <T>(
+    kind: 'rows' | 'json',
+    view: ChangeView,
+    index: number,
+    cursor: ProfileCursor | undefined,
+  ) =>
+    statement(
+      `${kind}:${changeStatementKey(view, undefined)}.${index}.${cursor ? 'after' : 'start'}`,
+      () => changeSegmentSql(view, index, cursor, kind === 'rows' ? () => REST : jsonOf, '@limit'),
+    ) as Statement<[Parameters], T & Positioned & { seg: number }>;
+  const beforeOf = (view: RankView, position: ProfileCursor) =>
+    statement(rankStatementKey(view, position), () =>
+      rowsBeforeSql(view, position),
+    ).pluck() as Statement<[Parameters], number>;
+  const countOf = (view: RankView) =>
+    statement(`count:${view.house ?? 'all'}`, () => countSql(view)).pluck() as Statement<
+      [Parameters],
+      number
+    >;
+  const any = sqlite
+    .prepare<[string], number>('SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1')
+    .pluck();
+  const members = sqlite.prepare<[Parameters], Profile & { change: number }>(
+    `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
+       WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change
+     FROM profiles AS p WHERE guild_id = @guild AND user_id = @user ORDER BY id`,
+  );
+  const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
+  // A list's length, per guild and house filter, until the data changes: counting a 50,000
+  // profile guild reads its 50,000 index entries (1.2 ms), as much as the rank's own count, and
+  // every member's rank asks it again. Read inside the rank's snapshot, whose generation it is
+  // (the counts were made by this connection, in snapshots no newer than this one).
+  const lengths = new Map<string, number>();
+  let lengthsAt = '';
+  const lengthOf = (guildId: string, view: RankView): number => {
+    const generation = db.exactGeneration();
+    if (generation !== lengthsAt) {
+      lengths.clear();
+      lengthsAt = generation;
+    }
+    const key = `${guildId}\u0000${view.house ?? ''}`;
+    let length = lengths.get(key);
+    if (length === undefined) {
+      length =
+        countOf(view).get(
+          listParameters(guildId, { sort: 'user_id', order: 'asc', house: view.house }, undefined),
+        ) ?? 0;
+      if (lengths.size >= MAX_LENGTHS) lengths.clear();
+      lengths.set(key, length);
+    }
+    return length;
+  };
+  const noneIn = (guildId: string, after: ProfileCursor | undefined, view: ChangeView) =>
+    (!after && view.house === null) || any.get(guildId) === undefined;
+
+  /** Up to `limit` rows (-1: all) after `after`, segment after segment, in list order. */
+  const read = <T>(
+    kind: 'rows' | 'json',
+    guildId: string,
+    view: ChangeView,
+    after: ProfileCursor | undefined,
+    limit: number,
+  ) => {
+    const rows: (T & Positioned & { seg: number })[] = [];
+    const first = after ? changeSegmentOf(view, after) : 0;
+    for (let index = first; index < armsOf(view).length; index++) {
+      if (limit >= 0 && rows.length >= limit) break;
+      const cursor = index === first ? after : undefined;
+      rows.push(
+        ...segmentOf<T>(kind, view, index, cursor).all({
+          ...changeParameters(guildId, view, cursor),
+          limit: limit < 0 ? -1 : limit - rows.length,
+        }),
+      );
+    }
+    return rows;
+  };
+
+  const source = (guildId: string, view: ChangeView): KeysetSource<ProfileCursor> => ({
+    chunk(after, limit) {
+      const rows = read<{ json: string }>('json', guildId, view, after, limit);
+      const last = rows.at(-1);
+      const json =
+        rows.length === 0 ? EMPTY_ARRAY : Buffer.from(`[${rows.map((row) => row.json).join(',')}]`);
+      return {
+        json,
+        count: rows.length,
+        last: last && rows.length === limit ? cursorAt(last) : null,
+      };
+    },
+    hasAfter(after) {
+      return read('json', guildId, view, after, 1).length > 0;
+    },
+    snapshot,
+    // Exact: a chunked read must see every commit made between its chunks.
+    generation: db.exactGeneration,
+  });
+
+  return {
+    async changes(guildId, request, view) {
+      const after = request?.after;
+      // One row past the page tells whether another page follows.
+      const rows = snapshot(() =>
+        read<ProfileWithChange>('rows', guildId, view, after, request ? request.limit + 1 : -1),
+      );
+      if (rows.length === 0 && noneIn(guildId, after, view)) return null;
+      const profiles = rows.map(({ seg: _seg, ...row }) => row);
+      return pageOf(profiles, request, (row) => cursorAt(row));
+    },
+    async changesSerialized(guildId, request, view) {
+      const result = request
+        ? readPage(source(guildId, view), request.after, request.limit)
+        : await readAll(source(guildId, view));
+      return result.count === 0 && noneIn(guildId, request?.after, view) ? null : result;
+    },
+    async rank(guildId, userId, view) {
+      const period =
+        view.sort === 'change'
+          ? { kind: view.period.kind, start: view.period.from }
+          : { kind: null, start: null };
+      return snapshot((): RankEntry[] | null => {
+        const found = members.all({ guild: guildId, user: userId, ...period });
+        if (found.length === 0) return null;
+        const of = lengthOf(guildId, view);
+        return found.map(({ change, ...row }) => {
+          const { position, value } = rankPosition(view, row, change);
+          if (!inView(view, row)) return { id: row.id, rank: null, of, value };
+          const parameters =
+            view.sort === 'change'
+              ? changeParameters(guildId, view, position)
+              : listParameters(guildId, view, position);
+          const before = beforeOf(view, position).get(parameters) ?? 0;
+          return { id: row.id, rank: before + 1, of, value };
+        });
+      });
+    },
+  };
+}

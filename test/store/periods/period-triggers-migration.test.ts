@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import * as postgres from '../../../src/store/postgres/period-triggers.js';
+import * as sqlite from '../../../src/store/sqlite/period-triggers.js';
+import { migrationTexts } from '../../support/migrations.js';
+
+/*
+ * The triggers that keep the periods' changes are written out in migrations
+ * (drizzle/sqlite/0010_profile_changes.sql, drizzle/postgres/0009_profile_changes.sql) from
+ * src/store/*\/period-triggers.ts: this holds the last migration creating each trigger or
+ * function to the module, so a change to one without a migration fails here. What they do is
+ * periods.test.ts's.
+ */
+
+function lastCreating(dialect: 'sqlite' | 'postgres', creating: string): string | undefined {
+  return migrationTexts(dialect)
+    .filter(({ sql }) => sql.includes(creating))
+    .at(-1)?.sql;
+}
+
+describe('the period triggers', () => {
+  it.each(sqlite.PERIOD_TRIGGERS.map((statement) => [statement.split('\n')[0], statement]))(
+    'SQLite: %s',
+    (_name, statement) => {
+      const name = /CREATE TRIGGER (`[a-z_]+`)/.exec(statement)?.[1] ?? '';
+      expect(lastCreating('sqlite', `CREATE TRIGGER ${name}`)).toContain(statement);
+    },
+  );
+
+  it.each(
+    [...postgres.PERIOD_FUNCTIONS, ...postgres.PERIOD_TRIGGERS].map((statement) => [
+      statement.split('\n')[0],
+      statement,
+    ]),
+  )('PostgreSQL: %s', (_name, statement) => {
+    const name = /CREATE (?:FUNCTION|TRIGGER) ([a-z_]+)/.exec(statement)?.[0] ?? '';
+    expect(lastCreating('postgres', name)).toContain(statement);
+  });
+});
