@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodAt } from '../../src/records/periods.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
+import { eventually } from '../support/eventually.js';
 import { foreignWrite } from '../support/history.js';
 import { type RawProfile, sortedFixture } from '../support/sorted-profiles.js';
 import { storeKinds } from '../support/store.js';
@@ -384,7 +385,11 @@ describe.each(storeKinds(import.meta.filename))('periods and ranks over HTTP (%s
 
     // Profile 5 (the member's) gains the most of the week, written by the game's own SQL.
     await applyWrites([[5, 1000]]);
-    const after = await list('sort=change&period=week');
+    // PostgreSQL's nodes learn of a commit by its notification, a few milliseconds later.
+    const after = await eventually(
+      () => list('sort=change&period=week'),
+      (answer) => answer.etag !== before.etag,
+    );
     expect(after.etag).not.toBe(before.etag);
     expect(after.body.results[0]).toMatchObject({ id: 5, change: 1000 });
     const rankAfter = await rank(member, 'period=week');
@@ -399,5 +404,9 @@ describe.each(storeKinds(import.meta.filename))('periods and ranks over HTTP (%s
     });
     expect(stale.status).toBe(200);
     await applyWrites([[5, -1000]]);
+    await eventually(
+      () => list('sort=change&period=week'),
+      (answer) => answer.body.results[0]?.id !== 5,
+    );
   });
 });
