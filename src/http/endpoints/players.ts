@@ -240,8 +240,9 @@ export const getMemberRank = defineEndpoint({
         results: entries.map(({ id, rank, of, value }) => ({ id, rank, of, value })),
         status: 200,
       });
-      return view.sort === 'change' && asked.kind !== undefined && asked.current
-        ? { ...answer, staleAt: Date.parse(view.period.to) }
+      // The current period's rank changes when the period ends, without a write.
+      return asked.kind !== undefined && asked.current
+        ? { ...answer, staleAt: Date.parse(asked.view.period.to) }
         : answer;
     });
   },
