@@ -368,6 +368,25 @@ describe.each(storeKinds(import.meta.filename))('periods and ranks over HTTP (%s
     expect(ranked.body.results.every((entry) => entry.value === 0)).toBe(true);
   });
 
+  it('reads the period of an at in any year of four digits, a year below 100 too', async () => {
+    const month = await list('period=month&at=0099-12-31T12:00:00Z&limit=1');
+    expect(month.body.period).toEqual({
+      kind: 'month',
+      from: '0099-12-01T00:00:00.000Z',
+      to: '0100-01-01T00:00:00.000Z',
+    });
+    for (const at of ['0099-12-31T12:00:00Z', '9999-12-31T23:59:59Z', '2026-11-02']) {
+      const week = await list(`period=week&at=${at}&limit=1`);
+      expect(week.status, at).toBe(200);
+      const { from, to } = week.body.period ?? { from: '', to: '' };
+      const instant = Date.parse(at.length === 10 ? `${at}T00:00:00Z` : at);
+      expect(Date.parse(from), at).toBeLessThanOrEqual(instant);
+      expect(Date.parse(to), at).toBeGreaterThan(instant);
+      expect(Date.parse(to) - Date.parse(from)).toBe(7 * 86_400_000);
+      expect(new Date(from).getUTCDay(), at).toBe(1);
+    }
+  });
+
   it('answers 304 to its ETag, and a write by another connection changes the list and the rank', async () => {
     const member = profiles[4]?.user_id ?? '';
     const before = await list('sort=change&period=week');
