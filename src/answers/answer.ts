@@ -17,9 +17,17 @@ const RESULTS = Buffer.from('{"results":');
  * as bytes: the array can be megabytes, and a round trip through a JS string would cost two
  * more copies of it (a 50,000-profile list is 9.8 MB) and block the event loop meanwhile.
  */
-export function listAnswer<C>(list: SerializedList<C>, next?: string | null): Built {
+export function listAnswer<C>(
+  list: SerializedList<C>,
+  next?: string | null,
+  /** More of the envelope, after `next` (a period's list names its period). */
+  more: Record<string, unknown> = {},
+): Built {
   const paging = next === undefined ? '' : `,"next":${JSON.stringify(next)}`;
-  const tail = Buffer.from(`,"count":${list.count}${paging},"status":200}`);
+  const fields = Object.entries(more)
+    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
+    .join('');
+  const tail = Buffer.from(`,"count":${list.count}${paging}${fields},"status":200}`);
   return { status: 200, body: Buffer.concat([RESULTS, ...list.json, tail]) };
 }
 

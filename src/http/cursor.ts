@@ -1,5 +1,6 @@
 import type { JobCursor, ProfileCursor } from '../read/types.js';
 import { isValidId } from '../records/field.js';
+import { type ChangeView, changeViewKey } from '../records/periods.js';
 import { isDefaultView, type ProfileView, sortKeyFits, viewKey } from '../records/profile-order.js';
 import { MAX_CURSOR_LENGTH } from './parameters.js';
 
@@ -46,6 +47,25 @@ export function decodeProfileCursor(cursor: string, view: ProfileView): ProfileC
   const sortKey: unknown = tagged.length === 3 ? tagged[0] : undefined;
   if (!sortKeyFits(view, sortKey)) return undefined;
   return sortKey === undefined ? { userId, id } : { sortKey, userId, id };
+}
+
+/*
+ * A period's list by change: tagged with changeViewKey, which holds the period's start, so a
+ * cursor of last week's list is refused by this week's; its key is the change, an integer.
+ */
+
+export function encodeChangeCursor(cursor: ProfileCursor, view: ChangeView): string {
+  return encode(['p', changeViewKey(view), cursor.sortKey, cursor.userId, cursor.id]);
+}
+
+export function decodeChangeCursor(cursor: string, view: ChangeView): ProfileCursor | undefined {
+  const value = decode(cursor);
+  if (!Array.isArray(value) || value.length !== 5) return undefined;
+  const [tag, list, sortKey, userId, id] = value;
+  if (tag !== 'p' || list !== changeViewKey(view)) return undefined;
+  if (!Number.isSafeInteger(sortKey) || typeof sortKey !== 'number') return undefined;
+  if (typeof userId !== 'string' || !isValidId(userId) || !isRowId(id)) return undefined;
+  return { sortKey, userId, id };
 }
 
 export function encodeJobCursor(cursor: JobCursor): string {

@@ -127,6 +127,11 @@ export interface Endpoint<
   ok: ResponseDoc | EventStreamDoc | PictureDoc;
   notFound?: ResponseDoc;
   /**
+   * Its 400 texts besides each parameter's own `invalid`: parameters that are well formed alone
+   * but do not go together (`sort=change` without a `period`).
+   */
+  refusals?: readonly string[];
+  /**
    * Answers the request: calls `reply` and returns nothing (Fastify's callback style), so a
    * cached answer costs no promise (answer.ts).
    */

@@ -2,6 +2,7 @@ import { CHART_BOUNDS, CHART_DEFAULTS } from '../answers/chart.js';
 import { MESSAGES } from '../answers/errors.js';
 import { STEPS } from '../answers/history-series.js';
 import { type IntegerBounds, invalidIntegerText } from '../answers/integer-text.js';
+import { LIST_SORTS, REQUEST_PERIODS } from '../answers/player-views.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
@@ -79,6 +80,7 @@ function choiceParam<const Name extends string, const Values extends readonly st
   name: Name,
   values: Values,
   description: string,
+  invalid = `Invalid ${name}: must be one of ${values.join(', ')}`,
 ) {
   return {
     name,
@@ -87,7 +89,7 @@ function choiceParam<const Name extends string, const Values extends readonly st
     schema: { type: 'string', enum: values },
     description: `${description}: one of ${values.map((value) => `\`${value}\``).join(', ')}`,
     example: values[1] ?? values[0] ?? '',
-    invalid: `Invalid ${name}: must be one of ${values.join(', ')}`,
+    invalid,
   } as const satisfies Parameter;
 }
 
@@ -97,8 +99,11 @@ function choiceParam<const Name extends string, const Values extends readonly st
  */
 export const sortParam = choiceParam(
   'sort',
-  PROFILE_SORTS,
-  'Sort by this field (ties by `user_id`, then `id`; a null `year` sorts below 1; `name` by code points); default `user_id`',
+  LIST_SORTS,
+  'Sort by this field (ties by `user_id`, then `id`; a null `year` sorts below 1; `name` by code points), or by `change`, the galleons change in `period`; default `user_id` (`change` when a `period` is given)',
+  // The text lists the sorts that stand alone, as it did before `change`: that one needs a
+  // period, and has its own 400 (answers/player-views.ts).
+  `Invalid sort: must be one of ${PROFILE_SORTS.join(', ')}`,
 );
 export const orderParam = choiceParam(
   'order',
@@ -112,6 +117,40 @@ export const houseParam = choiceParam(
 );
 
 export const profileListParams = [sortParam, orderParam, houseParam] as const;
+
+/**
+ * A member's rank takes the list's parameters (answers/player-views.ts), with `galleons`
+ * as the default sort: "where do I stand" is asked of the leaderboard.
+ */
+export const rankSortParam = {
+  ...sortParam,
+  description:
+    'The list to rank in: sorted by this field as GET /v1/players/:guildId sorts it, or by `change`, the galleons change in `period`; default `galleons` (`change` when a `period` is given)',
+  example: 'galleons',
+} as const satisfies Parameter;
+
+/**
+ * The period of a list by change; `term` is named now (terms come later) so that the choice and
+ * its 400 text stay the same when terms arrive; until then `term` is its own 400.
+ */
+export const periodParam = choiceParam(
+  'period',
+  REQUEST_PERIODS,
+  'With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00 or the UTC calendar month containing `at` (`term`: terms are not kept yet, a 400)',
+);
+
+export const atParam = {
+  name: 'at',
+  in: 'query',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 64 },
+  description:
+    'With `period`: an instant (ISO 8601) in the period to read; default now. A past period is kept for `HISTORY_DAYS` days',
+  example: '2026-11-02T00:00:00Z',
+  invalid: MESSAGES.invalidAt,
+} as const satisfies Parameter;
+
+export const periodParams = [periodParam, atParam] as const;
 
 /**
  * The history's step; its 400 text is the one docs/http-api.md ("The house cup over time") states.

@@ -24,6 +24,13 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
+/** Midnight UTC of a day; Date.UTC would read a year below 100 as 1900 + year. */
+function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+
 /** The period of `kind` that contains the instant `at`. */
 export function periodAt(kind: PeriodKind, at: Date): Period {
   const year = at.getUTCFullYear();
@@ -31,13 +38,13 @@ export function periodAt(kind: PeriodKind, at: Date): Period {
   if (kind === 'month') {
     return {
       kind,
-      from: new Date(Date.UTC(year, month, 1)).toISOString(),
-      to: new Date(Date.UTC(year, month + 1, 1)).toISOString(),
+      from: utcDay(year, month, 1).toISOString(),
+      to: utcDay(year, month + 1, 1).toISOString(),
     };
   }
   // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
   const sinceMonday = (at.getUTCDay() + 6) % 7;
-  const start = Date.UTC(year, month, at.getUTCDate()) - sinceMonday * DAY_MS;
+  const start = utcDay(year, month, at.getUTCDate()).getTime() - sinceMonday * DAY_MS;
   return {
     kind,
     from: new Date(start).toISOString(),

@@ -47,7 +47,15 @@ describe.each(storeKinds(import.meta.filename))('the HTTP contract on %s', (stor
     // The event stream carries every area: each description lists it.
     const EVENTS = '/v1/events/:guildId';
     it.each([
-      ['players', ['/v1/players/:guildId', '/v1/players/:guildId/:userId', EVENTS]],
+      [
+        'players',
+        [
+          '/v1/players/:guildId',
+          '/v1/players/:guildId/:userId',
+          '/v1/players/:guildId/:userId/rank',
+          EVENTS,
+        ],
+      ],
       [
         'points',
         [

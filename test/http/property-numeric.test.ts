@@ -42,7 +42,7 @@ function pathOf(endpoint: AnyEndpoint): string {
   });
 }
 
-// A date parameter is one whose example is an ISO 8601 instant (`from`, `to`).
+// A date parameter is one whose example is an ISO 8601 instant (`from`, `to`, `at`).
 const isDate = (p: Parameter) =>
   typeof p.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(p.example);
 
@@ -70,6 +70,9 @@ function at<T>(map: ReadonlyMap<string, T>, label: string): T {
   if (found === undefined) throw new Error(`no ${label}`);
   return found;
 }
+
+/** What a date parameter is sent with: `at` names an instant of a period. */
+const PAIRED: Record<string, string> = { at: '&period=week' };
 
 /** Whether the text starts with a day its month has, told by Date itself. */
 function startsWithCalendarDay(text: string): boolean {
@@ -151,6 +154,8 @@ describe('every numeric and date parameter, fuzzed', () => {
       ]),
     );
     expect([...DATES.keys()]).toEqual([
+      '/v1/players/:guildId?at',
+      '/v1/players/:guildId/:userId/rank?at',
       '/v1/points/:guildId/history?from',
       '/v1/points/:guildId/history?to',
     ]);
@@ -186,15 +191,20 @@ describe('every numeric and date parameter, fuzzed', () => {
     await fc.assert(
       fc.asyncProperty(target, async ([label, text, twice]) => {
         const { path, parameter } = at(DATES, label);
-        const url = `${path}${queryOf(parameter.name, text, twice)}`;
+        const url = `${path}${queryOf(parameter.name, text, twice)}${PAIRED[parameter.name] ?? ''}`;
         const response = await app.inject({ url, headers: { authorization: key } });
-        const body = response.json<{ error?: string; status: number; points?: unknown[] }>();
+        const body = response.json<{
+          error?: string;
+          status: number;
+          points?: unknown[];
+          results?: unknown[];
+        }>();
         expect(body.status, url).toBe(response.statusCode);
         // Text that starts with no calendar day is that parameter's 400, never a later one.
         if (twice || !startsWithCalendarDay(text)) {
           expect(body, url).toEqual({ error: parameter.invalid, status: 400 });
         } else if (response.statusCode === 200) {
-          expect(body.points?.length, url).toBeGreaterThan(0);
+          expect((body.points ?? body.results)?.length, url).toBeGreaterThan(0);
         } else {
           expect(response.statusCode, url).toBe(400);
           expect([parameter.invalid, ...HISTORY_400S], url).toContain(body.error);

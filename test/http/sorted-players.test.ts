@@ -194,9 +194,11 @@ describe.each(storeKinds(import.meta.filename))('sorted player lists over HTTP (
 
   it('lists the parameters with their values in the area description and the OpenAPI document', async () => {
     const choices = {
-      sort: ['user_id', 'galleons', 'name', 'year', 'created_at'],
+      // `change` orders a period's list (test/http/player-periods.test.ts).
+      sort: ['user_id', 'galleons', 'name', 'year', 'created_at', 'change'],
       order: ['asc', 'desc'],
       house: ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff', 'none'],
+      period: ['week', 'month', 'term'],
     };
     const area = (
       await t.app.inject({ url: '/v1/players', headers: { authorization: t.key } })

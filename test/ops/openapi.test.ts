@@ -53,6 +53,7 @@ const G = DEMO_GUILD;
 const DATA_PATHS = ENDPOINTS.map((endpoint) => endpoint.path);
 const EVENTS = '/v1/events/:guildId';
 const CHART = '/v1/points/:guildId/chart.png';
+const RANK = '/v1/players/:guildId/:userId/rank';
 /** The paths answering JSON, with ETags: all but the event stream and the picture. */
 const JSON_PATHS = DATA_PATHS.filter((path) => path !== EVENTS && path !== CHART);
 
@@ -153,7 +154,7 @@ describe('the served document', () => {
     expect(doc.info.title).toBe('housecup API');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(Object.keys(doc.paths)).toEqual(DATA_PATHS.map(openApiPath));
-    expect(Object.keys(doc.paths)).toHaveLength(12);
+    expect(Object.keys(doc.paths)).toHaveLength(13);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -173,7 +174,7 @@ describe('the served document', () => {
         });
       }
     }
-    expect(operationIds.size).toBe(24);
+    expect(operationIds.size).toBe(26);
     expect(doc.paths[openApiPath(EVENTS)]?.get?.tags).toEqual(['events']);
   });
 
@@ -226,14 +227,16 @@ describe('the served document', () => {
     expect(count).toBeGreaterThan(30);
   });
 
-  it("lists, in each endpoint's 400, only the texts of its own parameters", () => {
+  it("lists, in each endpoint's 400, only the texts of its own parameters and refusals", () => {
     for (const endpoint of ENDPOINTS) {
       const examples = documentedResponse(endpoint.path, 400)?.content?.['application/json']
         ?.examples;
       const texts = Object.values(examples ?? {}).map(
         (example) => (example.value as { error: string }).error,
       );
-      expect(texts, endpoint.path).toEqual(parametersOf(endpoint).map((p) => p.invalid));
+      expect(texts, endpoint.path).toEqual([
+        ...new Set([...parametersOf(endpoint).map((p) => p.invalid), ...(endpoint.refusals ?? [])]),
+      ]);
     }
     expect(
       Object.values(
@@ -363,6 +366,7 @@ describe('real answers over the demo data match the document', () => {
     const nobody = '999999999999999999';
     await check(demo, '/v1/players/:guildId', `/v1/players/${nobody}`, demo.key, 404);
     await check(demo, '/v1/players/:guildId/:userId', `/v1/players/${G}/${nobody}`, demo.key, 404);
+    await check(demo, RANK, `/v1/players/${G}/${nobody}/rank`, demo.key, 404);
     await check(demo, '/v1/points/:guildId', `/v1/points/${nobody}`, demo.key, 404);
     await check(demo, HISTORY, `/v1/points/${nobody}/history`, demo.key, 404);
     await check(demo, CHART, `/v1/points/${nobody}/chart.png`, demo.key, 404);
@@ -375,6 +379,8 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/players/:guildId', `/v1/players/${G}?limit=0`, demo.key, 400);
     await check(demo, '/v1/players/:guildId', `/v1/players/${G}?after=nope`, demo.key, 400);
     await check(demo, '/v1/players/:guildId/:userId', `/v1/players/${G}/bad.id`, demo.key, 400);
+    await check(demo, RANK, `/v1/players/${G}/${DEMO_MEMBER}/rank?sort=change`, demo.key, 400);
+    await check(demo, '/v1/players/:guildId', `/v1/players/${G}?period=term`, demo.key, 400);
     await check(demo, '/v1/points/:guildId', '/v1/points/bad.id', demo.key, 400);
     await check(demo, HISTORY, '/v1/points/bad.id/history', demo.key, 400);
     await check(demo, HISTORY, `/v1/points/${G}/history?step=month`, demo.key, 400);

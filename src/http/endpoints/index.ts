@@ -3,7 +3,7 @@ import type { AnyEndpoint } from '../endpoint.js';
 import { areaEndpoint } from './areas.js';
 import { streamEvents } from './events.js';
 import { listJobs } from './jobs.js';
-import { listMemberProfiles, listPlayers } from './players.js';
+import { getMemberRank, listMemberProfiles, listPlayers } from './players.js';
 import { getPoints, getPointsChart, getPointsHistory } from './points.js';
 import { getPremium } from './premium.js';
 
@@ -11,6 +11,7 @@ import { getPremium } from './premium.js';
 const DATA_ENDPOINTS: readonly AnyEndpoint[] = [
   listPlayers,
   listMemberProfiles,
+  getMemberRank,
   getPoints,
   getPointsHistory,
   getPointsChart,

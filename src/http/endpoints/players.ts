@@ -1,13 +1,25 @@
-import { errorAnswer, listAnswer } from '../../answers/answer.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorAnswer, jsonAnswer, listAnswer } from '../../answers/answer.js';
 import { MESSAGES } from '../../answers/errors.js';
-import { isDefaultView, profileView, viewKey } from '../../records/profile-order.js';
-import { decodeProfileCursor, encodeProfileCursor } from '../cursor.js';
-import { defineEndpoint, type ResponseDoc } from '../endpoint.js';
-import { pageKey, pageRequest } from '../paging.js';
+import { requestedView } from '../../answers/player-views.js';
+import { type ChangeView, changeViewKey } from '../../records/periods.js';
+import { isDefaultView, type ProfileView, viewKey } from '../../records/profile-order.js';
+import {
+  decodeChangeCursor,
+  decodeProfileCursor,
+  encodeChangeCursor,
+  encodeProfileCursor,
+} from '../cursor.js';
+import { defineEndpoint, type EndpointDeps, type ResponseDoc } from '../endpoint.js';
+import { type PagingQuery, pageKey, pageRequest } from '../paging.js';
 import {
   guildIdParam,
+  houseParam,
+  orderParam,
+  periodParams,
   profileListParams,
   profilePagingParams,
+  rankSortParam,
   userIdParam,
 } from '../parameters.js';
 import { serveCached } from '../serve-cached.js';
@@ -52,6 +64,28 @@ const memberProfilesExample = {
   status: 200,
 };
 
+/** The 400s of a players request beyond a malformed value (answers/player-views.ts). */
+const PERIOD_REFUSALS = [
+  MESSAGES.sortNeedsPeriod,
+  MESSAGES.periodNeedsChange,
+  MESSAGES.termsNotKept,
+  MESSAGES.atNeedsPeriod,
+];
+
+/** GET /v1/players/{DEMO_GUILD}/{DEMO_MEMBER}/rank over data/demo.json. */
+const memberRankExample = {
+  guildId: DEMO_GUILD,
+  userId: DEMO_MEMBER,
+  sort: 'galleons',
+  order: 'desc',
+  results: [
+    { id: 1, rank: 27, of: 47, value: 250 },
+    { id: 45, rank: 34, of: 47, value: 120 },
+    { id: 46, rank: 1, of: 47, value: 900 },
+  ],
+  status: 200,
+};
+
 /** The `next` cursor of the demo guild's first page of two. */
 const PAGE_TWO = 'WyJwIiwiMjAwMDAwMDAwMDAwMDAwMDAxIiw0NV0';
 
@@ -61,9 +95,9 @@ export const listPlayers = defineEndpoint({
   operationId: 'listPlayers',
   summary: 'List the player profiles of a guild',
   description:
-    'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
+    'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. With `sort=change` and a `period` (`week`, `month`), by the galleons change in the period containing `at` (default now), largest first: each profile carries `change`, and the envelope the `period` {kind, from, to}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
   params: [guildIdParam],
-  query: [...profilePagingParams, ...profileListParams],
+  query: [...profilePagingParams, ...profileListParams, ...periodParams],
   guildScoped: true,
   ok: {
     description:
@@ -80,26 +114,61 @@ export const listPlayers = defineEndpoint({
     },
   },
   notFound: noPlayer,
+  refusals: PERIOD_REFUSALS,
   handle(deps, { params, query }, request, reply) {
-    const view = profileView(query.sort, query.order, query.house);
-    const page = pageRequest(query, (cursor) => decodeProfileCursor(cursor, view));
-    // The list of section 2 keeps its key of before; every other view has its own answers.
-    const list = isDefaultView(view) ? '' : `${viewKey(view)}:`;
-    serveCached(
-      deps,
-      request,
-      reply,
-      params.guildId,
-      `players:${params.guildId}:${list}${pageKey(query)}`,
-      async () => {
-        const found = await deps.read.players.listSerialized(params.guildId, page, view);
-        if (!found) return errorAnswer(404, MESSAGES.noPlayer);
-        const next = found.next && encodeProfileCursor(found.next, view);
-        return listAnswer(found, page && next);
-      },
-    );
+    const asked = requestedView(query, 'user_id', Date.now());
+    const serve = { deps, request, reply, guildId: params.guildId, query };
+    if (asked.kind === undefined) serveSorted(serve, asked.view);
+    else serveChanges(serve, asked.view, asked.current);
   },
 });
+
+interface ListRequest {
+  deps: EndpointDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  guildId: string;
+  query: PagingQuery;
+}
+
+function serveSorted({ deps, request, reply, guildId, query }: ListRequest, view: ProfileView) {
+  const page = pageRequest(query, (cursor) => decodeProfileCursor(cursor, view));
+  // The list of section 2 keeps its key of before; every other view has its own answers.
+  const list = isDefaultView(view) ? '' : `${viewKey(view)}:`;
+  serveCached(
+    deps,
+    request,
+    reply,
+    guildId,
+    `players:${guildId}:${list}${pageKey(query)}`,
+    async () => {
+      const found = await deps.read.players.listSerialized(guildId, page, view);
+      if (!found) return errorAnswer(404, MESSAGES.noPlayer);
+      const next = found.next && encodeProfileCursor(found.next, view);
+      return listAnswer(found, page && next);
+    },
+  );
+}
+
+/**
+ * A period's list by change. Its key holds the period's start, so this week's answers are never
+ * served for the next one; the current period's answer also goes stale when the period ends.
+ */
+function serveChanges(
+  { deps, request, reply, guildId, query }: ListRequest,
+  view: ChangeView,
+  current: boolean,
+) {
+  const page = pageRequest(query, (cursor) => decodeChangeCursor(cursor, view));
+  const cacheKey = `players:${guildId}:${changeViewKey(view)}:${pageKey(query)}`;
+  serveCached(deps, request, reply, guildId, cacheKey, async () => {
+    const found = await deps.read.players.changesSerialized(guildId, page, view);
+    if (!found) return errorAnswer(404, MESSAGES.noPlayer);
+    const next = found.next && encodeChangeCursor(found.next, view);
+    const built = listAnswer(found, page && next, { period: view.period });
+    return current ? { ...built, staleAt: Date.parse(view.period.to) } : built;
+  });
+}
 
 export const listMemberProfiles = defineEndpoint({
   area: 'players',
@@ -126,6 +195,55 @@ export const listMemberProfiles = defineEndpoint({
     serveCached(deps, request, reply, guildId, `member:${guildId}:${userId}`, async () => {
       const list = await deps.read.players.ofMemberSerialized(guildId, userId);
       return list ? listAnswer(list) : errorAnswer(404, MESSAGES.noPlayer);
+    });
+  },
+});
+
+export const getMemberRank = defineEndpoint({
+  area: 'players',
+  path: '/v1/players/:guildId/:userId/rank',
+  operationId: 'getMemberRank',
+  summary: 'Get where each profile of a member stands',
+  description:
+    "Where each profile of the member stands in the list GET /v1/players/:guildId answers with the same `sort` (default `galleons`), `order`, `house`, `period` and `at`: {guildId, userId, sort, order, results: [{id, rank, of, value}], status}, one entry per profile in id order; `rank` is the 1-based position (null when `house` leaves the profile out), `of` the list's length, `value` the profile's value for the sort (its change for `sort=change`, and the envelope then names the `period`). 404 when the member has no profile.",
+  params: [guildIdParam, userIdParam],
+  query: [rankSortParam, orderParam, houseParam, ...periodParams],
+  guildScoped: true,
+  ok: {
+    description: "Each profile of the member, with its position in the list and the list's length",
+    schema: 'MemberRank',
+    example: { url: `/v1/players/${DEMO_GUILD}/${DEMO_MEMBER}/rank`, body: memberRankExample },
+  },
+  notFound: {
+    ...noPlayer,
+    description: 'The member has no profile here',
+    example: {
+      ...noPlayer.example,
+      url: `/v1/players/${DEMO_GUILD}/${DEMO_NO_DATA_GUILD}/rank`,
+    },
+  },
+  refusals: PERIOD_REFUSALS,
+  handle(deps, { params, query }, request, reply) {
+    const { guildId, userId } = params;
+    const asked = requestedView(query, 'galleons', Date.now());
+    const { view } = asked;
+    const list = view.sort === 'change' ? changeViewKey(view) : viewKey(view);
+    serveCached(deps, request, reply, guildId, `rank:${guildId}:${userId}:${list}`, async () => {
+      const entries = await deps.read.players.rank(guildId, userId, view);
+      if (!entries) return errorAnswer(404, MESSAGES.noPlayer);
+      const answer = jsonAnswer(200, {
+        guildId,
+        userId,
+        sort: view.sort,
+        order: view.order,
+        ...(view.sort === 'change' ? { period: view.period } : {}),
+        results: entries.map(({ id, rank, of, value }) => ({ id, rank, of, value })),
+        status: 200,
+      });
+      // The current period's rank changes when the period ends, without a write.
+      return asked.kind !== undefined && asked.current
+        ? { ...answer, staleAt: Date.parse(asked.view.period.to) }
+        : answer;
     });
   },
 });

@@ -189,7 +189,9 @@ function bodiless(response: { description: string; headers?: object }) {
 
 function operation(endpoint: AnyEndpoint, head: boolean) {
   const parameters = parametersOf(endpoint);
-  const invalid = parameters.map((parameter) => parameter.invalid);
+  const invalid = [
+    ...new Set([...parameters.map((parameter) => parameter.invalid), ...(endpoint.refusals ?? [])]),
+  ];
   const { ok } = endpoint;
   // Every answer but the event stream has an ETag, and 304 for a client that holds it.
   const cached = !('mediaType' in ok) || ok.mediaType === 'image/png';
@@ -201,7 +203,9 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
   if (invalid.length > 0) {
     const names = parameters.map((parameter) => `\`${parameter.name}\``).join(', ');
     const bad = {
-      description: `A malformed ${names}`,
+      description: endpoint.refusals
+        ? `A malformed ${names}, or parameters that do not go together`
+        : `A malformed ${names}`,
       content: json('BadRequestError', errorExamples(400, invalid)),
     };
     responses[400] = head ? bodiless(bad) : bad;

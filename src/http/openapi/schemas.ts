@@ -1,7 +1,9 @@
 import { type Field, ID_PATTERN } from '../../records/field.js';
 import { HOUSES } from '../../records/houses.js';
 import { job } from '../../records/job.js';
+import { PERIOD_KINDS } from '../../records/periods.js';
 import { profile } from '../../records/profile.js';
+import { PROFILE_SORTS, SORT_ORDERS } from '../../records/profile-order.js';
 import type { RecordDefinition } from '../../records/record.js';
 import { AREA_NAMES } from '../areas.js';
 
@@ -126,10 +128,79 @@ const parameterDoc = {
   },
 };
 
+const periodSchema: JsonSchema = {
+  type: 'object',
+  description: 'A period: its kind and its bounds, `from` included, `to` excluded (UTC)',
+  required: ['kind', 'from', 'to'],
+  properties: {
+    kind: { type: 'string', enum: [...PERIOD_KINDS] },
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+  },
+};
+
+const changeField = {
+  type: 'integer',
+  description: "With `sort=change`: the profile's galleons change in the period (0 when none)",
+};
+
+/** The players list: with `sort=change`, each profile carries its change and the list its period. */
+function profileListSchema(): JsonSchema {
+  const list = listSchema('Profile', 'player profiles');
+  const properties = list.properties as Record<string, JsonSchema>;
+  return {
+    ...list,
+    properties: {
+      ...properties,
+      results: {
+        type: 'array',
+        items: { allOf: [ref('Profile'), { type: 'object', properties: { change: changeField } }] },
+      },
+      period: { ...ref('Period'), description: 'With `sort=change`: the period of the list' },
+    },
+  };
+}
+
 export const SCHEMAS = {
   Profile: recordSchema(profile),
   Job: recordSchema(job),
-  ProfileList: listSchema('Profile', 'player profiles'),
+  ProfileList: profileListSchema(),
+  Period: periodSchema,
+  MemberRank: {
+    type: 'object',
+    description:
+      "Where each profile of a member stands in a players list: its 1-based `rank` (null when the list's `house` leaves it out), the list's length `of`, and its `value` for the sort",
+    required: ['guildId', 'userId', 'sort', 'order', 'results', 'status'],
+    properties: {
+      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      userId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the member' },
+      sort: { type: 'string', enum: [...PROFILE_SORTS, 'change'] },
+      order: { type: 'string', enum: [...SORT_ORDERS] },
+      period: { ...ref('Period'), description: 'With `sort=change`: the period of the list' },
+      results: {
+        type: 'array',
+        description: 'One entry per profile of the member, by `id`',
+        items: {
+          type: 'object',
+          required: ['id', 'rank', 'of', 'value'],
+          properties: {
+            id: { type: 'integer', minimum: 1, description: "The profile's id" },
+            rank: {
+              type: ['integer', 'null'],
+              minimum: 1,
+              description: 'Its position in the list',
+            },
+            of: { type: 'integer', minimum: 0, description: "The list's length" },
+            value: {
+              anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }],
+              description: "The profile's value for the sort (its change for `sort=change`)",
+            },
+          },
+        },
+      },
+      status: status(200),
+    },
+  },
   JobList: listSchema('Job', 'jobs'),
   HousePoints: {
     type: 'object',
