@@ -142,6 +142,7 @@ export function sqliteOpener(workDir: string): Opener {
     }
     // The store's own better-sqlite3 connection: plain prepared statements, no store code.
     const { sqlite } = store.db;
+    const prepared = new Map<string, ReturnType<typeof sqlite.prepare<unknown[]>>>();
     const namesOf = (sql: string) =>
       sqlite
         .prepare<[], string>(sql)
@@ -184,7 +185,14 @@ export function sqliteOpener(workDir: string): Opener {
         );
       },
       async run(sql, params) {
-        sqlite.prepare(sql).run(...params);
+        // Prepared once per text, as a game's client keeps its statements: preparing an UPDATE
+        // of a table compiles that table's triggers into it, which would count them twice.
+        let statement = prepared.get(sql);
+        if (!statement) {
+          statement = sqlite.prepare(sql);
+          prepared.set(sql, statement);
+        }
+        statement.run(...params);
       },
       async count(sql) {
         return Number(sqlite.prepare(sql).pluck().get());
