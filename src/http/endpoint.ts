@@ -66,6 +66,8 @@ export interface ResponseDoc {
    * document shows both, and test/ops/openapi.test.ts requests the URL and compares.
    */
   example: { url: string; body: unknown };
+  /** More such answers, by name, where one answer cannot show what the endpoint gives. */
+  moreExamples?: Record<string, { url: string; body: unknown }>;
 }
 
 /** The success of an endpoint that answers a server-sent event stream, not one JSON body. */

@@ -104,10 +104,14 @@ export function historyCostsFile(guilds: number): TransferFile {
 }
 
 /** A fresh migrated database, its store, and a plain connection beside it. */
-interface Fresh {
+export interface Fresh {
   store: Store;
   /** Drops the triggers that write points_history (only those); returns their names. */
   dropHistoryTriggers(): Promise<string[]>;
+  /** Drops the triggers on profiles that keep profile_changes (only those); returns their names. */
+  dropPeriodTriggers(): Promise<string[]>;
+  /** Bytes on disk of a table and its indexes. */
+  tableBytes(table: string): Promise<number>;
   /** Runs one statement on the plain connection, in a transaction of its own. */
   run(sql: string, params: unknown[]): Promise<void>;
   /** One number read through the plain connection. */
@@ -118,9 +122,9 @@ interface Fresh {
   dispose(): Promise<void>;
 }
 
-type Opener = (label: string) => Promise<Fresh>;
+export type Opener = (label: string) => Promise<Fresh>;
 
-function sqliteOpener(workDir: string): Opener {
+export function sqliteOpener(workDir: string): Opener {
   mkdirSync(workDir, { recursive: true });
   let opened = 0;
   return async (label) => {
@@ -138,6 +142,7 @@ function sqliteOpener(workDir: string): Opener {
     }
     // The store's own better-sqlite3 connection: plain prepared statements, no store code.
     const { sqlite } = store.db;
+    const prepared = new Map<string, ReturnType<typeof sqlite.prepare<unknown[]>>>();
     const namesOf = (sql: string) =>
       sqlite
         .prepare<[], string>(sql)
@@ -154,8 +159,40 @@ function sqliteOpener(workDir: string): Opener {
         for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
         return names;
       },
+      async dropPeriodTriggers() {
+        // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
+        const names = namesOf(
+          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'",
+        );
+        for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
+        return names;
+      },
+      async tableBytes(table) {
+        const names = sqlite
+          .prepare<[string], string>(
+            "SELECT name FROM sqlite_master WHERE tbl_name = ? AND type IN ('table', 'index')",
+          )
+          .pluck()
+          .all(table);
+        if (names.length === 0) throw new Error(`no ${table} table`);
+        return Number(
+          sqlite
+            .prepare(
+              `SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name IN (${names.map(() => '?').join(', ')})`,
+            )
+            .pluck()
+            .get(...names),
+        );
+      },
       async run(sql, params) {
-        sqlite.prepare(sql).run(...params);
+        // Prepared once per text, as a game's client keeps its statements: preparing an UPDATE
+        // of a table compiles that table's triggers into it, which would count them twice.
+        let statement = prepared.get(sql);
+        if (!statement) {
+          statement = sqlite.prepare(sql);
+          prepared.set(sql, statement);
+        }
+        statement.run(...params);
       },
       async count(sql) {
         return Number(sqlite.prepare(sql).pluck().get());
@@ -185,7 +222,7 @@ function sqliteOpener(workDir: string): Opener {
   };
 }
 
-function postgresOpener(adminUrl: string): Opener {
+export function postgresOpener(adminUrl: string): Opener {
   const logger = createLogger({ level: 'silent' });
   return async () => {
     const name = `housecup_history_${randomBytes(4).toString('hex')}`;
@@ -227,6 +264,18 @@ function postgresOpener(adminUrl: string): Opener {
           await plain.query(`DROP TRIGGER "${tgname}" ON house_points`);
         return rows.map((row) => row.tgname);
       },
+      async dropPeriodTriggers() {
+        // drizzle/postgres/0009: profiles_periods_galleons, _member, _moved, _deleted, _truncated.
+        const { rows } = await plain.query<{ tgname: string }>(
+          `SELECT tgname FROM pg_trigger
+           WHERE tgrelid = 'profiles'::regclass AND tgname LIKE 'profiles\\_periods\\_%'
+             AND NOT tgisinternal`,
+        );
+        for (const { tgname } of rows) await plain.query(`DROP TRIGGER "${tgname}" ON profiles`);
+        return rows.map((row) => row.tgname);
+      },
+      tableBytes: (table) =>
+        number(`SELECT pg_total_relation_size('${table.replace(/'/g, "''")}') AS n`),
       async run(sql, params) {
         await plain.query(sql, params);
       },

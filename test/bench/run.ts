@@ -1,4 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +30,7 @@ import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
+import { formatMembers, membersBench, prepareMembers } from './members.js';
 import { type MixedReport, mixedLoad } from './mixed.js';
 import {
   type BenchPostgres,
@@ -73,7 +81,8 @@ import { hasWrk, runWrk } from './wrk.js';
  * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
  * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
  * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts),
- * `--only renders` small requests beside a flood of uncached charts (renders.ts).
+ * `--only renders` small requests beside a flood of uncached charts (renders.ts), `--only members`
+ * a member's rank, the period lists and the period triggers' costs (members.ts).
  */
 
 const { values: args } = parseArgs({
@@ -293,6 +302,69 @@ async function main(): Promise<number> {
       process.stdout.write(`\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`);
       return sorted.failures.length === 0 ? 0 : 1;
     } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  if (args.only === 'members') {
+    try {
+      // A scratch copy: the bench writes this week's changes into it.
+      const scratch = join(work, 'members.db');
+      copyFileSync(dataset.path, scratch);
+      if (existsSync(`${dataset.path}-wal`)) copyFileSync(`${dataset.path}-wal`, `${scratch}-wal`);
+      const prepared = prepareMembers(scratch, manifest, args.quick ? 5 : 20);
+      log(`members: ${prepared.changedProfiles} profiles of the largest guild changed this week`);
+      postgres = await benchPostgres(scratch, log);
+      const serve = async (databasePath?: string, env?: Record<string, string>) => {
+        const served = spawnServer({
+          port: await freePort(),
+          cpu: pinning?.server,
+          cwd: work,
+          databasePath,
+          env,
+        });
+        running.add(served);
+        // A node checks its database file until /readyz says ready: not while it is timed.
+        await waitForOk(
+          served.url + (databasePath ? '/readyz' : '/'),
+          {},
+          performance.now(),
+          300_000,
+          [503],
+        );
+        return served;
+      };
+      const baseline = await serve();
+      const sqliteServer = await serve(scratch);
+      const postgresServer = postgres && (await serve(scratch, { DATABASE_URL: postgres.url }));
+      const adminUrl =
+        process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+      const members = await membersBench(
+        {
+          datasetPath: scratch,
+          manifest,
+          sqliteUrl: sqliteServer.url,
+          postgres:
+            postgres && postgresServer
+              ? { nodeUrl: postgresServer.url, databaseUrl: postgres.url, adminUrl }
+              : null,
+          baselineUrl: baseline.url,
+          key,
+          load: load.run,
+          cpu: pinning?.load,
+          work,
+          durationS: settings.durationS,
+          rounds: settings.rounds,
+          quick: args.quick ?? false,
+          log,
+        },
+        prepared,
+      );
+      await stopAll();
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, members });
+      process.stdout.write(`\n${formatMembers(members)}\n\nresults: ${outPath}\n`);
+      return members.failures.length === 0 ? 0 : 1;
+    } finally {
+      await stopAll();
       rmSync(work, { recursive: true, force: true });
     }
   }

@@ -86,6 +86,44 @@ const memberRankExample = {
   status: 200,
 };
 
+/** The demo's week (its periods hold the week of 2026-10-26): its three leaders by change. */
+const weekLeadersExample = {
+  url: `/v1/players/${DEMO_GUILD}?sort=change&period=week&at=2026-10-28T12:00:00.000Z&limit=3`,
+  body: {
+    results: [
+      {
+        id: 9,
+        user_id: '200000000000000009',
+        guild_id: DEMO_GUILD,
+        name: 'Cedric Diggory',
+        house: 'hufflepuff',
+        year: 7,
+        job_id: null,
+        galleons: 600,
+        created_at: '2026-09-09T16:00:00.000Z',
+        change: 120,
+      },
+      { ...harry(46, 'Harry (Auror)', 7, 1, 900, '2026-10-15T09:00:00.000Z'), change: 95 },
+      {
+        id: 4,
+        user_id: '200000000000000004',
+        guild_id: DEMO_GUILD,
+        name: 'Neville Longbottom',
+        house: 'gryffindor',
+        year: 5,
+        job_id: null,
+        galleons: 580,
+        created_at: '2026-09-04T11:00:00.000Z',
+        change: 80,
+      },
+    ],
+    count: 3,
+    next: 'WyJwIiwiY2hhbmdlLmRlc2MuYWxsLndlZWsuMjAyNi0xMC0yNlQwMDowMDowMC4wMDBaIiw4MCwiMjAwMDAwMDAwMDAwMDAwMDA0Iiw0XQ',
+    period: { kind: 'week', from: '2026-10-26T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
+    status: 200,
+  },
+};
+
 /** The `next` cursor of the demo guild's first page of two. */
 const PAGE_TWO = 'WyJwIiwiMjAwMDAwMDAwMDAwMDAwMDAxIiw0NV0';
 
@@ -112,6 +150,7 @@ export const listPlayers = defineEndpoint({
         status: 200,
       },
     },
+    moreExamples: { weekLeaders: weekLeadersExample },
   },
   notFound: noPlayer,
   refusals: PERIOD_REFUSALS,

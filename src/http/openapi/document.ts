@@ -127,7 +127,16 @@ const RESPONSES = {
 };
 
 function documented(response: ResponseDoc, status: number, head: boolean) {
-  const example = { summary: `GET ${response.example.url}`, value: response.example.body };
+  const exampleOf = ({ url, body }: ResponseDoc['example']) => ({
+    summary: `GET ${url}`,
+    value: body,
+  });
+  const examples = {
+    demo: exampleOf(response.example),
+    ...Object.fromEntries(
+      Object.entries(response.moreExamples ?? {}).map(([name, more]) => [name, exampleOf(more)]),
+    ),
+  };
   return {
     description: response.description,
     ...(status === 200
@@ -139,7 +148,7 @@ function documented(response: ResponseDoc, status: number, head: boolean) {
           },
         }
       : {}),
-    ...(head ? {} : { content: json(response.schema, { demo: example }) }),
+    ...(head ? {} : { content: json(response.schema, examples) }),
   };
 }
 
