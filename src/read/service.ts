@@ -5,6 +5,7 @@ import type { ChangeView } from '../records/periods.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
 import type { Profile } from '../records/profile.js';
 import type { HouseFilter, ProfileView } from '../records/profile-order.js';
+import type { Term } from '../records/terms.js';
 import type { SerializedList } from './json-list.js';
 import type {
   JobCursor,
@@ -15,6 +16,7 @@ import type {
   ProfileCursor,
   ProfileWithChange,
   RankEntry,
+  TermCursor,
 } from './types.js';
 
 /*
@@ -115,6 +117,25 @@ export interface PointsHistoryReader {
   standingsAt(guildId: string, instants: readonly string[]): Promise<(Standings | null)[]>;
 }
 
+/**
+ * A guild's terms (records/terms.ts): the hall of cups and the open term. Each term comes with
+ * its standings (an ended term's final ones, kept in its row; the open term's current points)
+ * and its winners, read in one snapshot.
+ */
+export interface TermsReader {
+  /** The guild's terms, newest first (by id); an empty page when it has none. */
+  list(guildId: string, page?: PageRequest<TermCursor>): Promise<Page<Term, TermCursor>>;
+  /** One term of the guild; null when the guild has no term with that id. */
+  get(guildId: string, id: number): Promise<Term | null>;
+  /** The guild's open term; null when none is open. */
+  open(guildId: string): Promise<Term | null>;
+  /**
+   * The term that held `at` (ISO 8601 UTC with milliseconds): started at or before it, and
+   * ended after it or still open; null when none did.
+   */
+  containing(guildId: string, at: string): Promise<Term | null>;
+}
+
 /** One guild's area as guild_changes holds it: the number of its last committed change. */
 export interface GuildChange {
   guildId: string;
@@ -173,6 +194,7 @@ export interface ReadService {
   jobs: JobsReader;
   premium: PremiumReader;
   publication: PublicationReader;
+  terms: TermsReader;
   changes: ChangesReader;
   /**
    * A token that changes whenever the guild's data may have changed (a commit by this process,

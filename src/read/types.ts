@@ -34,6 +34,11 @@ export interface JobCursor {
   id: number;
 }
 
+/** Where a page of terms (newest first) goes on: after the term with this id. */
+export interface TermCursor {
+  id: number;
+}
+
 export interface PageRequest<C> {
   limit: number;
   after?: C | undefined;

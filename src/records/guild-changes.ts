@@ -7,6 +7,7 @@ import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
 import { defineRecord, type RecordDefinition } from './record.js';
+import { term } from './terms.js';
 
 /*
  * The one record of what changed (docs/architecture.md, "What changed: one record"): for each guild
@@ -26,6 +27,7 @@ export const CHANGE_AREAS = [
   'premium',
   'history',
   'publication',
+  'terms',
 ] as const;
 export type ChangeArea = (typeof CHANGE_AREAS)[number];
 
@@ -72,4 +74,5 @@ export const CHANGE_SOURCES: readonly {
   { record: premium, area: 'premium' },
   { record: pointsHistory, area: 'history' },
   { record: publishedGuild, area: 'publication' },
+  { record: term, area: 'terms', since: 'terms' },
 ];

@@ -7,6 +7,7 @@ import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
+import { term } from './terms.js';
 
 /** Every record of the store, each table after the tables it references. */
 export const RECORDS = [
@@ -18,6 +19,7 @@ export const RECORDS = [
   profileChange,
   pointsHistory,
   publishedGuild,
+  term,
   guildChanges,
 ] as const;
 

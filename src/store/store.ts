@@ -2,6 +2,7 @@ import type { KeyStore } from '../keys/key-store.js';
 import type { KeyTable } from '../keys/key-table.js';
 import type { ReadService } from '../read/service.js';
 import type { RecordDefinition } from '../records/record.js';
+import type { Term } from '../records/terms.js';
 import type { ImportSummary, TransferFile } from '../transfer/format.js';
 
 /*
@@ -34,6 +35,26 @@ export interface PublicationStore {
   list(): Promise<string[]>;
 }
 
+/**
+ * What starting a term did: started it; nothing, because the guild has a term open already (at
+ * most one is); nothing, because the guild has no house points (a mistyped id, say).
+ */
+export type TermStart =
+  | { outcome: 'started'; term: Term }
+  | { outcome: 'alreadyOpen'; term: Term }
+  | { outcome: 'noPoints' };
+
+export interface TermStore {
+  /** Starts a term named `name` (already checked: checkTermName) now. */
+  start(guildId: string, name: string): Promise<TermStart>;
+  /**
+   * Ends the guild's open term now, keeping its final standings (the points now) in its row;
+   * with `reset`, then sets the four houses to 0 in the same transaction, so the points history
+   * shows the reset at the term's end. The ended term, or null when no term was open.
+   */
+  end(guildId: string, options?: { reset?: boolean }): Promise<Term | null>;
+}
+
 export interface Store {
   readonly kind: StoreKind;
   /** For logs and messages: the file's path, or the URL without its password. */
@@ -45,6 +66,8 @@ export interface Store {
   readonly keyTable: KeyTable;
   /** The guilds with a public scoreboard: `housecup publish`, `/scoreboard`. */
   readonly publication: PublicationStore;
+  /** The guilds' terms: `housecup term`, `/term`. Reading them is `read.terms`. */
+  readonly terms: TermStore;
   /**
    * Validates, then makes each guild of the file what the file says, in one transaction, writing
    * only the rows that differ (so the same file again changes nothing).

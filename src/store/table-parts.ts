@@ -9,6 +9,7 @@ import { profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
+import { term } from '../records/terms.js';
 import { checkOf } from './constraints.js';
 
 /*
@@ -96,6 +97,7 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     profiles: table(profile.table),
     profileChanges: table(profileChange.table),
     publishedGuilds: table(publishedGuild.table),
+    terms: table(term.table),
     guildChanges: table(guildChanges.table),
   };
 }

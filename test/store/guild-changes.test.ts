@@ -63,6 +63,12 @@ const CASES: { table: string; change: string; areas: ChangeArea[]; first?: strin
     change: `UPDATE published_guilds SET published_at = '2026-01-02T00:00:00.000Z' WHERE guild_id = '${RICH}'`,
     areas: ['publication'],
   },
+  {
+    table: 'terms',
+    first: `INSERT INTO terms (guild_id, id, name, started_at) VALUES ('${RICH}', 1, 'Autumn', '2026-01-01T00:00:00.000Z')`,
+    change: `UPDATE terms SET name = 'Winter' WHERE guild_id = '${RICH}' AND id = 1`,
+    areas: ['terms'],
+  },
 ];
 
 describe.each(storeKinds(import.meta.filename))('guild_changes on %s', (kind) => {

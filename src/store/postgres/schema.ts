@@ -16,5 +16,6 @@ export const {
   profiles,
   profileChanges,
   publishedGuilds,
+  terms,
   guildChanges,
 } = namedTables(pgTablesOf(RECORDS));

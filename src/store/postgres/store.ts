@@ -15,6 +15,7 @@ import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
+import { createPostgresTerms } from './terms.js';
 import { exportData, importData } from './transfer.js';
 
 export interface PostgresStoreOptions {
@@ -44,6 +45,7 @@ export async function openPostgresStore(
     throw error;
   }
   const publication = createPostgresPublication(pool, now);
+  const terms = createPostgresTerms(pool);
   const read: ReadService = {
     players: createPlayersReader(pool),
     points: createPointsReader(pool),
@@ -51,6 +53,7 @@ export async function openPostgresStore(
     jobs: createJobsReader(pool),
     premium: createPremiumReader(pool, now),
     publication: publication.reader,
+    terms: terms.reader,
     changes: createChangesReader(pool),
     generation: changes.guild,
   };
@@ -61,6 +64,7 @@ export async function openPostgresStore(
     read,
     keyStore: createPostgresKeyStore(pool, now),
     publication: publication.store,
+    terms: terms.store,
     keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

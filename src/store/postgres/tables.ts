@@ -40,7 +40,8 @@ function column(name: string, field: Field): PgColumnBuilderBase {
     return bigint(name, { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
   }
   if (field.kind === 'timestamp') {
-    return timestamp(name, { withTimezone: true, precision: 3, mode: 'string' }).notNull();
+    const stamp = timestamp(name, { withTimezone: true, precision: 3, mode: 'string' });
+    return field.nullable ? stamp : stamp.notNull();
   }
   // Integers are 64-bit, as SQLite's: galleons and ids may pass 2^31.
   let built =

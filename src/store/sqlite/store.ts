@@ -17,6 +17,7 @@ import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
+import { createSqliteTerms } from './terms.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -40,6 +41,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
   const publication = createSqlitePublication(db, now);
+  const terms = createSqliteTerms(db);
   const read: ReadService = {
     players: createPlayersReader(db),
     points: createPointsReader(db),
@@ -47,6 +49,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     jobs: createJobsReader(db),
     premium: createPremiumReader(db, now),
     publication: publication.reader,
+    terms: terms.reader,
     changes: createChangesReader(db),
     generation: (guildId) => db.guildGeneration(guildId),
   };
@@ -59,6 +62,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     read,
     keyStore: createSqliteKeyStore(db, now),
     publication: publication.store,
+    terms: terms.store,
     keyTable: createSqliteKeyTable(db),
     importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {
