@@ -11,6 +11,7 @@ import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
 import { CliError } from './output.js';
 import { addPublishCommands } from './publish.js';
+import { addTermCommands } from './terms.js';
 
 /*
  * `housecup --help` is the map of the CLI: every command a user can run, subcommands included
@@ -28,6 +29,9 @@ const SUMMARIES: Record<string, string> = {
   register: 'publish the slash commands to Discord',
   publish: "make a guild's house cup page public (/cup/<id>)",
   unpublish: "take a guild's public house cup page down",
+  'term start': 'start a term on a guild (--name)',
+  'term end': "end a guild's open term (--reset zeroes the houses)",
+  'term list': "list a guild's terms, newest first, with their winners",
 };
 
 /** `keys create`: the words to type after `housecup`. */
@@ -101,6 +105,7 @@ addDataCommands(program);
 addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
+addTermCommands(program);
 summarize(program);
 usageErrorsOnOneLine(program);
 

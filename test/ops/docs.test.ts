@@ -71,6 +71,9 @@ describe('the documentation', () => {
       'register',
       'publish',
       'unpublish',
+      'term start',
+      'term end',
+      'term list',
     ]) {
       expect(cli, command).toContain(command);
     }

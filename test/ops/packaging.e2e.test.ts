@@ -37,6 +37,9 @@ const COMMANDS = [
   'register',
   'publish',
   'unpublish',
+  'term start',
+  'term end',
+  'term list',
 ] as const;
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {

@@ -1,0 +1,99 @@
+import type { Command } from 'commander';
+import { HOUSES } from '../records/houses.js';
+import { checkTermName, TERM_NAME_MAX, type Term } from '../records/terms.js';
+import type { Store } from '../store/store.js';
+import { withStore } from './configured-store.js';
+import { guildIdOption } from './options.js';
+import { CliError, print, table } from './output.js';
+
+/*
+ * `housecup term start|end|list`: a guild's terms (docs/cli-and-data.md, "Terms"). Each command's
+ * work is a function of the store that returns its lines or throws the CliError that says why
+ * not, so tests run it in-process; the commands only open the store and print.
+ */
+
+const standingsText = (term: Term): string =>
+  term.winners.length === 0
+    ? 'no house points, no winner'
+    : `${HOUSES.map((house) => `${house} ${term.standings[house] ?? '-'}`).join(', ')}; won by ${term.winners.join(' and ')}`;
+
+/** The line `term start` prints, or the CliError that says why no term started. */
+export async function startTerm(store: Store, guildId: string, given: string): Promise<string> {
+  const checked = checkTermName(given);
+  if (!checked.ok) throw new CliError(`Invalid name: ${checked.problem}`);
+  const started = await store.terms.start(guildId, checked.name);
+  switch (started.outcome) {
+    case 'started':
+      return `Term ${started.term.id} ${JSON.stringify(started.term.name)} started on guild ${guildId} at ${started.term.startedAt}.`;
+    case 'alreadyOpen':
+      throw new CliError(
+        `Guild ${guildId} has term ${started.term.id} ${JSON.stringify(started.term.name)} open since ${started.term.startedAt}: end it first (housecup term end ${guildId}); no term was started`,
+      );
+    case 'noPoints':
+      throw new CliError(
+        `Guild ${guildId} has no house points: no term to run (is the id right?); no term was started`,
+      );
+  }
+}
+
+/** The line `term end` prints, or the CliError when no term is open. */
+export async function endTerm(store: Store, guildId: string, reset: boolean): Promise<string> {
+  const ended = await store.terms.end(guildId, { reset });
+  if (!ended) throw new CliError(`Guild ${guildId} has no open term: nothing was ended`);
+  const line = `Term ${ended.id} ${JSON.stringify(ended.name)} ended at ${ended.endedAt}: ${standingsText(ended)}.`;
+  if (!reset) return line;
+  return ended.winners.length === 0
+    ? `${line} The guild has no house points to reset.`
+    : `${line} The houses' points are reset to 0.`;
+}
+
+/** What `term list` prints: the guild's terms, newest first, as a table (or JSON). */
+export async function listTerms(store: Store, guildId: string, json: boolean): Promise<string> {
+  const { items } = await store.read.terms.list(guildId);
+  if (json) return JSON.stringify(items, null, 2);
+  if (items.length === 0) return `No terms on guild ${guildId}.`;
+  const header = ['id', 'name', 'started', 'ended', ...HOUSES, 'winners'];
+  return table([
+    header,
+    ...items.map((term) => [
+      String(term.id),
+      term.name,
+      term.startedAt,
+      term.endedAt ?? 'open',
+      ...HOUSES.map((house) => String(term.standings[house] ?? '-')),
+      term.winners.join(',') || '-',
+    ]),
+  ]);
+}
+
+export function addTermCommands(program: Command): void {
+  const term = program
+    .command('term')
+    .description("a guild's terms: the house cup is run in terms, each won, archived, begun again");
+  term
+    .command('start')
+    .description('start a term on a guild (at most one is open; the guild needs house points)')
+    .argument('<guildId>', 'the guild', guildIdOption)
+    .requiredOption('--name <text>', `the term's name, 1-${TERM_NAME_MAX} characters on one line`)
+    .action(async (guildId: string, options: { name: string }) => {
+      print(await withStore((store) => startTerm(store, guildId, options.name)));
+    });
+  term
+    .command('end')
+    .description(
+      "end a guild's open term, keeping its final standings and winners; --reset sets the four houses to 0 in the same transaction",
+    )
+    .argument('<guildId>', 'the guild', guildIdOption)
+    .option('--reset', "set the four houses' points to 0 once the standings are kept", false)
+    .action(async (guildId: string, options: { reset: boolean }) => {
+      print(await withStore((store) => endTerm(store, guildId, options.reset)));
+    });
+  term
+    .command('list')
+    .description("list a guild's terms, newest first: dates, final standings, winners")
+    .argument('<guildId>', 'the guild', guildIdOption)
+    .option('--json', 'print them as JSON')
+    .action(async (guildId: string, options: { json?: boolean }) => {
+      print(await withStore((store) => listTerms(store, guildId, options.json === true)));
+    });
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endTerm, listTerms, startTerm } from '../../src/cli/terms.js';
+import { runCli } from '../support/cli.js';
+import { fixture, OTHER, RICH } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
+import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+
+/*
+ * `housecup term start|end|list` on each store: one case of each through the real CLI in a child
+ * process (its exit status and lines), the rest in-process through the functions the commands
+ * call, which return the lines the CLI prints or throw the one it reports.
+ */
+
+const MISTYPED = '555555555555555555';
+const lines = (text: string) => text.split('\n').filter(Boolean);
+const INSTANT = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
+
+for (const kind of storeKinds(import.meta.filename)) {
+  describe(`housecup term on ${kind}`, () => {
+    let test: TestStore;
+    const cli = (...args: string[]) => runCli(args, test.env);
+    beforeAll(async () => {
+      test = await openTestStore(kind, fixture);
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    it('start, a second start refused, end --reset and list, through the real CLI', async () => {
+      const started = cli('term', 'start', RICH, '--name', '  Autumn 2026 ');
+      expect(started.status).toBe(0);
+      expect(started.stdout).toMatch(
+        new RegExp(`^Term 1 "Autumn 2026" started on guild ${RICH} at ${INSTANT}\\.\\n$`),
+      );
+      const refused = cli('term', 'start', RICH, '--name', 'Winter');
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(lines(refused.stderr)).toHaveLength(1);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `^housecup: Guild ${RICH} has term 1 "Autumn 2026" open since ${INSTANT}: end it first \\(housecup term end ${RICH}\\); no term was started\\n$`,
+        ),
+      );
+      const ended = cli('term', 'end', RICH, '--reset');
+      expect(ended.status).toBe(0);
+      expect(ended.stdout).toMatch(
+        new RegExp(
+          `^Term 1 "Autumn 2026" ended at ${INSTANT}: gryffindor 120, slytherin 95, ravenclaw 80, hufflepuff 101; won by gryffindor\\. The houses' points are reset to 0\\.\\n$`,
+        ),
+      );
+      expect(await test.store.read.points.get(RICH)).toEqual({
+        gryffindor: 0,
+        slytherin: 0,
+        ravenclaw: 0,
+        hufflepuff: 0,
+      });
+      const listed = cli('term', 'list', RICH);
+      expect(listed.status).toBe(0);
+      const [header, row] = lines(listed.stdout);
+      expect(header?.split(/\s+/)).toEqual([
+        'id',
+        'name',
+        'started',
+        'ended',
+        'gryffindor',
+        'slytherin',
+        'ravenclaw',
+        'hufflepuff',
+        'winners',
+      ]);
+      expect(row).toMatch(
+        new RegExp(
+          `^1\\s+Autumn 2026\\s+${INSTANT}\\s+${INSTANT}\\s+120\\s+95\\s+80\\s+101\\s+gryffindor$`,
+        ),
+      );
+    });
+
+    it('in-process: refusals say why in one line and change nothing', async () => {
+      await expect(startTerm(test.store, MISTYPED, 'Spring')).rejects.toThrow(
+        `Guild ${MISTYPED} has no house points: no term to run (is the id right?); no term was started`,
+      );
+      await expect(startTerm(test.store, RICH, ' \n ')).rejects.toThrow(
+        'Invalid name: must be one line of 1 to 100 characters',
+      );
+      await expect(startTerm(test.store, RICH, 'x'.repeat(101))).rejects.toThrow(
+        'Invalid name: must be one line of 1 to 100 characters',
+      );
+      await expect(endTerm(test.store, RICH, false)).rejects.toThrow(
+        `Guild ${RICH} has no open term: nothing was ended`,
+      );
+      expect(await listTerms(test.store, OTHER, false)).toBe(`No terms on guild ${OTHER}.`);
+      expect((await test.store.read.terms.list(RICH)).items).toHaveLength(1);
+    });
+
+    it('in-process: an end without --reset keeps the points; ties and no points say so', async () => {
+      await foreignWrite(
+        test,
+        `UPDATE house_points SET gryffindor = 40, slytherin = 40, ravenclaw = 7, hufflepuff = 40 WHERE guild_id = '${RICH}'`,
+      );
+      expect(await startTerm(test.store, RICH, 'Winter')).toMatch(/^Term 2 "Winter" started/);
+      expect(await endTerm(test.store, RICH, false)).toMatch(
+        /: gryffindor 40, slytherin 40, ravenclaw 7, hufflepuff 40; won by gryffindor and slytherin and hufflepuff\.$/,
+      );
+      expect((await test.store.read.points.get(RICH))?.gryffindor).toBe(40);
+      await startTerm(test.store, RICH, 'Spring');
+      await foreignWrite(test, `DELETE FROM house_points WHERE guild_id = '${RICH}'`);
+      expect(await endTerm(test.store, RICH, true)).toMatch(
+        /^Term 3 "Spring" ended at .*: no house points, no winner\. The guild has no house points to reset\.$/,
+      );
+      const json = JSON.parse(await listTerms(test.store, RICH, true)) as { id: number }[];
+      expect(json.map((term) => term.id)).toEqual([3, 2, 1]);
+    });
+  });
+}
