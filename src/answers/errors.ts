@@ -37,6 +37,8 @@ export const MESSAGES = {
   // The spec's wire text, kept to the letter: clients match on it.
   noPoints: 'No house points found on this serve',
   noJob: 'No job found on this server',
+  noTerm: 'No term found on this server',
+  termWithRange: 'Invalid term: cannot be combined with from or to',
   invalidFrom: 'Invalid from: must be an ISO 8601 date-time',
   invalidTo: 'Invalid to: must be an ISO 8601 date-time',
   invalidStep: 'Invalid step: must be one of hour, day, week',

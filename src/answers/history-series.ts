@@ -73,13 +73,35 @@ export function seriesInstants(range: SeriesRange): number[] {
   return instants;
 }
 
+/**
+ * The instants of a term's series: its start itself (not moved down: the series is the term's),
+ * each step boundary after it before `to`, then `to` (the term's end, or now).
+ */
+export function termSeriesInstants(from: number, to: number, step: Step): number[] {
+  const instants = from < to ? [from] : [];
+  for (let at = stepStart(from, step) + STEP_MS[step]; at < to; at += STEP_MS[step]) {
+    instants.push(at);
+  }
+  instants.push(to);
+  return instants;
+}
+
 /** The series of a guild over `range`, read as one lookup per instant. */
 export async function readSeries(
   history: PointsHistoryReader,
   guildId: string,
   range: SeriesRange,
 ): Promise<HistoryEntry[]> {
-  const instants = seriesInstants(range).map(instantText);
+  return readSeriesAt(history, guildId, seriesInstants(range));
+}
+
+/** The standings at each of `times` (epoch ms), as series entries. */
+export async function readSeriesAt(
+  history: PointsHistoryReader,
+  guildId: string,
+  times: readonly number[],
+): Promise<HistoryEntry[]> {
+  const instants = times.map(instantText);
   const standings = await standingsAt(history, guildId, instants);
   return instants.map((at, i) => {
     const found = standings[i] ?? NOTHING;

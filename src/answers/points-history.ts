@@ -9,10 +9,12 @@ import {
   instantText,
   MAX_SERIES_ENTRIES,
   readSeries,
+  readSeriesAt,
   type SeriesRange,
   STEPS,
   type Step,
   stepStart,
+  termSeriesInstants,
 } from './history-series.js';
 import { parseInstant } from './iso-instant.js';
 
@@ -20,6 +22,8 @@ export interface HistoryQuery {
   step?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** A term's id: the series from its start to its end (or now), instead of `from` and `to`. */
+  term?: number | undefined;
 }
 
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
@@ -52,6 +56,7 @@ export function pointsHistoryAnswer(
   query: HistoryQuery,
   clock: () => number = Date.now,
 ): CacheableAnswer {
+  if (query.term !== undefined) return termHistoryAnswer(read, guildId, query, query.term, clock);
   // Validated before any cache lookup: a bad query is a 400 however warm the cache.
   const range = historyRange(query, clock());
   const cacheKey = `history:${guildId}:${range.step}:${range.from}:${query.to === undefined ? 'now' : range.to}`;
@@ -75,6 +80,52 @@ export function pointsHistoryAnswer(
         status: 200,
       });
       return query.to === undefined ? { ...answer, staleAt: range.to } : answer;
+    },
+  };
+}
+
+/**
+ * GET /v1/points/:guildId/history?term=<id>: the series from the term's start (its first entry,
+ * not moved down to a step) to its end, or to the next whole second while it is open. An ended
+ * term's last entry is its final standings as its row keeps them, before any reset (the reset's
+ * history row may share the end's millisecond), and whatever the pruning took.
+ */
+function termHistoryAnswer(
+  read: ReadService,
+  guildId: string,
+  query: HistoryQuery,
+  id: number,
+  clock: () => number,
+): CacheableAnswer {
+  const step = query.step ?? 'day';
+  if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
+  if (query.from !== undefined || query.to !== undefined) {
+    throw new ApiError(400, MESSAGES.termWithRange);
+  }
+  const now = defaultTo(clock());
+  return {
+    // An open term's answer runs to `now`: it goes stale with that second (staleAt).
+    cacheKey: `history:${guildId}:${step}:term:${id}`,
+    async build() {
+      const term = await read.terms.get(guildId, id);
+      if (!term) return errorAnswer(404, MESSAGES.noTerm);
+      const from = Date.parse(term.startedAt);
+      const to = term.endedAt === null ? now : Date.parse(term.endedAt);
+      const instants = termSeriesInstants(from, to, step);
+      if (instants.length > MAX_SERIES_ENTRIES) return errorAnswer(400, MESSAGES.tooManyEntries);
+      const points = await readSeriesAt(read.pointsHistory, guildId, instants);
+      const last = points.at(-1);
+      if (term.endedAt !== null && last) Object.assign(last, term.standings);
+      const answer = jsonAnswer(200, {
+        guildId,
+        step,
+        from: term.startedAt,
+        to: instantText(to),
+        term: term.id,
+        points,
+        status: 200,
+      });
+      return term.endedAt === null ? { ...answer, staleAt: to } : answer;
     },
   };
 }

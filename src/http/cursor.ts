@@ -1,4 +1,4 @@
-import type { JobCursor, ProfileCursor } from '../read/types.js';
+import type { JobCursor, ProfileCursor, TermCursor } from '../read/types.js';
 import { isValidId } from '../records/field.js';
 import { type ChangeView, changeViewKey } from '../records/periods.js';
 import { isDefaultView, type ProfileView, sortKeyFits, viewKey } from '../records/profile-order.js';
@@ -75,6 +75,17 @@ export function encodeJobCursor(cursor: JobCursor): string {
 export function decodeJobCursor(cursor: string): JobCursor | undefined {
   const value = decode(cursor);
   if (!Array.isArray(value) || value.length !== 2 || value[0] !== 'j') return undefined;
+  const [, id] = value;
+  return isRowId(id) ? { id } : undefined;
+}
+
+export function encodeTermCursor(cursor: TermCursor): string {
+  return encode(['t', cursor.id]);
+}
+
+export function decodeTermCursor(cursor: string): TermCursor | undefined {
+  const value = decode(cursor);
+  if (!Array.isArray(value) || value.length !== 2 || value[0] !== 't') return undefined;
   const [, id] = value;
   return isRowId(id) ? { id } : undefined;
 }

@@ -230,3 +230,11 @@ export const chartParams = [
     CHART_DEFAULTS.days,
   ),
 ] as const;
+
+/** `history?term=`: a term's id, in place of `from` and `to`. */
+export const termParam = boundedInteger(
+  'term',
+  { minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  "A term's id (GET /v1/points/:guildId/terms): the series from the term's start to its end, or to now while it is open; not with `from` or `to`",
+  1,
+);

@@ -154,7 +154,7 @@ describe('the served document', () => {
     expect(doc.info.title).toBe('housecup API');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(Object.keys(doc.paths)).toEqual(DATA_PATHS.map(openApiPath));
-    expect(Object.keys(doc.paths)).toHaveLength(13);
+    expect(Object.keys(doc.paths)).toHaveLength(14);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -174,7 +174,7 @@ describe('the served document', () => {
         });
       }
     }
-    expect(operationIds.size).toBe(26);
+    expect(operationIds.size).toBe(28);
     expect(doc.paths[openApiPath(EVENTS)]?.get?.tags).toEqual(['events']);
   });
 
@@ -310,6 +310,7 @@ describe('the served document', () => {
 });
 
 const HISTORY = '/v1/points/:guildId/history';
+const TERMS = '/v1/points/:guildId/terms';
 
 describe('real answers over the demo data match the document', () => {
   it('200: every endpoint', async () => {
@@ -334,6 +335,8 @@ describe('real answers over the demo data match the document', () => {
       demo.key,
       200,
     );
+    await check(demo, TERMS, `/v1/points/${G}/terms`, demo.key, 200);
+    await check(demo, TERMS, `/v1/points/${G}/terms?limit=1`, demo.key, 200);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}`, demo.key, 200);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=1`, demo.key, 200);
     await check(demo, '/v1/premium/:guildId', `/v1/premium/${G}`, demo.key, 200);
@@ -384,6 +387,14 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/points/:guildId', '/v1/points/bad.id', demo.key, 400);
     await check(demo, HISTORY, '/v1/points/bad.id/history', demo.key, 400);
     await check(demo, HISTORY, `/v1/points/${G}/history?step=month`, demo.key, 400);
+    await check(
+      demo,
+      HISTORY,
+      `/v1/points/${G}/history?term=1&to=2026-11-01T00:00:00Z`,
+      demo.key,
+      400,
+    );
+    await check(demo, TERMS, `/v1/points/${G}/terms?limit=0`, demo.key, 400);
     await check(demo, CHART, `/v1/points/${G}/chart.png?width=10`, demo.key, 400);
     await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=5000`, demo.key, 400);
     await check(demo, '/v1/premium/:guildId', '/v1/premium/bad.id', demo.key, 400);

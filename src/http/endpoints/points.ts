@@ -2,8 +2,19 @@ import { chartAnswer } from '../../answers/chart.js';
 import { MESSAGES } from '../../answers/errors.js';
 import { pointsAnswer } from '../../answers/points.js';
 import { pointsHistoryAnswer } from '../../answers/points-history.js';
+import { termsAnswer } from '../../answers/terms.js';
+import { decodeTermCursor, encodeTermCursor } from '../cursor.js';
 import { defineEndpoint } from '../endpoint.js';
-import { chartParams, fromParam, guildIdParam, stepParam, toParam } from '../parameters.js';
+import { pageKey, pageRequest } from '../paging.js';
+import {
+  chartParams,
+  fromParam,
+  guildIdParam,
+  pagingParams,
+  stepParam,
+  termParam,
+  toParam,
+} from '../parameters.js';
 import { serveCached, withinRenderBudget } from '../serve-cached.js';
 import { DEMO_GUILD, DEMO_NO_DATA_GUILD } from './demo-ids.js';
 
@@ -54,10 +65,11 @@ export const getPointsHistory = defineEndpoint({
   operationId: 'getPointsHistory',
   summary: 'Get how the house points of a guild moved',
   description:
-    'The standings at each step between from and to, then at to: {guildId, step, from, to, points: [{at, gryffindor, slytherin, ravenclaw, hufflepuff}], status}. 404 when the guild has neither points nor history.',
+    "The standings at each step between from and to, then at to: {guildId, step, from, to, points: [{at, gryffindor, slytherin, ravenclaw, hufflepuff}], status}. 404 when the guild has neither points nor history. With `term`: from the term's start to its end (or now), the envelope naming the `term`; an ended term's last entry is its final standings, before any reset; 404 when the guild has no such term.",
   params: [guildIdParam],
-  query: [stepParam, fromParam, toParam],
+  query: [stepParam, fromParam, toParam, termParam],
   guildScoped: true,
+  refusals: [MESSAGES.termWithRange, MESSAGES.tooManyEntries],
   ok: {
     description: 'The series, at most 1,000 entries',
     schema: 'PointsHistory',
@@ -90,6 +102,37 @@ export const getPointsHistory = defineEndpoint({
   },
   handle(deps, { params, query }, request, reply) {
     const { cacheKey, build } = pointsHistoryAnswer(deps.read, params.guildId, query);
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
+  },
+});
+
+export const listTerms = defineEndpoint({
+  area: 'points',
+  path: '/v1/points/:guildId/terms',
+  operationId: 'listTerms',
+  summary: 'List the terms of a guild: the hall of cups',
+  description:
+    "The guild's terms, newest first: {guildId, results: [{id, name, startedAt, endedAt, standings, winners}], count, status}. An ended term's standings are its final ones (before any reset); the open term's (endedAt null) the current points. winners: every house with the highest points, in the houses' order; none when all four are null. A guild without terms: 200 with no results.",
+  params: [guildIdParam],
+  query: pagingParams,
+  guildScoped: true,
+  ok: {
+    description: 'The terms, newest first',
+    schema: 'TermList',
+    example: {
+      url: `/v1/points/${DEMO_GUILD}/terms`,
+      body: { guildId: DEMO_GUILD, results: [], count: 0, status: 200 },
+    },
+  },
+  handle(deps, { params, query }, request, reply) {
+    const page = pageRequest(query, decodeTermCursor);
+    const { cacheKey, build } = termsAnswer(
+      deps.read,
+      params.guildId,
+      page,
+      pageKey(query),
+      encodeTermCursor,
+    );
     serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });

@@ -223,6 +223,7 @@ export const SCHEMAS = {
       step: { type: 'string', enum: ['hour', 'day', 'week'] },
       from: { type: 'string', format: 'date-time', description: 'The first instant (UTC)' },
       to: { type: 'string', format: 'date-time', description: 'The last instant (UTC)' },
+      term: { type: 'integer', minimum: 1, description: 'With `term`: the term of the series' },
       points: {
         type: 'array',
         maxItems: 1000,
@@ -239,6 +240,54 @@ export const SCHEMAS = {
             ),
           },
         },
+      },
+      status: status(200),
+    },
+  },
+  Term: {
+    type: 'object',
+    description:
+      "A term of a guild's house cup: its dates, its standings (an ended term's final ones, before any reset; the open term's current points) and its winners",
+    required: ['id', 'name', 'startedAt', 'endedAt', 'standings', 'winners'],
+    properties: {
+      id: { type: 'integer', minimum: 1, description: 'Number of the term within its guild' },
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      startedAt: { type: 'string', format: 'date-time', description: 'When it started (UTC)' },
+      endedAt: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'When it ended (UTC); null while it is open',
+      },
+      standings: {
+        type: 'object',
+        required: [...HOUSES],
+        properties: Object.fromEntries(
+          HOUSES.map((house) => [
+            house,
+            { type: ['integer', 'null'], description: `Points of ${house}` },
+          ]),
+        ),
+      },
+      winners: {
+        type: 'array',
+        items: { type: 'string', enum: [...HOUSES] },
+        description:
+          "Every house with the highest points, in the houses' order; none when all four are null",
+      },
+    },
+  },
+  TermList: {
+    type: 'object',
+    description: "A guild's terms, newest first: `results`, their `count`, and `next` when paging",
+    required: ['guildId', 'results', 'count', 'status'],
+    properties: {
+      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      results: { type: 'array', items: ref('Term') },
+      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
+      next: {
+        type: ['string', 'null'],
+        description:
+          'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
       },
       status: status(200),
     },

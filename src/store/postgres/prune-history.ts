@@ -11,15 +11,17 @@ import { inTransaction } from './transaction.js';
  * a generic plan does not know how many rows the guild has.
  */
 
+/** The guild's own limit: see src/store/sqlite/prune-history.ts (every term keeps its rows). */
+const LIMIT = `LEAST($2::timestamptz, (SELECT min(started_at) FROM terms WHERE guild_id = $1))`;
+
 const PRUNE_SQL = {
   guildFrom: 'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id >= $1',
   guildAfter: 'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id > $1',
-  prunable:
-    'SELECT 1 FROM points_history WHERE guild_id = $1 AND at < $2::timestamptz OFFSET 1 LIMIT 1',
+  prunable: `SELECT 1 FROM points_history WHERE guild_id = $1 AND at < ${LIMIT} OFFSET 1 LIMIT 1`,
   // `kept` is compared in the database: `at` has microseconds, which a JavaScript Date drops.
   deleteOlder: `DELETE FROM points_history WHERE id IN (
       SELECT old.id
-      FROM (SELECT at, id FROM points_history WHERE guild_id = $1 AND at < $2::timestamptz
+      FROM (SELECT at, id FROM points_history WHERE guild_id = $1 AND at < ${LIMIT}
             ORDER BY at DESC, id DESC LIMIT 1) AS kept
       CROSS JOIN points_history AS old
       WHERE old.guild_id = $1 AND old.at <= kept.at AND (old.at < kept.at OR old.id < kept.id)

@@ -11,17 +11,23 @@ import { writeWhenFree } from './write-when-free.js';
  * (test/store/prune-history.test.ts reads the plans).
  */
 
+/**
+ * The guild's own limit: HISTORY_DAYS', or the start of its first term when earlier, so every
+ * term keeps its rows (and the last one before its start): a term's series stays whole
+ * (docs/http-api.md, "Terms"). One probe of terms' (guild_id, started_at) index.
+ */
+const LIMIT = `min(@before, coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild), @before))`;
+
 export const PRUNE_SQL = {
   guildFrom: 'SELECT min(guild_id) FROM points_history WHERE guild_id >= @from',
   guildAfter: 'SELECT min(guild_id) FROM points_history WHERE guild_id > @after',
   // A second row before the limit: the first of them is then not the one kept.
-  prunable:
-    'SELECT 1 FROM points_history WHERE guild_id = @guild AND at < @before LIMIT 1 OFFSET 1',
+  prunable: `SELECT 1 FROM points_history WHERE guild_id = @guild AND at < ${LIMIT} LIMIT 1 OFFSET 1`,
   // `kept`, the guild's latest row before the limit, is one row found first; the older rows are
   // then a range of the index from the guild's start to kept.at.
   deleteOlder: `DELETE FROM points_history WHERE id IN (
       SELECT old.id
-      FROM (SELECT at, id FROM points_history WHERE guild_id = @guild AND at < @before
+      FROM (SELECT at, id FROM points_history WHERE guild_id = @guild AND at < ${LIMIT}
             ORDER BY at DESC, id DESC LIMIT 1) AS kept
       CROSS JOIN points_history AS old
       WHERE old.guild_id = @guild AND old.at <= kept.at AND (old.at < kept.at OR old.id < kept.id)
