@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { EVENT_NAMES } from './area-answers.js';
 
 /*
- * An event's `id:` says what the client holds once it has that event: for each of the four
- * events (EVENT_NAMES order), a short digest of the data it last received, or nothing when it
- * has not received that event yet: `<points>.<premium>.<players>.<jobs>`.
+ * An event's `id:` says what the client holds once it has that event: for each event
+ * (EVENT_NAMES order), a short digest of the data it last received, or nothing when it has not
+ * received that event yet: `<points>.<premium>.<players>.<jobs>`, then `.<term>` once the guild
+ * has a term (a guild without terms keeps the ids of before, and an id of before still parses).
  *
  * So a `Last-Event-ID` is understood by any node, after any restart, however long ago it was
  * sent: the areas whose data differs from the digests are the ones that changed since, and
@@ -15,7 +16,9 @@ import { EVENT_NAMES } from './area-answers.js';
 export type Held = readonly string[];
 
 const DIGEST_CHARS = 8;
-const SHAPE = /^[A-Za-z0-9_-]{0,8}(\.[A-Za-z0-9_-]{0,8}){3}$/;
+const SHAPE = /^[A-Za-z0-9_-]{0,8}(\.[A-Za-z0-9_-]{0,8}){3,4}$/;
+/** The events every id names; those after them only when held. */
+const ALWAYS_NAMED = 4;
 
 export const NOTHING_HELD: Held = EVENT_NAMES.map(() => '');
 
@@ -25,12 +28,17 @@ export function digestOf(data: Buffer): string {
 }
 
 export function formatEventId(held: Held): string {
-  return held.join('.');
+  const named = held.slice(ALWAYS_NAMED).some((digest) => digest !== '')
+    ? held
+    : held.slice(0, ALWAYS_NAMED);
+  return named.join('.');
 }
 
 /** The digests a `Last-Event-ID` names; nothing held when it is absent or not one of ours. */
 export function parseEventId(header: string | undefined): Held {
   const id = header?.trim();
   if (!id || !SHAPE.test(id)) return NOTHING_HELD;
-  return id.split('.');
+  const held = id.split('.');
+  while (held.length < EVENT_NAMES.length) held.push('');
+  return held;
 }

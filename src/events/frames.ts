@@ -25,6 +25,8 @@ export function framesFrom(
   EVENT_NAMES.forEach((name, index) => {
     if (held[index] === current[index]) return;
     now[index] = current[index] ?? '';
+    // No data (a guild whose terms were all deleted): nothing to send, only the id moves.
+    if (!data[index]?.length) return;
     parts.push(
       Buffer.from(`id: ${formatEventId(now)}\nevent: ${name}\ndata: `),
       data[index] ?? Buffer.alloc(0),

@@ -96,8 +96,13 @@ export class GuildWatch {
     this.staleAt = state.staleAt;
     // An area whose bytes did not move keeps its digest: no hashing for the unchanged ones
     // (on SQLite every watched guild is read again after any commit).
+    // An event without data (a guild without terms) holds '', as a client that never got it.
     const next = state.marks.map((mark, index) =>
-      this.marks[index]?.equals(mark) ? (this.current[index] ?? '') : digestOf(mark),
+      mark.length === 0
+        ? ''
+        : this.marks[index]?.equals(mark)
+          ? (this.current[index] ?? '')
+          : digestOf(mark),
     );
     const change = framesFrom(this.current, next, state.data);
     this.current = next;
