@@ -27,11 +27,11 @@ export const RECORDS = [
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
 
 /**
- * The records a guild's export is made of: its data and its points history. A guild whose points
+ * The records a guild's export is made of: its data, its points history and its terms. A guild whose points
  * were removed and that has nothing else keeps its history (ending with four nulls), so it is
  * exported too, and an import of the export brings that history back.
  */
-export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory] as const;
+export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term] as const;
 
 /** The tables the store's triggers write (history, changes), besides whoever else writes them. */
 export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([

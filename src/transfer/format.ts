@@ -9,10 +9,12 @@ import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
+import { term } from '../records/terms.js';
 import { historyProblems } from './history.js';
 import { type PeriodEntry, periodEntryProblem } from './periods.js';
+import { type TermEntry, termProblems } from './terms.js';
 
-export type { PeriodEntry };
+export type { PeriodEntry, TermEntry };
 
 /*
  * The import/export file: a list of guilds, each with its points, premium, jobs and players.
@@ -37,6 +39,8 @@ export interface GuildEntry {
    * periods.ts): an import makes the guild's periods these.
    */
   periods?: PeriodEntry[];
+  /** When present, the guild's terms (src/transfer/terms.ts): an import makes them these. */
+  terms?: TermEntry[];
 }
 
 export interface TransferFile {
@@ -184,6 +188,19 @@ const guildEntry = strictObject({
       change: fieldSchema(profileChange.fields.change),
     }),
   ).optional(),
+  terms: list(
+    strictObject({
+      id: fieldSchema(term.fields.id),
+      name: fieldSchema(term.fields.name),
+      startedAt: fieldSchema(term.fields.started_at),
+      endedAt: fieldSchema(term.fields.ended_at).optional(),
+      standings: strictObject(
+        Object.fromEntries(HOUSES.map((house) => [house, fieldSchema(term.fields[house])])),
+      )
+        .nullable()
+        .optional(),
+    }),
+  ).optional(),
 }).superRefine((value, ctx) => {
   // The shape is checked by now (superRefine runs after it passes): read it as its type.
   const guild = value as unknown as GuildEntry;
@@ -297,6 +314,11 @@ export function validateTransferFile(data: unknown, now: Date = new Date()): Val
     const file = parsed.data as unknown as TransferFile;
     // Like a player's job_id, checked once the shape is right.
     const problems = historyProblems(file, now);
+    file.guilds.forEach((guild, g) => {
+      for (const problem of termProblems(guild.terms ?? [], now)) {
+        problems.push(`${formatPath(['guilds', g, 'terms', ...problem.path])}: ${problem.message}`);
+      }
+    });
     return problems.length === 0 ? { ok: true, file } : { ok: false, problems };
   }
   // One problem per value: the first rule it breaks says enough (a list that is not one is not

@@ -25,6 +25,8 @@ import {
 } from '../../transfer/history.js';
 import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import { isEmpty, type RowDiff } from '../../transfer/row-diff.js';
+import { type StoredTermRow, termEntryOf, termWrites } from '../../transfer/terms.js';
+import { termUpsertSql } from '../term-transfer-sql.js';
 import { lockGuilds } from './guild-locks.js';
 import { deleteRows, insertRows, updateRows } from './insert.js';
 import { AT_TEXT } from './points-history.js';
@@ -93,10 +95,47 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
     await upsert(client, record, diff);
     await deleteRows(client, record, diff.deletes);
   }
+  await writeTerms(client, guild);
   const history = historyAfterImport(guild, stamp);
   if (history) {
     await keepHistory(client, guild.id, isEmpty(writes.points));
     await writeHistory(client, guild.id, history);
+  }
+}
+
+const TERM_ROW = `id, name,
+  to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
+  to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ended_at,
+  ${HOUSES.join(', ')}`;
+
+async function storedTerms(client: pg.PoolClient, guildId: string): Promise<StoredTermRow[]> {
+  const { rows } = await client.query<StoredTermRow>(
+    `SELECT ${TERM_ROW} FROM terms WHERE guild_id = $1 ORDER BY id`,
+    [guildId],
+  );
+  return rows;
+}
+
+/** The file's terms, if it has them, written where they differ (src/transfer/terms.ts). */
+async function writeTerms(client: pg.PoolClient, guild: GuildEntry) {
+  const writes = termWrites(guild.terms, await storedTerms(client, guild.id));
+  if (!writes) return;
+  if (writes.deletes.length > 0) {
+    await client.query('DELETE FROM terms WHERE guild_id = $1 AND id = ANY($2::bigint[])', [
+      guild.id,
+      writes.deletes,
+    ]);
+  }
+  const upsert = termUpsertSql((n) => `$${n}`);
+  for (const row of writes.upserts) {
+    await client.query(upsert, [
+      guild.id,
+      row.id,
+      row.name,
+      row.started_at,
+      row.ended_at,
+      ...HOUSES.map((house) => row[house]),
+    ]);
   }
 }
 
@@ -246,6 +285,8 @@ export async function exportData(
         [id],
       );
       if (periods.rows.length > 0) guild.periods = periods.rows;
+      const terms = await storedTerms(client, id);
+      if (terms.length > 0) guild.terms = terms.map(termEntryOf);
       guilds.push(guild);
     }
     return { guilds };

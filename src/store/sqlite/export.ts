@@ -6,6 +6,7 @@ import type { HistoryEntry } from '../../records/points-history.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
 import type { FileEntry, GuildEntry, PeriodEntry, TransferFile } from '../../transfer/format.js';
+import { type StoredTermRow, termEntryOf } from '../../transfer/terms.js';
 import type { Database } from './database.js';
 
 /** Every guild (or the named ones) in the import format, so that import(export) is the identity. */
@@ -42,6 +43,10 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
     'SELECT profile_id AS id, kind, start, change FROM profile_changes WHERE guild_id = ? ORDER BY profile_id, kind, start',
   );
 
+  const terms = sqlite.prepare<[string], StoredTermRow>(
+    `SELECT id, name, started_at, ended_at, ${HOUSES.join(', ')} FROM terms WHERE guild_id = ? ORDER BY id`,
+  );
+
   // One read transaction: the export is a consistent snapshot even while an import runs.
   return sqlite.transaction(() => ({
     guilds: wanted.map((id): GuildEntry => {
@@ -57,6 +62,8 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
       // Like the history, only when there is some: a guild without changes exports as before.
       const changes = periods.all(id);
       if (changes.length > 0) guild.periods = changes;
+      const kept = terms.all(id);
+      if (kept.length > 0) guild.terms = kept.map(termEntryOf);
       return guild;
     }),
   }))();

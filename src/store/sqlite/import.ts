@@ -20,6 +20,8 @@ import {
 } from '../../transfer/history.js';
 import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import type { RowDiff, RowValues } from '../../transfer/row-diff.js';
+import { type StoredTermRow, termWrites } from '../../transfer/terms.js';
+import { termUpsertSql } from '../term-transfer-sql.js';
 import type { Database } from './database.js';
 import { deleter, inserter, updater } from './insert.js';
 import { writeWhenFree } from './write-when-free.js';
@@ -111,6 +113,13 @@ function prepareImport(
      WHERE guild_id = @guild AND id = @id
      ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE SET change = excluded.change`,
   );
+  const storedTerms = sqlite.prepare<[string], StoredTermRow>(
+    `SELECT id, name, started_at, ended_at, ${HOUSES.join(', ')} FROM terms WHERE guild_id = ?`,
+  );
+  const deleteTerm = sqlite.prepare<[string, number]>(
+    'DELETE FROM terms WHERE guild_id = ? AND id = ?',
+  );
+  const upsertTerm = sqlite.prepare(termUpsertSql(() => '?'));
   const stamp = at.toISOString();
 
   const writeGuild = (guild: GuildEntry) => {
@@ -153,6 +162,18 @@ function prepareImport(
     write.points.deletes(writes.points);
     write.premium.upserts(writes.premium);
     write.premium.deletes(writes.premium);
+    const terms = termWrites(guild.terms, storedTerms.all(guild.id));
+    for (const id of terms?.deletes ?? []) deleteTerm.run(guild.id, id);
+    for (const row of terms?.upserts ?? []) {
+      upsertTerm.run(
+        guild.id,
+        row.id,
+        row.name,
+        row.started_at,
+        row.ended_at,
+        ...HOUSES.map((house) => row[house]),
+      );
+    }
     const history = historyAfterImport(guild, stamp);
     if (history) {
       // After the points: the history is then the file's, and the import's change if any (in
