@@ -64,7 +64,7 @@ describe.each(storeKinds(import.meta.filename))('terms in transfers from %s', (k
                   name: 'Winter',
                   startedAt: '2026-01-01T00:00:00Z',
                   endedAt: '2026-02-01T00:00:00Z',
-                  standings: points(5, 5, null, 1),
+                  standings: { gryffindor: 5, slytherin: 5, ravenclaw: null, hufflepuff: 1 },
                 },
                 { id: 3, name: 'Spring', startedAt: '2026-02-01T00:00:00Z' },
               ],
