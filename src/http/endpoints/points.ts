@@ -121,7 +121,29 @@ export const listTerms = defineEndpoint({
     schema: 'TermList',
     example: {
       url: `/v1/points/${DEMO_GUILD}/terms`,
-      body: { guildId: DEMO_GUILD, results: [], count: 0, status: 200 },
+      body: {
+        guildId: DEMO_GUILD,
+        results: [
+          {
+            id: 2,
+            name: 'Autumn 2026',
+            startedAt: '2026-09-27T20:00:00.000Z',
+            endedAt: null,
+            standings: { gryffindor: 1240, slytherin: 1185, ravenclaw: 960, hufflepuff: 1012 },
+            winners: ['gryffindor'],
+          },
+          {
+            id: 1,
+            name: 'Summer 2026',
+            startedAt: '2026-06-01T00:00:00.000Z',
+            endedAt: '2026-09-27T20:00:00.000Z',
+            standings: { gryffindor: 880, slytherin: 910, ravenclaw: 700, hufflepuff: 910 },
+            winners: ['slytherin', 'hufflepuff'],
+          },
+        ],
+        count: 2,
+        status: 200,
+      },
     },
   },
   handle(deps, { params, query }, request, reply) {
