@@ -16,7 +16,12 @@ import {
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
-import { type ChangeView, changeView, isPeriodKind, PERIOD_KINDS } from '../src/records/periods.js';
+import {
+  type CalendarChangeView,
+  changeView,
+  isPeriodKind,
+  PERIOD_KINDS,
+} from '../src/records/periods.js';
 import {
   defaultOrder,
   HOUSE_FILTERS,
@@ -63,7 +68,7 @@ const definition = localizedCommand((t) => ({
 const ALL_HOUSES = 'all';
 
 /** A sorted list of profiles, or a period's list by change. */
-type ListView = ProfileView | ChangeView;
+type ListView = ProfileView | CalendarChangeView;
 
 /**
  * The list a /players or one of its buttons asks for: `sort` is a sort, or a period (which

@@ -101,3 +101,86 @@ END;
 CREATE TRIGGER `terms_changes_deleted` AFTER DELETE ON `terms` BEGIN
   INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (OLD.`guild_id`, 'terms', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
 END;
+--> statement-breakpoint
+-- The members' periods take terms (kind `term`, from the term's start): profile_changes' CHECK
+-- knows the kind (drizzle-kit's rebuild, renamed the legacy way as guild_changes above; the
+-- rebuild drops the table's own triggers, written again below from the records), and the
+-- galleons trigger adds each change to the guild's open term too (src/store/sqlite/period-triggers.ts).
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_profile_changes` (
+	`guild_id` text NOT NULL,
+	`profile_id` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`start` text NOT NULL,
+	`house` text,
+	`change` integer NOT NULL,
+	PRIMARY KEY(`guild_id`, `profile_id`, `kind`, `start`),
+	CONSTRAINT "profile_changes_kind_known" CHECK("kind" IN ('week', 'month', 'term')),
+	CONSTRAINT "profile_changes_house_known" CHECK("house" IS NULL OR "house" IN ('gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'))
+);
+--> statement-breakpoint
+INSERT INTO `__new_profile_changes`("guild_id", "profile_id", "user_id", "kind", "start", "house", "change") SELECT "guild_id", "profile_id", "user_id", "kind", "start", "house", "change" FROM `profile_changes`;--> statement-breakpoint
+DROP TABLE `profile_changes`;--> statement-breakpoint
+PRAGMA legacy_alter_table=ON;--> statement-breakpoint
+ALTER TABLE `__new_profile_changes` RENAME TO `profile_changes`;--> statement-breakpoint
+PRAGMA legacy_alter_table=OFF;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+CREATE INDEX `profile_changes_list` ON `profile_changes` (`guild_id`,`kind`,`start`,`change`,`user_id`,`profile_id`);--> statement-breakpoint
+CREATE INDEX `profile_changes_house_list` ON `profile_changes` (`guild_id`,`kind`,`start`,`house`,`change`,`user_id`,`profile_id`);--> statement-breakpoint
+CREATE INDEX `profile_changes_members` ON `profile_changes` (`guild_id`,`kind`,`start`,`user_id`,`profile_id`);--> statement-breakpoint
+CREATE INDEX `profile_changes_house_members` ON `profile_changes` (`guild_id`,`kind`,`start`,`house`,`user_id`,`profile_id`);
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_types_inserted` BEFORE INSERT ON `profile_changes` BEGIN
+  SELECT CASE
+    WHEN typeof(NEW.`guild_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.guild_id must be text')
+    WHEN typeof(NEW.`profile_id`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.profile_id must be an integer')
+    WHEN typeof(NEW.`user_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.user_id must be text')
+    WHEN typeof(NEW.`kind`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.kind must be text')
+    WHEN NEW.`start` IS NOT NULL AND NEW.`start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', NEW.`start`) THEN RAISE(ABORT, 'profile_changes.start must be a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ')
+    WHEN typeof(NEW.`house`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.house must be text')
+    WHEN typeof(NEW.`change`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.change must be an integer')
+  END;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_types_updated` BEFORE UPDATE ON `profile_changes` BEGIN
+  SELECT CASE
+    WHEN typeof(NEW.`guild_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.guild_id must be text')
+    WHEN typeof(NEW.`profile_id`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.profile_id must be an integer')
+    WHEN typeof(NEW.`user_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.user_id must be text')
+    WHEN typeof(NEW.`kind`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.kind must be text')
+    WHEN NEW.`start` IS NOT NULL AND NEW.`start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', NEW.`start`) THEN RAISE(ABORT, 'profile_changes.start must be a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ')
+    WHEN typeof(NEW.`house`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.house must be text')
+    WHEN typeof(NEW.`change`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.change must be an integer')
+  END;
+END;
+--> statement-breakpoint
+UPDATE `profile_changes` SET `guild_id` = `guild_id` WHERE (typeof(`guild_id`) NOT IN ('text', 'null')) OR (typeof(`profile_id`) NOT IN ('integer', 'null')) OR (typeof(`user_id`) NOT IN ('text', 'null')) OR (typeof(`kind`) NOT IN ('text', 'null')) OR (`start` IS NOT NULL AND `start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', `start`)) OR (typeof(`house`) NOT IN ('text', 'null')) OR (typeof(`change`) NOT IN ('integer', 'null'));
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_changes_inserted` AFTER INSERT ON `profile_changes` BEGIN
+  INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (NEW.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_changes_updated` AFTER UPDATE ON `profile_changes`
+WHEN OLD.`guild_id` IS NOT NEW.`guild_id` OR OLD.`profile_id` IS NOT NEW.`profile_id` OR OLD.`user_id` IS NOT NEW.`user_id` OR OLD.`kind` IS NOT NEW.`kind` OR OLD.`start` IS NOT NEW.`start` OR OLD.`house` IS NOT NEW.`house` OR OLD.`change` IS NOT NEW.`change`
+BEGIN
+  INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (NEW.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
+  INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) SELECT OLD.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`) WHERE OLD.`guild_id` IS NOT NEW.`guild_id` ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_changes_deleted` AFTER DELETE ON `profile_changes` BEGIN
+  INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (OLD.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
+END;
+--> statement-breakpoint
+DROP TRIGGER `profiles_periods_galleons`;
+--> statement-breakpoint
+CREATE TRIGGER `profiles_periods_galleons` AFTER UPDATE OF `galleons` ON `profiles`
+WHEN OLD.`galleons` IS NOT NEW.`galleons` AND OLD.`guild_id` IS NEW.`guild_id` AND OLD.`id` IS NEW.`id`
+BEGIN
+  INSERT INTO `profile_changes` (`guild_id`, `profile_id`, `user_id`, `kind`, `start`, `house`, `change`)
+  SELECT NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'week', strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1'), NEW.`house`, NEW.`galleons` - OLD.`galleons`
+  UNION ALL SELECT NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'month', strftime('%Y-%m-01T00:00:00.000Z', 'now'), NEW.`house`, NEW.`galleons` - OLD.`galleons`
+  UNION ALL SELECT NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'term', `started_at`, NEW.`house`, NEW.`galleons` - OLD.`galleons` FROM `terms` WHERE `guild_id` = NEW.`guild_id` AND `ended_at` IS NULL
+  ON CONFLICT (`guild_id`, `profile_id`, `kind`, `start`) DO UPDATE SET `change` = `change` + excluded.`change`;
+  DELETE FROM `profile_changes` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`id` AND `kind` IN ('week', 'month', 'term') AND `start` IN (strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1'), strftime('%Y-%m-01T00:00:00.000Z', 'now'), (SELECT `started_at` FROM `terms` WHERE `guild_id` = NEW.`guild_id` AND `ended_at` IS NULL)) AND `change` = 0;
+END;

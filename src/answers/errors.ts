@@ -46,7 +46,6 @@ export const MESSAGES = {
   tooManyEntries: 'Invalid step: more than 1000 points between from and to',
   sortNeedsPeriod: 'Invalid sort: change needs a period',
   periodNeedsChange: 'Invalid period: only sort=change takes a period',
-  termsNotKept: 'Invalid period: terms are not kept yet',
   invalidAt: 'Invalid at: must be an ISO 8601 date-time',
   atNeedsPeriod: 'Invalid at: only with a period',
 } as const;

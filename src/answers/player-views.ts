@@ -1,4 +1,12 @@
-import { type ChangeView, changeView, PERIOD_KINDS, type PeriodKind } from '../records/periods.js';
+import type { ReadService } from '../read/service.js';
+import {
+  type CalendarChangeView,
+  type ChangeView,
+  changeView,
+  PERIOD_KINDS,
+  type PeriodKind,
+  termChangeView,
+} from '../records/periods.js';
 import {
   type HouseFilter,
   PROFILE_SORTS,
@@ -21,8 +29,8 @@ export const LIST_SORTS = [...PROFILE_SORTS, 'change'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
 /**
- * The periods a request names. `term` is a word of the API already, so that the choice (and its
- * 400 text) stays the same when terms are kept; until then asking for it is a 400 of its own.
+ * The periods a request names: the calendar ones, and `term` (the open term, or the one that
+ * held `at`), which the store names (records/terms.ts).
  */
 export const REQUEST_PERIODS = [...PERIOD_KINDS, 'term'] as const;
 export type RequestPeriod = (typeof REQUEST_PERIODS)[number];
@@ -35,10 +43,24 @@ export interface PlayersQuery {
   at?: string | undefined;
 }
 
+/**
+ * A term's list by change, before the store says which term: the open one (no `at`), or the
+ * one that held `at`.
+ */
+export interface TermAsk {
+  order: SortOrder | undefined;
+  house: HouseFilter | undefined;
+  /** The instant asked for, as the store compares it; undefined for the open term. */
+  at: string | undefined;
+  /** One word for cache keys, for whichever term it turns out to be (the guild's data decides). */
+  key: string;
+}
+
 /** The list a request names, and whether its period is the one containing now (no `at`). */
 export type RequestedView =
   | { view: ProfileView; kind: undefined }
-  | { view: ChangeView; kind: PeriodKind; current: boolean };
+  | { view: CalendarChangeView; kind: PeriodKind; current: boolean }
+  | { kind: 'term'; term: TermAsk };
 
 /**
  * The view of `query`, or the 400 that names its bad parameter. Without `sort`, a period makes
@@ -57,11 +79,37 @@ export function requestedView(
     return { view: profileView(sort, query.order, query.house), kind: undefined };
   }
   if (period === undefined) throw new ApiError(400, MESSAGES.sortNeedsPeriod);
-  if (period === 'term') throw new ApiError(400, MESSAGES.termsNotKept);
+  if (period === 'term') {
+    const instant = at === undefined ? undefined : new Date(parseInstant(at, MESSAGES.invalidAt));
+    const asked = instant?.toISOString();
+    return {
+      kind: 'term',
+      term: {
+        order: query.order,
+        house: query.house,
+        at: asked,
+        key: `term.${query.order ?? 'desc'}.${query.house ?? 'all'}.${asked ?? 'open'}`,
+      },
+    };
+  }
   const instant = at === undefined ? now : parseInstant(at, MESSAGES.invalidAt);
   return {
     view: changeView(period, new Date(instant), query.order, query.house),
     kind: period,
     current: at === undefined,
   };
+}
+
+/** The term's list a request asked for, or the 404 saying the guild has no such term. */
+export async function termView(
+  read: ReadService,
+  guildId: string,
+  asked: TermAsk,
+): Promise<ChangeView> {
+  const term =
+    asked.at === undefined
+      ? await read.terms.open(guildId)
+      : await read.terms.containing(guildId, asked.at);
+  if (!term) throw new ApiError(404, MESSAGES.noTerm);
+  return termChangeView(term, asked.order, asked.house);
 }

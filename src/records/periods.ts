@@ -5,20 +5,35 @@ import type { HouseFilter, SortOrder } from './profile-order.js';
  * week from Monday 00:00 and the UTC calendar month. A period is named by its kind and its
  * start; the store's triggers compute the same starts from the database's clock
  * (src/store/*\/period-triggers.ts), so a period written by any writer is found by `periodAt`.
- * Terms come later as another kind whose bounds are stored rather than computed.
+ * Terms (records/terms.ts) are the third kind, whose bounds are stored rather than computed: a
+ * term's period starts at its start and ends at its end (none while it is open).
  */
 
+/** The calendar periods: computed from an instant, rolling over on their own. */
 export const PERIOD_KINDS = ['week', 'month'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
+
+/** Every kind of period profile_changes keeps: the calendar ones and terms. */
+export const CHANGE_KINDS = [...PERIOD_KINDS, 'term'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export function isPeriodKind(value: unknown): value is PeriodKind {
   return (PERIOD_KINDS as readonly unknown[]).includes(value);
 }
 
-/** One period: its kind and its bounds, `from` inclusive, `to` exclusive (ISO 8601, UTC, ms). */
+/**
+ * One period: its kind and its bounds, `from` inclusive, `to` exclusive (ISO 8601, UTC, ms); an
+ * open term's `to` is null.
+ */
 export interface Period {
-  kind: PeriodKind;
+  kind: ChangeKind;
   from: string;
+  to: string | null;
+}
+
+/** A week or a month: bounded both ways. */
+export interface CalendarPeriod extends Period {
+  kind: PeriodKind;
   to: string;
 }
 
@@ -32,7 +47,7 @@ function utcDay(year: number, month: number, day: number): Date {
 }
 
 /** The period of `kind` that contains the instant `at`. */
-export function periodAt(kind: PeriodKind, at: Date): Period {
+export function periodAt(kind: PeriodKind, at: Date): CalendarPeriod {
   const year = at.getUTCFullYear();
   const month = at.getUTCMonth();
   if (kind === 'month') {
@@ -62,12 +77,15 @@ export function periodKey(period: Period): string {
  * (`asc` for the biggest losers), ties by user_id then id (reversed too by `desc`), with the
  * house filter of the other lists. A profile without a change in the period counts as 0.
  */
-export interface ChangeView {
+export interface ChangeView<P extends Period = Period> {
   sort: 'change';
   order: SortOrder;
   house: HouseFilter | null;
-  period: Period;
+  period: P;
 }
+
+/** A week's or a month's list: what rolls over on its own. */
+export type CalendarChangeView = ChangeView<CalendarPeriod>;
 
 /** The change list a request names; `at` (default: now) picks the period of `kind`. */
 export function changeView(
@@ -75,12 +93,26 @@ export function changeView(
   at: Date,
   order: SortOrder | undefined,
   house: HouseFilter | undefined,
-): ChangeView {
+): CalendarChangeView {
   return {
     sort: 'change',
     order: order ?? 'desc',
     house: house ?? null,
     period: periodAt(kind, at),
+  };
+}
+
+/** A term's list by change: its period runs from its start to its end (null while open). */
+export function termChangeView(
+  term: { startedAt: string; endedAt: string | null },
+  order: SortOrder | undefined,
+  house: HouseFilter | undefined,
+): ChangeView {
+  return {
+    sort: 'change',
+    order: order ?? 'desc',
+    house: house ?? null,
+    period: { kind: 'term', from: term.startedAt, to: term.endedAt },
   };
 }
 

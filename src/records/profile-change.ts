@@ -1,6 +1,6 @@
 import { choice, id, integer, nullable, rowId, timestamp } from './field.js';
 import { HOUSES } from './houses.js';
-import { PERIOD_KINDS } from './periods.js';
+import { CHANGE_KINDS } from './periods.js';
 import { defineRecord, type RowOf } from './record.js';
 
 /*
@@ -15,12 +15,12 @@ import { defineRecord, type RowOf } from './record.js';
 export const profileChange = defineRecord({
   name: 'ProfileChange',
   table: 'profile_changes',
-  description: 'The galleons change of a profile in one week or month.',
+  description: 'The galleons change of a profile in one week, month or term.',
   fields: {
     guild_id: id('Identifier of the guild'),
     profile_id: rowId('Number of the profile within its guild'),
     user_id: id('Identifier of the member, as the profile has it'),
-    kind: choice('The kind of period', PERIOD_KINDS),
+    kind: choice('The kind of period', CHANGE_KINDS),
     start: timestamp('When the period starts (UTC, milliseconds)'),
     house: nullable(choice('House of the profile, as the profile has it', HOUSES)),
     change: integer('Galleons gained (or lost, below 0) in the period; never 0'),

@@ -219,9 +219,12 @@ const guildEntry = strictObject({
   if (guild.periods) {
     // A period names a profile by the id the file gives it: one without an id has none yet.
     const playerIds = new Set((guild.players ?? []).flatMap((player) => player.id ?? []));
+    const termStarts = new Set(
+      (guild.terms ?? []).map((entry) => new Date(entry.startedAt).toISOString()),
+    );
     const seen = new Set<string>();
     guild.periods.forEach((entry, index) => {
-      const problem = periodEntryProblem(entry, playerIds);
+      const problem = periodEntryProblem(entry, playerIds, termStarts);
       if (problem) {
         ctx.addIssue({
           code: 'custom',

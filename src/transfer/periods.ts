@@ -1,4 +1,4 @@
-import { type PeriodKind, periodAt } from '../records/periods.js';
+import { type ChangeKind, periodAt } from '../records/periods.js';
 
 /*
  * A file's `periods` (each profile's galleons change per week and month, as the store's
@@ -13,8 +13,8 @@ import { type PeriodKind, periodAt } from '../records/periods.js';
 export interface PeriodEntry {
   /** The profile's id (a player of the same guild entry, with its id given). */
   id: number;
-  kind: PeriodKind;
-  /** When the period starts (ISO 8601). */
+  kind: ChangeKind;
+  /** When the period starts (ISO 8601); a term's, its start. */
   start: string;
   change: number;
 }
@@ -22,7 +22,7 @@ export interface PeriodEntry {
 /** One stored row of a guild's periods, as the import compares it. */
 export interface StoredPeriodRow {
   profile_id: number;
-  kind: PeriodKind;
+  kind: ChangeKind;
   start: string;
   change: number;
 }
@@ -61,16 +61,24 @@ export function periodWrites(
   };
 }
 
-/** The problem of one entry, or null: its profile is in the file, its start a period's start. */
+/**
+ * The problem of one entry, or null: its profile is in the file, its start a period's start (a
+ * term's: the start of a term of the same entry, as `termStarts` holds them, ISO with ms).
+ */
 export function periodEntryProblem(
   entry: PeriodEntry,
   playerIds: ReadonlySet<number>,
+  termStarts: ReadonlySet<string>,
 ): { field: keyof PeriodEntry; message: string } | null {
   if (!playerIds.has(entry.id)) {
     return { field: 'id', message: `no player with id ${entry.id} in this guild` };
   }
   const start = new Date(entry.start);
-  if (periodAt(entry.kind, start).from !== start.toISOString()) {
+  if (entry.kind === 'term') {
+    if (!termStarts.has(start.toISOString())) {
+      return { field: 'start', message: 'must be the start of a term of this guild' };
+    }
+  } else if (periodAt(entry.kind, start).from !== start.toISOString()) {
     return { field: 'start', message: `must be the start of a ${entry.kind} (UTC)` };
   }
   if (entry.change === 0) {

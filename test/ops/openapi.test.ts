@@ -383,7 +383,13 @@ describe('real answers over the demo data match the document', () => {
     await check(demo, '/v1/players/:guildId', `/v1/players/${G}?after=nope`, demo.key, 400);
     await check(demo, '/v1/players/:guildId/:userId', `/v1/players/${G}/bad.id`, demo.key, 400);
     await check(demo, RANK, `/v1/players/${G}/${DEMO_MEMBER}/rank?sort=change`, demo.key, 400);
-    await check(demo, '/v1/players/:guildId', `/v1/players/${G}?period=term`, demo.key, 400);
+    await check(
+      demo,
+      '/v1/players/:guildId',
+      `/v1/players/${G}?period=term&sort=name`,
+      demo.key,
+      400,
+    );
     await check(demo, '/v1/points/:guildId', '/v1/points/bad.id', demo.key, 400);
     await check(demo, HISTORY, '/v1/points/bad.id/history', demo.key, 400);
     await check(demo, HISTORY, `/v1/points/${G}/history?step=month`, demo.key, 400);

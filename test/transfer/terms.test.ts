@@ -20,6 +20,11 @@ describe.each(storeKinds(import.meta.filename))('terms in transfers from %s', (k
     );
     await source.store.terms.end(RICH, { reset: true });
     await source.store.terms.start(RICH, 'Winter');
+    // A change in the open term: the export's periods carry the term's rows too.
+    await foreignWrite(
+      source,
+      `UPDATE profiles SET galleons = galleons + 9 WHERE guild_id = '${RICH}' AND id = 1`,
+    );
   });
   afterAll(async () => {
     await source?.cleanup();
@@ -45,7 +50,15 @@ describe.each(storeKinds(import.meta.filename))('terms in transfers from %s', (k
         expect(await target.store.read.terms.list(RICH)).toEqual(
           await source.store.read.terms.list(RICH),
         );
-        expect((await target.store.exportData([RICH])).guilds[0]?.terms).toEqual(terms);
+        const again = (await target.store.exportData([RICH])).guilds[0];
+        expect(again?.terms).toEqual(terms);
+        expect(again?.periods).toEqual(file.guilds[0]?.periods);
+        expect(file.guilds[0]?.periods).toContainEqual({
+          id: 1,
+          kind: 'term',
+          start: terms?.[1]?.startedAt,
+          change: 9,
+        });
         const before = await target.store.read.changes.of(RICH);
         await target.store.importData(file);
         expect(await target.store.read.changes.of(RICH)).toEqual(before);

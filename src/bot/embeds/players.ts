@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { ProfileWithChange } from '../../read/types.js';
-import type { ChangeView } from '../../records/periods.js';
+import type { CalendarChangeView } from '../../records/periods.js';
 import type { Profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
 import type { Language } from '../i18n/index.js';
@@ -56,7 +56,7 @@ function lastDay(to: string, language: Language): string {
 }
 
 /** A period's list, as its title: "This week's leaders (2026-11-23 – 2026-11-29) · Gryffindor". */
-export function leadersTitle(view: ChangeView, language: Language): string {
+export function leadersTitle(view: CalendarChangeView, language: Language): string {
   const { t } = language;
   const { kind, from, to } = view.period;
   const title = t.players.leaders[kind](language.day(from), lastDay(to, language));
@@ -93,7 +93,7 @@ export function playersPageEmbed(view: PlayersPage, language: Language): APIEmbe
 export function leadersPageEmbed(
   view: Omit<PlayersPage, 'profiles' | 'view'> & {
     profiles: readonly ProfileWithChange[];
-    view: ChangeView;
+    view: CalendarChangeView;
   },
   language: Language,
 ): APIEmbed {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, jsonAnswer, listAnswer } from '../../answers/answer.js';
 import { MESSAGES } from '../../answers/errors.js';
-import { requestedView } from '../../answers/player-views.js';
+import { requestedView, type TermAsk, termView } from '../../answers/player-views.js';
+import type { PageRequest, ProfileCursor } from '../../read/types.js';
 import { type ChangeView, changeViewKey } from '../../records/periods.js';
 import { isDefaultView, type ProfileView, viewKey } from '../../records/profile-order.js';
 import {
@@ -68,7 +69,6 @@ const memberProfilesExample = {
 const PERIOD_REFUSALS = [
   MESSAGES.sortNeedsPeriod,
   MESSAGES.periodNeedsChange,
-  MESSAGES.termsNotKept,
   MESSAGES.atNeedsPeriod,
 ];
 
@@ -158,6 +158,7 @@ export const listPlayers = defineEndpoint({
     const asked = requestedView(query, 'user_id', Date.now());
     const serve = { deps, request, reply, guildId: params.guildId, query };
     if (asked.kind === undefined) serveSorted(serve, asked.view);
+    else if (asked.kind === 'term') serveTermChanges(serve, asked.term);
     else serveChanges(serve, asked.view, asked.current);
   },
 });
@@ -201,11 +202,35 @@ function serveChanges(
   const page = pageRequest(query, (cursor) => decodeChangeCursor(cursor, view));
   const cacheKey = `players:${guildId}:${changeViewKey(view)}:${pageKey(query)}`;
   serveCached(deps, request, reply, guildId, cacheKey, async () => {
-    const found = await deps.read.players.changesSerialized(guildId, page, view);
-    if (!found) return errorAnswer(404, MESSAGES.noPlayer);
-    const next = found.next && encodeChangeCursor(found.next, view);
-    const built = listAnswer(found, page && next, { period: view.period });
-    return current ? { ...built, staleAt: Date.parse(view.period.to) } : built;
+    const built = await changesAnswer(deps, guildId, view, page);
+    return current && view.period.to ? { ...built, staleAt: Date.parse(view.period.to) } : built;
+  });
+}
+
+async function changesAnswer(
+  deps: EndpointDeps,
+  guildId: string,
+  view: ChangeView,
+  page: PageRequest<ProfileCursor> | undefined,
+) {
+  const found = await deps.read.players.changesSerialized(guildId, page, view);
+  if (!found) return errorAnswer(404, MESSAGES.noPlayer);
+  const next = found.next && encodeChangeCursor(found.next, view);
+  return listAnswer(found, page && next, { period: view.period });
+}
+
+/**
+ * A term's list by change: which term (the open one, or the one that held `at`) is the guild's
+ * data, read with the list inside the cached build, so the key names the request and the
+ * guild's generation the term (a term started or ended is a change of the guild). Its cursor is
+ * read once the term is known: a cursor of another term's list is refused.
+ */
+function serveTermChanges({ deps, request, reply, guildId, query }: ListRequest, asked: TermAsk) {
+  const cacheKey = `players:${guildId}:${asked.key}:${pageKey(query)}`;
+  serveCached(deps, request, reply, guildId, cacheKey, async () => {
+    const view = await termView(deps.read, guildId, asked);
+    const page = pageRequest(query, (cursor) => decodeChangeCursor(cursor, view));
+    return changesAnswer(deps, guildId, view, page);
   });
 }
 
@@ -265,9 +290,15 @@ export const getMemberRank = defineEndpoint({
   handle(deps, { params, query }, request, reply) {
     const { guildId, userId } = params;
     const asked = requestedView(query, 'galleons', Date.now());
-    const { view } = asked;
-    const list = view.sort === 'change' ? changeViewKey(view) : viewKey(view);
+    const list =
+      asked.kind === 'term'
+        ? asked.term.key
+        : asked.view.sort === 'change'
+          ? changeViewKey(asked.view)
+          : viewKey(asked.view);
     serveCached(deps, request, reply, guildId, `rank:${guildId}:${userId}:${list}`, async () => {
+      const view: ProfileView | ChangeView =
+        asked.kind === 'term' ? await termView(deps.read, guildId, asked.term) : asked.view;
       const entries = await deps.read.players.rank(guildId, userId, view);
       if (!entries) return errorAnswer(404, MESSAGES.noPlayer);
       const answer = jsonAnswer(200, {
@@ -280,7 +311,7 @@ export const getMemberRank = defineEndpoint({
         status: 200,
       });
       // The current period's rank changes when the period ends, without a write.
-      return asked.kind !== undefined && asked.current
+      return asked.kind !== undefined && asked.kind !== 'term' && asked.current
         ? { ...answer, staleAt: Date.parse(asked.view.period.to) }
         : answer;
     });

@@ -1,7 +1,7 @@
 import { type Field, ID_PATTERN } from '../../records/field.js';
 import { HOUSES } from '../../records/houses.js';
 import { job } from '../../records/job.js';
-import { PERIOD_KINDS } from '../../records/periods.js';
+import { CHANGE_KINDS } from '../../records/periods.js';
 import { profile } from '../../records/profile.js';
 import { PROFILE_SORTS, SORT_ORDERS } from '../../records/profile-order.js';
 import type { RecordDefinition } from '../../records/record.js';
@@ -130,12 +130,13 @@ const parameterDoc = {
 
 const periodSchema: JsonSchema = {
   type: 'object',
-  description: 'A period: its kind and its bounds, `from` included, `to` excluded (UTC)',
+  description:
+    "A period: its kind and its bounds, `from` included, `to` excluded (UTC); a term's are its start and end, `to` null while it is open",
   required: ['kind', 'from', 'to'],
   properties: {
-    kind: { type: 'string', enum: [...PERIOD_KINDS] },
+    kind: { type: 'string', enum: [...CHANGE_KINDS] },
     from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
+    to: { type: ['string', 'null'], format: 'date-time' },
   },
 };
 

@@ -2,7 +2,8 @@
  * PostgreSQL's side of the periods' changes (src/records/profile-change.ts), doing what SQLite's
  * triggers do (src/store/sqlite/period-triggers.ts) for every writer:
  * - an UPDATE that moves a profile's galleons adds NEW − OLD to the profile's rows of the week
- *   and the month containing the statement's time (statement_timestamp(), UTC), inserting or
+ *   and the month containing the statement's time (statement_timestamp(), UTC), and of the
+ *   guild's open term when it has one (kind `term`, from the term's start), inserting or
  *   deleting a row as its change leaves or returns to 0; the WHEN clause keeps every other write
  *   from calling the function at all;
  * - an INSERT does nothing (a new profile starts at 0);
@@ -11,7 +12,8 @@
  *   a profile moved to another guild or id removes the profile's rows.
  * Row triggers for UPDATE: the game writes one profile per statement, and a row trigger that
  * its WHEN clause skips costs nothing, where a statement trigger would join the transition
- * tables for every statement. drizzle/postgres/0009_profile_changes.sql holds these written out,
+ * tables for every statement. drizzle/postgres/0009_profile_changes.sql and 0011_terms.sql hold
+ * these written out,
  * and test/store/period-triggers-migration.test.ts holds that file to this module.
  */
 
@@ -25,8 +27,10 @@ export const PERIOD_FUNCTIONS: readonly string[] = [
   `CREATE FUNCTION housecup_period_gain() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO profile_changes AS c (guild_id, profile_id, user_id, kind, start, house, change)
-  VALUES (NEW.guild_id, NEW.id, NEW.user_id, 'week', ${PERIOD_STARTS.week}, NEW.house, NEW.galleons - OLD.galleons),
-         (NEW.guild_id, NEW.id, NEW.user_id, 'month', ${PERIOD_STARTS.month}, NEW.house, NEW.galleons - OLD.galleons)
+  SELECT NEW.guild_id, NEW.id, NEW.user_id, 'week', ${PERIOD_STARTS.week}, NEW.house, NEW.galleons - OLD.galleons
+  UNION ALL SELECT NEW.guild_id, NEW.id, NEW.user_id, 'month', ${PERIOD_STARTS.month}, NEW.house, NEW.galleons - OLD.galleons
+  UNION ALL SELECT NEW.guild_id, NEW.id, NEW.user_id, 'term', t.started_at, NEW.house, NEW.galleons - OLD.galleons
+    FROM terms AS t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL
   ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE
     SET change = c.change + excluded.change;
   DELETE FROM profile_changes WHERE guild_id = NEW.guild_id AND profile_id = NEW.id AND change = 0;
