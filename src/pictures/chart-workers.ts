@@ -45,17 +45,14 @@ interface Pending {
 }
 
 /**
- * The worker's module as this code runs: beside it in dist/ (`npm start`); under tsx (`npm run
- * bench`, `npm run cli`) the TypeScript beside it, tsx's loader being among the options a worker
- * inherits; under vitest, which compiles in its own process only, the build in dist/ (the
- * tests' global setup builds it).
+ * The worker's module: beside this one in dist/ (`npm start`). From the sources (vitest, tsx) the
+ * same module in dist/: a worker does not get vitest's compiler nor tsx's loader (tsx registers
+ * it on the main thread only), and both `npm run bench` and the tests' global setup build dist/
+ * first.
  */
 function defaultScript(): URL {
   const here = import.meta.url;
   if (here.endsWith('.js')) return new URL('./chart-worker.js', here);
-  if (process.execArgv.some((option) => /^tsx(\/|$)|[\\/]tsx[\\/]/.test(option))) {
-    return new URL('./chart-worker.ts', here);
-  }
   return pathToFileURL(join(packageRoot, 'dist', 'src', 'pictures', 'chart-worker.js'));
 }
 
