@@ -14,7 +14,8 @@ const port = z.coerce
 
 /**
  * The render budgets' defaults. Renders at once: one core is left to the event loop, which
- * answers everything else, since encoding runs on libuv's threads beside it (2 cores: 1 render).
+ * answers everything else, since each render takes a chart worker's thread beside it (2 cores:
+ * 1 render).
  */
 export const RENDER_DEFAULTS = {
   perMinute: 60,

@@ -158,6 +158,7 @@ export async function startService(
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await renders.close();
     await budgets.close();
     await store.close();
     // A first start that cannot listen (the port is taken) leaves no database file behind, so the
@@ -223,6 +224,8 @@ export async function startService(
       await stopPruning();
       await (await botStarting)?.stop();
       await app.close();
+      // After the app: a chart under way when it closed has been answered.
+      await renders.close();
       await budgets.close();
       await keyVerifier.flushLastUsed();
       await store.close();

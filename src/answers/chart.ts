@@ -5,7 +5,6 @@ import {
   type ChartWords,
   DEFAULT_HOUSE_NAMES,
 } from '../pictures/chart-input.js';
-import { renderChartPng } from '../pictures/render-chart.js';
 import type { ReadService } from '../read/service.js';
 import { type CacheableAnswer, errorAnswer } from './answer.js';
 import type { Built } from './answer-cache.js';
@@ -63,7 +62,10 @@ interface Drawn {
   days: number;
 }
 
-/** The PNG of a guild's chart, or the points 404 JSON; drawn in one of the node's slots. */
+/**
+ * The PNG of a guild's chart, or the points 404 JSON; drawn in one of the node's slots, on a chart
+ * worker: the event loop only reads the data and sends it.
+ */
 async function buildChart(
   read: ReadService,
   renders: RenderSlots,
@@ -75,7 +77,7 @@ async function buildChart(
 ): Promise<Built & { status: number }> {
   const input = await chartInput(read, guildId, drawn, now, words);
   if (!input) return errorAnswer(404, MESSAGES.noPoints);
-  const body = await renders.run(() => renderChartPng(input), whenFull);
+  const body = await renders.drawChart(input, whenFull);
   return { status: 200, body, type: 'image/png' };
 }
 

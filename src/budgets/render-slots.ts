@@ -1,9 +1,12 @@
 import pLimit, { type LimitFunction } from 'p-limit';
+import type { ChartInput } from '../pictures/chart-input.js';
+import { ChartWorkers } from '../pictures/chart-workers.js';
 
 /*
  * The renders of one node at once (RENDER_CONCURRENCY), whoever asks: the API's and the public
- * page's charts and the bot's /points picture. A render is CPU: drawing on the event loop, then
- * encoding on libuv's pool threads, which share the machine's cores with the event loop. Left
+ * page's charts and the bot's /points picture. A render is CPU: drawing and encoding on one of the
+ * node's chart workers (as many as the slots), threads which share the machine's cores with the
+ * event loop. Left
  * unbounded, a client asking for charts the cache does not hold takes every core, and every
  * other answer waits behind them (docs/performance.md, "Render slots"). A cached chart never
  * comes here: only a build does.
@@ -22,6 +25,8 @@ export interface RenderSlotsOptions {
   concurrency: number;
   /** Renders that may wait for a slot beyond those; past that, a render that must not wait is refused. */
   queue: number;
+  /** The threads that draw; by default `concurrency` chart workers of the slots' own. */
+  workers?: ChartWorkers;
 }
 
 /** What the metrics read at each scrape (housecup_renders_*). */
@@ -46,10 +51,22 @@ export class RenderSlots {
   private readonly limit: LimitFunction;
   private readonly queue: number;
   private readonly counts = { peak: 0, begun: 0, refused: 0 };
+  readonly workers: ChartWorkers;
 
   constructor(options: RenderSlotsOptions) {
     this.limit = pLimit(Math.max(1, options.concurrency));
     this.queue = Math.max(0, options.queue);
+    this.workers = options.workers ?? new ChartWorkers({ size: this.limit.concurrency });
+  }
+
+  /** The chart's PNG, drawn and encoded on a chart worker in a slot; as `run` when full. */
+  drawChart(input: ChartInput, whenFull: WhenFull = 'refuse'): Promise<Buffer> {
+    return this.run(() => this.workers.render(input), whenFull);
+  }
+
+  /** Ends the chart workers: the service's close. */
+  close(): Promise<void> {
+    return this.workers.close();
   }
 
   /** Runs `render` in a slot, first in first served; rejects with RendersBusyError when full. */

@@ -182,6 +182,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   deps.metrics?.watchEventStreams(() => hub.stats());
   deps.metrics?.watchRenders(() => renders.stats());
+  // Slots the app made are the app's to close (their chart workers); given ones, their maker's.
+  if (!deps.renders) app.addHook('onClose', () => renders.close());
 
   app.decorateRequest('apiKey', null);
   // First: it learns the known paths from every route added after it.

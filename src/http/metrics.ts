@@ -159,7 +159,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   setGatewayState('disabled');
 
   if (options.processMetrics !== false) {
-    collectDefaultMetrics({ register: registry, prefix: 'housecup_' });
+    // The event loop's delays sampled every millisecond rather than prom-client's 10: a sample
+    // is the time between two ticks, so at 10 ms an idle loop already reads 10 ms, and a chart's
+    // or a list's block of a few milliseconds could not be told from nothing. The lag gauges
+    // (`housecup_nodejs_eventloop_lag_p99_seconds`, `_max_seconds`…) cover the time since the
+    // previous scrape.
+    collectDefaultMetrics({
+      register: registry,
+      prefix: 'housecup_',
+      eventLoopMonitoringPrecision: 1,
+    });
   }
 
   return {

@@ -18,8 +18,8 @@ const EDGES: Partial<Record<House, string>> = { hufflepuff: '#A8872E' };
 /**
  * Draws the house cup as chartLayout lays it out: the title, the standings as bars in rank
  * order (left), and the race over time as lines with their ends labelled (right) when there is a
- * history. Synchronous and allocation-light (a few milliseconds at 800 × 400); the PNG encoding,
- * the slow part, happens off the main thread (render-chart.ts).
+ * history. Synchronous (a few milliseconds at 800 × 400, more on a busy machine): the service
+ * calls it on a chart worker (chart-worker.ts), never on its event loop.
  */
 export function drawChart(given: ChartInput): Canvas {
   return paintChart(layoutChart(given));

@@ -9,6 +9,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
+const LIMIT_ENTRY = fileURLToPath(new URL('./cold-limit.mjs', import.meta.url));
 const VARIANT_ENTRY = fileURLToPath(new URL('./variant.mjs', import.meta.url));
 
 export interface Served {
@@ -32,6 +33,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Start the peer (peer.mjs) on `databasePath` (or env DATABASE_URL) instead of housecup. */
   peer?: boolean;
+  /** Start the cold limit (cold-limit.mjs) on `databasePath` (or env DATABASE_URL) instead. */
+  limit?: boolean;
   /** Start housecup with this library in place of its own part (variant.mjs). */
   variant?: string;
   /** Where its log lines go (default /dev/null, or BENCH_SERVER_LOG): cold-peer.ts reads them. */
@@ -46,11 +49,13 @@ export interface SpawnOptions {
 export function spawnServer(options: SpawnOptions): Served {
   const entry = options.peer
     ? PEER_ENTRY
-    : options.variant
-      ? VARIANT_ENTRY
-      : options.databasePath
-        ? SERVER_ENTRY
-        : BASELINE_ENTRY;
+    : options.limit
+      ? LIMIT_ENTRY
+      : options.variant
+        ? VARIANT_ENTRY
+        : options.databasePath
+          ? SERVER_ENTRY
+          : BASELINE_ENTRY;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

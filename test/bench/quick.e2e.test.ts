@@ -124,6 +124,7 @@ describe('npm run bench -- --quick', () => {
       expect(cold.samples, cold.id).toBeGreaterThan(0);
       expect(cold.housecup.p50Ms, cold.id).toBeGreaterThan(0);
       expect(cold.peer.p50Ms, cold.id).toBeGreaterThan(0);
+      expect(cold.limit.p50Ms, cold.id).toBeGreaterThan(0);
     }
     expect(report.mixed?.map((m) => m.store)).toEqual(stores);
     for (const mixed of report.mixed ?? []) {

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
-import { type ColdPeer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
+import { type ColdPeer, type ColdServer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import {
   apiEndpoints,
@@ -426,6 +426,7 @@ async function main(): Promise<number> {
     peer = false,
     variant?: Variant,
     logFile?: string,
+    limit = false,
   ) => {
     const served = spawnServer({
       port: await freePort(),
@@ -434,6 +435,7 @@ async function main(): Promise<number> {
       databasePath,
       env,
       peer,
+      limit,
       variant,
       logFile,
     });
@@ -449,7 +451,7 @@ async function main(): Promise<number> {
   const coldOnEachStore = async (
     start: (
       env: Record<string, string> | undefined,
-      peer: boolean,
+      server: ColdServer,
       logFile: string,
     ) => Promise<Served>,
   ): Promise<ColdPeer[]> => {
@@ -461,7 +463,7 @@ async function main(): Promise<number> {
       const cold = await coldVersusPeer({
         store,
         database,
-        start: (peer, logFile) => start(env, peer, logFile),
+        start: (server, logFile) => start(env, server, logFile),
         work,
         key,
         manifest,
@@ -476,8 +478,8 @@ async function main(): Promise<number> {
   if (args.only === 'cold') {
     // Only the cold answers × peer (`--only cold`), on servers of their own.
     try {
-      const coldPeer = await coldOnEachStore((env, peer, logFile) =>
-        start(dataset.path, env, peer, undefined, logFile),
+      const coldPeer = await coldOnEachStore((env, server, logFile) =>
+        start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit'),
       );
       writeJson(outPath, { startedAt: startedAt.toISOString(), machine, coldPeer, failures });
       process.stdout.write(`\n${formatColdPeer(coldPeer)}\n\nresults: ${outPath}\n`);
@@ -812,8 +814,8 @@ async function main(): Promise<number> {
       log,
     });
     // Cold answers × peer: each store's node beside its peer, one request at a time.
-    const coldPeer = await coldOnEachStore((env, peer, logFile) =>
-      start(dataset.path, env, peer, undefined, logFile),
+    const coldPeer = await coldOnEachStore((env, server, logFile) =>
+      start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit'),
     );
     // The mixed load, on each store, housecup then its peer at the same rate.
     const mixed: MixedReport[] = [];
