@@ -74,6 +74,7 @@ import {
   formatStreams,
   QUICK_STREAMS,
 } from './streams.js';
+import { formatTerms, prepareTerms, termsBench } from './terms.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
@@ -82,7 +83,8 @@ import { hasWrk, runWrk } from './wrk.js';
  * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
  * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts),
  * `--only renders` small requests beside a flood of uncached charts (renders.ts), `--only members`
- * a member's rank, the period lists and the period triggers' costs (members.ts).
+ * a member's rank, the period lists and the period triggers' costs (members.ts), `--only terms`
+ * the hall of cups cached × A and ending a term on a year of history (terms.ts).
  */
 
 const { values: args } = parseArgs({
@@ -363,6 +365,64 @@ async function main(): Promise<number> {
       writeJson(outPath, { startedAt: startedAt.toISOString(), machine, members });
       process.stdout.write(`\n${formatMembers(members)}\n\nresults: ${outPath}\n`);
       return members.failures.length === 0 ? 0 : 1;
+    } finally {
+      await stopAll();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  if (args.only === 'terms') {
+    try {
+      // A scratch copy: the race guild gets its terms, and ending them writes it.
+      const scratch = join(work, 'terms.db');
+      copyFileSync(dataset.path, scratch);
+      if (existsSync(`${dataset.path}-wal`)) copyFileSync(`${dataset.path}-wal`, `${scratch}-wal`);
+      const prepared = prepareTerms(scratch, manifest);
+      log(`terms: the race guild has ${prepared.terms} terms`);
+      postgres = await benchPostgres(scratch, log);
+      const serve = async (databasePath?: string, env?: Record<string, string>) => {
+        const served = spawnServer({
+          port: await freePort(),
+          cpu: pinning?.server,
+          cwd: work,
+          databasePath,
+          env,
+        });
+        running.add(served);
+        await waitForOk(
+          served.url + (databasePath ? '/readyz' : '/'),
+          {},
+          performance.now(),
+          300_000,
+          [503],
+        );
+        return served;
+      };
+      const baseline = await serve();
+      const sqliteServer = await serve(scratch);
+      const postgresServer = postgres && (await serve(scratch, { DATABASE_URL: postgres.url }));
+      const terms = await termsBench({
+        datasetPath: scratch,
+        manifest,
+        nodes: [
+          { store: 'sqlite', url: sqliteServer.url },
+          ...(postgres && postgresServer
+            ? [{ store: 'postgres' as const, url: postgresServer.url, databaseUrl: postgres.url }]
+            : []),
+        ],
+        baselineUrl: baseline.url,
+        key,
+        load: load.run,
+        cpu: pinning?.load,
+        work,
+        durationS: settings.durationS,
+        rounds: settings.rounds,
+        samples: args.quick ? 5 : 20,
+        log,
+      });
+      await stopAll();
+      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, terms });
+      process.stdout.write(`\n${formatTerms(terms)}\n\nresults: ${outPath}\n`);
+      return terms.failures.length === 0 ? 0 : 1;
     } finally {
       await stopAll();
       rmSync(work, { recursive: true, force: true });
