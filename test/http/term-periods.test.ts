@@ -7,7 +7,7 @@ import { foreignWrite } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * The members' race over a term (docs/http-api.md, "Periods"): while a term is open, the
+ * The members' race over a term (docs/http-api.md, "Periods: who did most this week"): while a term is open, the
  * store's triggers add every galleons change to the profile's row of that term, whoever writes;
  * `period=term` lists the open term's (or, with `at`, the term that held it), the envelope naming
  * the term's bounds; a guild without such a term answers 404; a term's cursor is its own.
