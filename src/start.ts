@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { AnswerCache } from './answers/answer-cache.js';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
+import type { RunningLive } from './bot/live/live-service.js';
+import { deferredScoreboards } from './bot/live/scoreboards.js';
 import { RenderSlots } from './budgets/render-slots.js';
 import type { Config } from './config.js';
 import { buildApp, type Libraries, type MountContext } from './http/app.js';
@@ -104,6 +106,15 @@ export async function startService(
   // One answer cache per node: the API's answers, the pages' and the bot's /points pictures.
   const cache = new AnswerCache();
   const publicKey = config.discord.publicKey;
+  // The live scoreboards need the bot token (channel messages are the bot's), in both Discord
+  // modes; their machinery loads with discord.js once the API listens, and a post waits for it.
+  let liveStarting: Promise<RunningLive> | undefined;
+  const live = config.discord.token
+    ? deferredScoreboards(() => {
+        if (!liveStarting) throw new Error('the live scoreboards have not started');
+        return liveStarting;
+      })
+    : undefined;
   const app = await buildApp({
     config,
     read,
@@ -138,6 +149,7 @@ export async function startService(
                   keyStore,
                   publication: store.publication,
                   publicUrl: config.publicUrl,
+                  ...(live ? { live } : {}),
                   ...(onHandled ? { onHandled } : {}),
                   renders,
                   cache,
@@ -175,6 +187,27 @@ export async function startService(
   if (firstKey && example) onFirstKey(firstKey, example);
   if (!checked) void checkFile();
 
+  const token = config.discord.token;
+  if (token) {
+    liveStarting = Promise.all([
+      import('./bot/rest.js'),
+      import('./bot/live/live-service.js'),
+    ]).then(([{ botRest }, { startLiveService }]) =>
+      startLiveService({
+        store: store.liveMessages,
+        rest: botRest(config.discord.restUrl, token),
+        read,
+        renders,
+        cache,
+        logger,
+        timing: config.live,
+      }),
+    );
+    // A failure to load is the posts' to report; the edits simply do not run.
+    liveStarting.catch((error: unknown) =>
+      logger.error({ err: error }, 'live scoreboards did not start'),
+    );
+  }
   if (config.discord.token) {
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
     // is loaded only here: it is most of start-up time when imported up front.
@@ -185,6 +218,7 @@ export async function startService(
           read,
           keyStore,
           publication: store.publication,
+          ...(live ? { live } : {}),
           logger,
           renders,
           cache,
@@ -222,6 +256,7 @@ export async function startService(
       // Ends a prune in progress between two batches, before the store closes under it.
       await stopPruning();
       await (await botStarting)?.stop();
+      await (await liveStarting?.catch(() => undefined))?.close();
       await app.close();
       await budgets.close();
       await keyVerifier.flushLastUsed();

@@ -176,7 +176,7 @@ export function interactionObject(
     token: ids.token,
     version: 1,
     locale: who.locale ?? 'en-US',
-    app_permissions: BOT_PERMISSIONS,
+    app_permissions: who.appPermissions ?? BOT_PERMISSIONS,
     entitlements: [],
     attachment_size_limit: 8 * 1024 * 1024,
     data,
@@ -202,7 +202,7 @@ export function interactionObject(
       type: 0,
       guild_id: who.guildId,
       name: 'general',
-      permissions: BOT_PERMISSIONS,
+      permissions: who.appPermissions ?? BOT_PERMISSIONS,
     },
     member: {
       ...memberObject(who.permissions ?? ALL_PERMISSIONS),
