@@ -10,8 +10,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
-import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
-import { FakeGateway } from './fake-discord/gateway.js';
 import {
   type AcceptedEdit,
   type ChannelMessage,
@@ -20,6 +18,8 @@ import {
   MISSING_ACCESS,
   UNKNOWN_MESSAGE,
 } from './fake-discord/channels.js';
+import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
+import { FakeGateway } from './fake-discord/gateway.js';
 import { filesOf, parseBody, readRawBody } from './fake-discord/http.js';
 import {
   APP_ID,
@@ -50,11 +50,11 @@ import {
   responseRefusal,
 } from './fake-discord/validation.js';
 
+export type { AcceptedEdit, ChannelMessage, EditFault } from './fake-discord/channels.js';
 export { shardOf } from './fake-discord/gateway.js';
 export { APP_ID, BOT_USER_ID } from './fake-discord/objects.js';
 export { InteractionSigner } from './fake-discord/signing.js';
 export type * from './fake-discord/types.js';
-export type { AcceptedEdit, ChannelMessage, EditFault } from './fake-discord/channels.js';
 
 const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const MISSING_PERMISSIONS = { message: 'Missing Permissions', code: 50013 };
@@ -113,8 +113,10 @@ export class FakeDiscord {
   readonly failedEdits: (RecordedRequest & { status: number })[] = [];
   private readonly editFaults: EditFault[] = [];
   private readonly channelFaults = new Map<string, 403 | 404>();
-  private readonly editWaiters: { test(e: AcceptedEdit): boolean; resolve(e: AcceptedEdit): void }[] =
-    [];
+  private readonly editWaiters: {
+    test(e: AcceptedEdit): boolean;
+    resolve(e: AcceptedEdit): void;
+  }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -417,7 +419,8 @@ export class FakeDiscord {
         this.failedEdits.push({ ...record, status: fault.status });
         if (fault.status === 404) return reply(404, UNKNOWN_MESSAGE);
         if (fault.status === 403) return reply(403, MISSING_ACCESS);
-        if (fault.status === 500) return reply(500, { message: '500: Internal Server Error', code: 0 });
+        if (fault.status === 500)
+          return reply(500, { message: '500: Internal Server Error', code: 0 });
         const retryAfter = fault.retryAfter ?? 0.1;
         return reply(
           429,
