@@ -131,6 +131,8 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       });
   }, tickMs);
   timer.unref();
+  // Names this node as the store's leases do, so an operator can tell who edits what.
+  log.info({ owner }, 'live scoreboards started');
 
   return {
     owner,
