@@ -72,21 +72,24 @@ function permissionList(names: readonly string[], language: Language): string {
 /**
  * `/scoreboard post [channel]`: the house cup message, in the server's language (the message is
  * for every member, not for the admin who posts it), in the channel given or this one. The bot's
- * own permissions come with the interaction for this channel (`app_permissions`): a missing one
- * is named and nothing is posted. For another channel Discord sends the member's permissions
- * only; a refusal of the post itself then says what housecup needs there.
+ * own permissions come with the interaction for this channel (`app_permissions`); for another,
+ * Discord sends the member's only, so they are asked of Discord. A missing one is named and
+ * nothing is posted; Discord refusing the post anyway (a race) says what housecup needs there.
  */
 async function post(request: Request, context: CommandContext, channelId: string): Promise<Answer> {
   const { t } = context.language;
   const channel = `<#${channelId}>`;
   if (!context.live) return { content: t.scoreboard.live.noToken, ephemeral: true };
-  if (channelId === request.channelId && request.appPermissions !== null) {
-    const missing = missingLivePermissions(request.appPermissions);
-    if (missing.length > 0) {
-      const names = missing.map((name) => t.scoreboard.live.permissions[name]);
-      const list = permissionList(names, context.language);
-      return { content: t.scoreboard.live.missing(channel, list), ephemeral: true };
-    }
+  const granted =
+    channelId === request.channelId && request.appPermissions !== null
+      ? request.appPermissions
+      : await context.live.permissionsIn(context.guildId, channelId);
+  if (granted === null) return { content: t.scoreboard.live.refused(channel), ephemeral: true };
+  const missing = missingLivePermissions(granted);
+  if (missing.length > 0) {
+    const names = missing.map((name) => t.scoreboard.live.permissions[name]);
+    const list = permissionList(names, context.language);
+    return { content: t.scoreboard.live.missing(channel, list), ephemeral: true };
   }
   const language = resolveLanguage(request.guildLocale, null);
   const outcome = await context.live.post(context.guildId, channelId, language);

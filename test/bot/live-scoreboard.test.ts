@@ -173,6 +173,37 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     expect(liveRows()).toEqual([]);
   });
 
+  it('in another channel: the bot’s permissions there are asked of Discord, a missing one named', async () => {
+    const open = '1133557799224469001';
+    const closed = '1133557799224469002';
+    // @everyone (the guild's id) may not embed links in `closed`.
+    fake.addChannel(GUILD, open);
+    fake.addChannel(GUILD, closed, [{ id: GUILD, type: 0, allow: '0', deny: String(1n << 14n) }]);
+    const inChannel = (channelId: string) =>
+      fake.sendInteraction(
+        fake.command(
+          'scoreboard',
+          [{ name: 'post', type: 1, options: [{ name: 'channel', type: 7, value: channelId }] }],
+          { guildId: GUILD, user: ADMIN },
+        ),
+      );
+    const refused = await inChannel(closed);
+    expect(refused.data.content).toContain('it lacks Embed Links there');
+    expect([...fake.channelMessages.values()].some((m) => m.channelId === closed)).toBe(false);
+    const posted = await inChannel(open);
+    expect(posted.data.content).toContain(`<#${open}>`);
+    expect([...fake.channelMessages.values()].some((m) => m.channelId === open)).toBe(true);
+    const stop = await fake.sendInteraction(
+      fake.command(
+        'scoreboard',
+        [{ name: 'stop', type: 1, options: [{ name: 'channel', type: 7, value: open }] }],
+        { guildId: GUILD, user: ADMIN },
+      ),
+    );
+    expect(stop.data.content).toContain('no longer kept current');
+    expect(liveRows()).toEqual([]);
+  });
+
   it('a message deleted in Discord is forgotten at its next edit', async () => {
     await post();
     const [row] = liveRows();

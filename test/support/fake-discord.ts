@@ -23,6 +23,9 @@ import { FakeGateway } from './fake-discord/gateway.js';
 import { filesOf, parseBody, readRawBody } from './fake-discord/http.js';
 import {
   APP_ID,
+  BOT_PERMISSIONS,
+  BOT_USER_ID,
+  botUser,
   channelOf,
   commandData,
   interactionObject,
@@ -113,6 +116,8 @@ export class FakeDiscord {
   readonly failedEdits: (RecordedRequest & { status: number })[] = [];
   private readonly editFaults: EditFault[] = [];
   private readonly channelFaults = new Map<string, 403 | 404>();
+  /** Channels besides each guild's general one (`addChannel`), with their overwrites. */
+  private readonly extraChannels = new Map<string, { guildId: string; overwrites: Json[] }>();
   private readonly editWaiters: {
     test(e: AcceptedEdit): boolean;
     resolve(e: AcceptedEdit): void;
@@ -247,6 +252,38 @@ export class FakeDiscord {
           reset_after: 0,
           max_concurrency: this.options.maxConcurrency,
         },
+      });
+    }
+    if (route === 'GET /users/@me') return reply(200, botUser());
+    if (record.method === 'GET' && parts[0] === 'channels' && parts.length === 2) {
+      return this.onGetChannel(parts[1] ?? '', reply);
+    }
+    if (
+      record.method === 'GET' &&
+      parts[0] === 'guilds' &&
+      parts.length === 3 &&
+      parts[2] === 'roles'
+    ) {
+      const guildId = parts[1] ?? '';
+      if (!this.options.guilds.includes(guildId))
+        return reply(404, { message: 'Unknown Guild', code: 10004 });
+      return reply(200, [
+        { id: guildId, name: '@everyone', permissions: BOT_PERMISSIONS, position: 0 },
+      ]);
+    }
+    if (
+      record.method === 'GET' &&
+      parts[0] === 'guilds' &&
+      parts[2] === 'members' &&
+      parts[3] === BOT_USER_ID
+    ) {
+      return reply(200, {
+        user: botUser(),
+        roles: [],
+        joined_at: new Date().toISOString(),
+        deaf: false,
+        mute: false,
+        flags: 0,
       });
     }
     if (parts[0] === 'channels' && parts[2] === 'messages') {
@@ -384,6 +421,34 @@ export class FakeDiscord {
       return reply(200, this.message(data));
     }
     reply(404, { message: '404: Unknown Webhook', code: 10015 });
+  }
+
+  /** A guild text channel: each guild's general one, or one a test added. */
+  private onGetChannel(channelId: string, reply: Reply) {
+    const extra = this.extraChannels.get(channelId);
+    const guildId = extra?.guildId ?? this.options.guilds.find((g) => channelOf(g) === channelId);
+    if (guildId === undefined) return reply(404, UNKNOWN_CHANNEL);
+    return reply(200, {
+      id: channelId,
+      type: 0,
+      guild_id: guildId,
+      name: extra ? `channel-${channelId}` : 'general',
+      position: 0,
+      permission_overwrites: extra?.overwrites ?? [],
+      nsfw: false,
+      parent_id: null,
+      topic: null,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+    });
+  }
+
+  /**
+   * Adds a text channel to `guildId`, with permission overwrites (`{ id, type: 0 role | 1
+   * member, allow, deny }`): `GET /channels/{id}` answers it, and posts there are accepted.
+   */
+  addChannel(guildId: string, channelId: string, overwrites: Json[] = []): void {
+    this.extraChannels.set(channelId, { guildId, overwrites });
   }
 
   private onChannelMessage(

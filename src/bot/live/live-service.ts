@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { REST } from 'discord.js';
+import { type REST, Routes } from 'discord.js';
 import type { Logger } from '../../logger.js';
 import { LIVE_MESSAGES_PER_GUILD } from '../../records/live-message.js';
 import type { LiveMessage, LiveMessageStore } from '../../store/store.js';
 import { type HouseCupSources, houseCupMessage } from '../house-cup-message.js';
 import { resolveLanguage } from '../i18n/index.js';
 import { deleteMessage, editMessage, postMessage, refusalOf } from './channel-messages.js';
+import { botPermissionsIn } from './channel-permissions.js';
 import { liveSeq } from './live-areas.js';
 import type { LiveScoreboards } from './scoreboards.js';
 
@@ -55,6 +56,19 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
   /** Each guild's shown change, and the generation it was read at. */
   const seen = new Map<string, { generation: string; seq: number }>();
   let renewAt = 0;
+  let botUser: Promise<string> | null = null;
+  const botUserId = () => {
+    botUser ??= rest.get(Routes.user('@me')).then((user) => {
+      const id = (user as { id?: unknown }).id;
+      if (typeof id !== 'string') throw new Error('Discord answered GET /users/@me without an id');
+      return id;
+    });
+    // A failure is asked again next time.
+    botUser.catch(() => {
+      botUser = null;
+    });
+    return botUser;
+  };
   let stopped = false;
   let ticking: Promise<void> | null = null;
 
@@ -164,6 +178,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       renewAt = 0;
       return { kind: 'posted', messageId };
     },
+    permissionsIn: (guildId, channelId) => botPermissionsIn(rest, guildId, channelId, botUserId),
     async stop(guildId, channelId) {
       const removed = await store.removeInChannel(guildId, channelId);
       for (const message of removed) held.delete(message.messageId);

@@ -20,6 +20,11 @@ export type LivePostOutcome =
 export interface LiveScoreboards {
   /** Posts the house cup message in `channelId`, in `language`, and keeps it current. */
   post(guildId: string, channelId: string, language: Language): Promise<LivePostOutcome>;
+  /**
+   * The bot's permissions in a channel of the guild other than the interaction's; null when the
+   * guild has no such channel.
+   */
+  permissionsIn(guildId: string, channelId: string): Promise<bigint | null>;
   /** Stops the guild's live messages in `channelId` (they stay as they are); how many. */
   stop(guildId: string, channelId: string): Promise<number>;
 }
@@ -32,6 +37,7 @@ export function deferredScoreboards(ready: () => Promise<LiveScoreboards>): Live
   return {
     post: async (guildId, channelId, language) =>
       (await ready()).post(guildId, channelId, language),
+    permissionsIn: async (guildId, channelId) => (await ready()).permissionsIn(guildId, channelId),
     stop: async (guildId, channelId) => (await ready()).stop(guildId, channelId),
   };
 }

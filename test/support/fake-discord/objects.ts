@@ -8,7 +8,7 @@ export const APP_ID = '900000000000000001';
 export const BOT_USER_ID = '900000000000000002';
 /** All permissions but none (Administrator included). */
 export const ALL_PERMISSIONS = '2251799813685247';
-const BOT_PERMISSIONS = '2248473465835073';
+export const BOT_PERMISSIONS = '2248473465835073';
 
 export function now(): string {
   return new Date().toISOString();
