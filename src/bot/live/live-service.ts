@@ -20,6 +20,13 @@ export interface LiveTiming {
 
 export const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
 
+/**
+ * Edits under way at once on a node: each draws a picture (a render slot, shared with the API)
+ * and makes one call to Discord, whose global limit is 50 a second per bot. The others wait for
+ * the next look, a tick later; the latest standings are read then.
+ */
+const EDITS_AT_ONCE = 4;
+
 export interface LiveServiceOptions extends HouseCupSources {
   store: LiveMessageStore;
   /** A client with the bot token: channel messages are the bot's, in both Discord modes. */
@@ -120,19 +127,40 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       renewAt = now + renewEveryMs;
       const next = new Map<string, LiveMessage>();
       // What this node knows better than the store (an edit whose record is under way) stays.
-      for (const message of claimed)
+      for (const message of claimed) {
         next.set(message.messageId, held.get(message.messageId) ?? message);
+      }
       held = next;
     }
-    for (const message of held.values()) {
-      if (editing.has(message.messageId) || now < message.nextEditAt) continue;
-      const seq = await seqOf(message.guildId);
-      if (seq === message.seq) continue;
-      const id = message.messageId;
-      const work = edit(message, seq)
-        .catch((error: unknown) => log.error({ err: error, message: id }, 'live scoreboard edit'))
-        .finally(() => editing.delete(id));
-      editing.set(id, work);
+    await startDueEdits();
+  }
+
+  let starting = false;
+  /**
+   * Starts the edits that are due, as many as may run at once; called every tick and whenever
+   * an edit ends, so a node with many messages to edit keeps its places busy.
+   */
+  async function startDueEdits(): Promise<void> {
+    if (starting || stopped) return;
+    starting = true;
+    try {
+      const now = Date.now();
+      for (const message of held.values()) {
+        if (editing.size >= EDITS_AT_ONCE) break;
+        if (editing.has(message.messageId) || now < message.nextEditAt) continue;
+        const seq = await seqOf(message.guildId);
+        if (seq === message.seq || editing.has(message.messageId)) continue;
+        const id = message.messageId;
+        const work = edit(message, seq)
+          .catch((error: unknown) => log.error({ err: error, message: id }, 'live scoreboard edit'))
+          .finally(() => {
+            editing.delete(id);
+            void startDueEdits().catch(() => {});
+          });
+        editing.set(id, work);
+      }
+    } finally {
+      starting = false;
     }
   }
 
