@@ -193,6 +193,13 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     const posted = await inChannel(open);
     expect(posted.data.content).toContain(`<#${open}>`);
     expect([...fake.channelMessages.values()].some((m) => m.channelId === open)).toBe(true);
+    // Discord refusing the post all the same (a permission taken away meanwhile): nothing stored.
+    fake.refuseChannel(closed, 403);
+    fake.addChannel(GUILD, closed);
+    const raced = await inChannel(closed);
+    expect(raced.data.content).toContain('Discord refused the message');
+    expect(liveRows()).toHaveLength(1);
+    fake.refuseChannel(closed, null);
     const stop = await fake.sendInteraction(
       fake.command(
         'scoreboard',
@@ -211,6 +218,15 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     fake.channelMessages.delete(row?.message_id ?? '');
     setPoints(7_007);
     await until(() => (liveRows().length === 0 ? true : undefined), 'the message forgotten');
+  });
+
+  it('a permission taken away (403 on an edit): forgotten', async () => {
+    await post();
+    expect(liveRows()).toHaveLength(1);
+    fake.failEdits({ status: 403 });
+    setPoints(7_107);
+    await until(() => (liveRows().length === 0 ? true : undefined), 'the message forgotten');
+    expect(fake.failedEdits.at(-1)?.status).toBe(403);
   });
 
   it('at most 5 per guild', async () => {
