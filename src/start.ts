@@ -108,13 +108,14 @@ export async function startService(
   const publicKey = config.discord.publicKey;
   // The live scoreboards need the bot token (channel messages are the bot's), in both Discord
   // modes; their machinery loads with discord.js once the API listens, and a post waits for it.
-  let liveStarting: Promise<RunningLive> | undefined;
-  const live = config.discord.token
-    ? deferredScoreboards(() => {
-        if (!liveStarting) throw new Error('the live scoreboards have not started');
-        return liveStarting;
+  // An interaction may come as soon as the API listens: a post then waits for the start below.
+  let beginLive: ((running: Promise<RunningLive>) => void) | undefined;
+  const liveStarting = config.discord.token
+    ? new Promise<RunningLive>((resolve) => {
+        beginLive = resolve;
       })
     : undefined;
+  const live = liveStarting ? deferredScoreboards(() => liveStarting) : undefined;
   const app = await buildApp({
     config,
     read,
@@ -189,7 +190,7 @@ export async function startService(
 
   const token = config.discord.token;
   if (token) {
-    liveStarting = Promise.all([
+    const starting = Promise.all([
       import('./bot/rest.js'),
       import('./bot/live/live-service.js'),
     ]).then(([{ botRest }, { startLiveService }]) =>
@@ -204,9 +205,10 @@ export async function startService(
       }),
     );
     // A failure to load is the posts' to report; the edits simply do not run.
-    liveStarting.catch((error: unknown) =>
+    starting.catch((error: unknown) =>
       logger.error({ err: error }, 'live scoreboards did not start'),
     );
+    beginLive?.(starting);
   }
   if (config.discord.token) {
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
