@@ -58,7 +58,7 @@ export const de: Messages<'one' | 'other'> = {
     scoreboard: {
       name: 'punktetafel',
       description:
-        'Den Hauspokal dieses Servers auf einer öffentlichen Webseite zeigen oder entfernen',
+        'Der Hauspokal dieses Servers: auf einer öffentlichen Webseite oder live in einem Kanal',
     },
     scoreboardPublish: {
       name: 'veröffentlichen',

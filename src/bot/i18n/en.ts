@@ -56,7 +56,7 @@ export const en = {
     rankMember: { name: 'member', description: 'Whose rank to show (yours when not given)' },
     scoreboard: {
       name: 'scoreboard',
-      description: "Show this server's house cup on a public web page, or take it down",
+      description: "This server's house cup: on a public web page, or live in a channel",
     },
     scoreboardPublish: {
       name: 'publish',

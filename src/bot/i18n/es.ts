@@ -55,7 +55,8 @@ export const esES: Spanish = {
     },
     scoreboard: {
       name: 'marcador',
-      description: 'Muestra la Copa de las Casas de este servidor en una web pública, o la retira',
+      description:
+        'La Copa de las Casas de este servidor: en una web pública o en directo en un canal',
     },
     scoreboardPublish: {
       name: 'publicar',

@@ -55,7 +55,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     scoreboard: {
       name: 'tableau-des-scores',
       description:
-        'Afficher la coupe des maisons de ce serveur sur une page web publique, ou la retirer',
+        'La coupe des maisons de ce serveur : sur une page web publique, ou en direct dans un salon',
     },
     scoreboardPublish: {
       name: 'publier',

@@ -57,7 +57,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     scoreboard: {
       name: 'tabellone',
       description:
-        'Mostra la Coppa delle Case di questo server su una pagina web pubblica, o ritirala',
+        'La Coppa delle Case di questo server: su una pagina web pubblica o dal vivo in un canale',
     },
     scoreboardPublish: {
       name: 'pubblica',

@@ -55,7 +55,7 @@ export const nl: Messages<'one' | 'other'> = {
     scoreboard: {
       name: 'scorebord',
       description:
-        'Toon de afdelingsbeker van deze server op een openbare webpagina, of haal hem weg',
+        'De afdelingsbeker van deze server: op een openbare webpagina of live in een kanaal',
     },
     scoreboardPublish: {
       name: 'publiceren',

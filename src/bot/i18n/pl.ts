@@ -43,7 +43,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     rankMember: { name: 'członek', description: 'Czyją pozycję pokazać (twoją, jeśli nie podano)' },
     scoreboard: {
       name: 'tablica-wyników',
-      description: 'Pokaż Puchar Domów tego serwera na publicznej stronie albo ją usuń',
+      description: 'Puchar Domów tego serwera: na publicznej stronie albo na żywo na kanale',
     },
     scoreboardPublish: {
       name: 'opublikuj',

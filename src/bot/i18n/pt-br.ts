@@ -55,7 +55,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     },
     scoreboard: {
       name: 'placar',
-      description: 'Mostre a Taça das Casas deste servidor numa página pública, ou tire-a do ar',
+      description: 'A Taça das Casas deste servidor: numa página pública ou ao vivo num canal',
     },
     scoreboardPublish: {
       name: 'publicar',
