@@ -154,6 +154,11 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
         'the stop answer',
       );
       expect(liveRows()).toEqual([]);
+      // The bot's permissions come in the signed payload too (`app_permissions`).
+      const missing = await post({ appPermissions: WITHOUT_ATTACH });
+      expect(missing.via).toBe('http');
+      expect(contentOf(missing)).toContain('it lacks Attach Files there');
+      expect(liveRows()).toEqual([]);
       const edits = fake.edits.length;
       setPoints(6_006);
       await sleep(INTERVAL_MS * 2);
