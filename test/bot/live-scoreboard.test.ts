@@ -234,6 +234,17 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     expect(fake.failedEdits.at(-1)?.status).toBe(403);
   });
 
+  it('speaks the server’s language in the channel, the admin’s to the admin', async () => {
+    const before = new Set(fake.channelMessages.keys());
+    const answer = await post({ locale: 'en-US', guildLocale: 'fr' });
+    expect(answer.data.content).toContain('is posted in');
+    const message = [...fake.channelMessages.values()].find((m) => !before.has(m.id));
+    expect(JSON.stringify(message?.message.embeds)).toContain('Gryffondor');
+    writeFileSync('/tmp/live-scoreboard-fr.png', message?.png ?? Buffer.alloc(0));
+    expect(game.prepare('SELECT locale FROM live_messages').all()).toEqual([{ locale: 'fr' }]);
+    game.prepare('DELETE FROM live_messages').run();
+  });
+
   it('at most 5 per guild', async () => {
     for (let i = 0; i < 5; i += 1) await post();
     expect(liveRows()).toHaveLength(5);
