@@ -72,6 +72,8 @@ export interface LiveMessageStore {
    * every message `owner` then holds.
    */
   claim(owner: string, now: number, until: number): Promise<LiveMessage[]>;
+  /** Whether some message's lease ran out (or none was taken yet): a read, for a node's every look. */
+  anyFree(now: number): Promise<boolean>;
   /** Records an edit (or a try to come): what it shows, and the earliest next one; false when `owner` no longer holds the message. */
   edited(messageId: string, owner: string, seq: number, nextEditAt: number): Promise<boolean>;
   /** Gives `owner`'s messages up (a node stopping): another node takes them at once. */

@@ -51,7 +51,9 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     game.prepare('SELECT message_id FROM live_messages WHERE guild_id = ?').all(GUILD) as {
       message_id: string;
     }[];
-  const post = async (extra: { appPermissions?: string; locale?: string } = {}) =>
+  const post = async (
+    extra: { appPermissions?: string; locale?: string; guildLocale?: string } = {},
+  ) =>
     fake.sendInteraction(
       fake.command('scoreboard', [{ name: 'post', type: 1, options: [] }], {
         guildId: GUILD,

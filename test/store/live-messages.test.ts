@@ -48,6 +48,7 @@ describe.each(storeKinds(import.meta.filename))('live messages on %s', (kind) =>
     await live.add(message(1), LIVE_MESSAGES_PER_GUILD);
     await live.add(message(2), LIVE_MESSAGES_PER_GUILD);
     const now = 1_000_000;
+    expect(await live.anyFree(now)).toBe(true);
     const [a, b] = await Promise.all([
       live.claim('a', now, now + 30_000),
       other.liveMessages.claim('b', now, now + 30_000),
@@ -57,6 +58,8 @@ describe.each(storeKinds(import.meta.filename))('live messages on %s', (kind) =>
     expect(ids).toEqual(['7001', '7002']);
     const holder = (a?.length ?? 0) > 0 ? 'a' : 'b';
     const taker = holder === 'a' ? 'b' : 'a';
+    expect(await live.anyFree(now + 29_000)).toBe(false);
+    expect(await live.anyFree(now + 31_000)).toBe(true);
     // Renewed by its holder, not taken before the lease runs out…
     expect(await live.claim(taker, now + 29_000, now + 59_000)).toEqual([]);
     // …then taken: the holder died.

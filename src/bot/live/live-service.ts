@@ -122,6 +122,9 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
 
   async function tick(): Promise<void> {
     const now = Date.now();
+    // A lease that ran out (a node died) is taken at the next look, not at the next renewal:
+    // a dead node's messages move within the lease and a tick.
+    if (now < renewAt && (await store.anyFree(now))) renewAt = now;
     if (now >= renewAt) {
       const claimed = await store.claim(owner, now, now + timing.leaseMs);
       renewAt = now + renewEveryMs;

@@ -84,6 +84,14 @@ export function createPostgresLiveMessages(pool: pg.Pool, now: () => Date): Live
       );
       return rows.map(liveMessageOf);
     },
+    async anyFree(at) {
+      const { rowCount } = await pool.query({
+        name: 'live-messages-free',
+        text: 'SELECT 1 FROM live_messages WHERE lease_until < $1 LIMIT 1',
+        values: [at],
+      });
+      return (rowCount ?? 0) > 0;
+    },
     async edited(messageId, owner, seq, nextEditAt) {
       const { rowCount } = await pool.query(
         'UPDATE live_messages SET seq = $1, next_edit_at = $2 WHERE message_id = $3 AND lease_owner = $4',

@@ -57,6 +57,9 @@ export function createSqliteLiveMessages(db: Database, now: () => Date): LiveMes
     `UPDATE live_messages SET lease_owner = ?, lease_until = ?
      WHERE lease_owner = ? OR lease_until < ? RETURNING ${COLUMNS}`,
   );
+  const anyFree = sqlite
+    .prepare<[number], number>('SELECT 1 FROM live_messages WHERE lease_until < ? LIMIT 1')
+    .pluck();
   const edited = sqlite.prepare(
     'UPDATE live_messages SET seq = ?, next_edit_at = ? WHERE message_id = ? AND lease_owner = ?',
   );
@@ -79,6 +82,9 @@ export function createSqliteLiveMessages(db: Database, now: () => Date): LiveMes
     async claim(owner, at, until) {
       const rows = await writeWhenFree(sqlite, () => claim.all(owner, until, owner, at));
       return rows.map(liveMessageOf);
+    },
+    async anyFree(at) {
+      return anyFree.get(at) !== undefined;
     },
     async edited(messageId, owner, seq, nextEditAt) {
       const result = await writeWhenFree(sqlite, () =>
