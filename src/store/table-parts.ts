@@ -3,6 +3,7 @@ import { apiKey } from '../records/api-key.js';
 import { guildChanges } from '../records/guild-changes.js';
 import { housePoints } from '../records/house-points.js';
 import { job } from '../records/job.js';
+import { liveMessage } from '../records/live-message.js';
 import { pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { profile } from '../records/profile.js';
@@ -97,5 +98,6 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     profileChanges: table(profileChange.table),
     publishedGuilds: table(publishedGuild.table),
     guildChanges: table(guildChanges.table),
+    liveMessages: table(liveMessage.table),
   };
 }

@@ -17,4 +17,5 @@ export const {
   profileChanges,
   publishedGuilds,
   guildChanges,
+  liveMessages,
 } = namedTables(pgTablesOf(RECORDS));
