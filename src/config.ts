@@ -125,6 +125,18 @@ const envSchema = z.object({
     .int('must be a whole number of days')
     .min(0, 'must be 0 (keep everything) or more')
     .default(400),
+  LIVE_EDIT_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(500, 'must be from 500 to 600000')
+    .max(600_000, 'must be from 500 to 600000')
+    .default(10_000),
+  LIVE_LEASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1_500, 'must be from 1500 to 600000')
+    .max(600_000, 'must be from 1500 to 600000')
+    .default(30_000),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -218,6 +230,11 @@ export interface Config {
   eventStreamsPerKey: number;
   /** Seconds between `: keep-alive` comments on an event stream (at most 25). */
   eventKeepAliveSeconds: number;
+  /**
+   * The live scoreboards in Discord: at most one edit per message per `editIntervalMs`; a node's
+   * hold on a message lasts `leaseMs` unless renewed.
+   */
+  live: { editIntervalMs: number; leaseMs: number };
   discord: {
     token: string | undefined;
     applicationId: string | undefined;
@@ -278,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,
     eventKeepAliveSeconds: e.EVENT_KEEP_ALIVE_SECONDS,
+    live: { editIntervalMs: e.LIVE_EDIT_INTERVAL_MS, leaseMs: e.LIVE_LEASE_MS },
     discord: {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,

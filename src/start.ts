@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { AnswerCache } from './answers/answer-cache.js';
 import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
+import type { RunningLive } from './bot/live/live-service.js';
+import { deferredScoreboards } from './bot/live/scoreboards.js';
 import { RenderSlots } from './budgets/render-slots.js';
 import type { Config } from './config.js';
 import { buildApp, type Libraries, type MountContext } from './http/app.js';
@@ -104,6 +106,16 @@ export async function startService(
   // One answer cache per node: the API's answers, the pages' and the bot's /points pictures.
   const cache = new AnswerCache();
   const publicKey = config.discord.publicKey;
+  // The live scoreboards need the bot token (channel messages are the bot's), in both Discord
+  // modes; their machinery loads with discord.js once the API listens, and a post waits for it.
+  // An interaction may come as soon as the API listens: a post then waits for the start below.
+  let beginLive: ((running: Promise<RunningLive>) => void) | undefined;
+  const liveStarting = config.discord.token
+    ? new Promise<RunningLive>((resolve) => {
+        beginLive = resolve;
+      })
+    : undefined;
+  const live = liveStarting ? deferredScoreboards(() => liveStarting) : undefined;
   const app = await buildApp({
     config,
     read,
@@ -138,6 +150,7 @@ export async function startService(
                   keyStore,
                   publication: store.publication,
                   publicUrl: config.publicUrl,
+                  ...(live ? { live } : {}),
                   ...(onHandled ? { onHandled } : {}),
                   renders,
                   cache,
@@ -176,6 +189,28 @@ export async function startService(
   if (firstKey && example) onFirstKey(firstKey, example);
   if (!checked) void checkFile();
 
+  const token = config.discord.token;
+  if (token) {
+    const starting = Promise.all([
+      import('./bot/rest.js'),
+      import('./bot/live/live-service.js'),
+    ]).then(([{ botRest }, { startLiveService }]) =>
+      startLiveService({
+        store: store.liveMessages,
+        rest: botRest(config.discord.restUrl, token),
+        read,
+        renders,
+        cache,
+        logger,
+        timing: config.live,
+      }),
+    );
+    // A failure to load is the posts' to report; the edits simply do not run.
+    starting.catch((error: unknown) =>
+      logger.error({ err: error }, 'live scoreboards did not start'),
+    );
+    beginLive?.(starting);
+  }
   if (config.discord.token) {
     // Not awaited: the API serves while the bot logs in (or fails to, on its own). discord.js
     // is loaded only here: it is most of start-up time when imported up front.
@@ -186,6 +221,7 @@ export async function startService(
           read,
           keyStore,
           publication: store.publication,
+          ...(live ? { live } : {}),
           logger,
           renders,
           cache,
@@ -223,6 +259,7 @@ export async function startService(
       // Ends a prune in progress between two batches, before the store closes under it.
       await stopPruning();
       await (await botStarting)?.stop();
+      await (await liveStarting?.catch(() => undefined))?.close();
       await app.close();
       // After the app: a chart under way when it closed has been answered.
       await renders.close();

@@ -21,6 +21,8 @@ export interface BotDeps {
   read: ReadService;
   keyStore: KeyStore;
   publication?: PublicationStore;
+  /** The node's live scoreboards (start.ts). */
+  live?: DispatcherOptions['live'];
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
@@ -104,6 +106,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       keyStore: deps.keyStore,
       ...(deps.publication ? { publication: deps.publication } : {}),
       publicUrl: deps.config.publicUrl,
+      ...(deps.live ? { live: deps.live } : {}),
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

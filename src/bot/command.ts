@@ -11,6 +11,7 @@ import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
 import type { Language } from './i18n/index.js';
+import type { LiveScoreboards } from './live/scoreboards.js';
 import type { GivenOptions, OptionsOf } from './options.js';
 
 /**
@@ -66,6 +67,13 @@ interface RequestBase {
   locale: string | null;
   /** The server's language (`guild_locale`); null outside a server. */
   guildLocale: string | null;
+  /** The channel the interaction was made in; null when the payload has none. */
+  channelId: string | null;
+  /**
+   * The bot's permissions in that channel (Discord's `app_permissions`); null when the payload
+   * has none.
+   */
+  appPermissions: bigint | null;
 }
 
 /**
@@ -108,6 +116,8 @@ export interface CommandContext {
   publication?: PublicationStore;
   /** Where the public pages are reached (PUBLIC_URL). */
   publicUrl?: string;
+  /** The live scoreboards (/scoreboard post); absent where this process has no bot token. */
+  live?: LiveScoreboards;
 }
 
 /** A command as `register` publishes it; `localizedCommand` writes it, its types kept literal. */

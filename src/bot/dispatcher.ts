@@ -10,6 +10,7 @@ import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } 
 import { type Delivery, messageData } from './delivery.js';
 import { en } from './i18n/en.js';
 import { resolveLanguage } from './i18n/index.js';
+import type { LiveScoreboards } from './live/scoreboards.js';
 import { NotFoundError } from './not-found.js';
 import { readOptions } from './options.js';
 
@@ -24,6 +25,8 @@ export interface DispatcherOptions {
   logger: Logger;
   publication?: PublicationStore;
   publicUrl?: string;
+  /** The live scoreboards; only a process with the bot token has them. */
+  live?: LiveScoreboards;
   /**
    * The node's render slots, shared with the API (start.ts hands them in); without them, slots
    * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
@@ -165,6 +168,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       cache,
       ...(options.publication ? { publication: options.publication } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.live ? { live: options.live } : {}),
       logger: logger.child({ guild: guildId }),
     };
 

@@ -26,6 +26,8 @@ export function requestFromGateway(
     // discord.js copies both from the payload unchecked, whatever their type (`["fr"]`).
     locale: text(interaction.locale),
     guildLocale: text(interaction.guildLocale),
+    channelId: interaction.channelId,
+    appPermissions: interaction.appPermissions?.bitfield ?? null,
   };
   return interaction.isChatInputCommand()
     ? {

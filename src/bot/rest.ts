@@ -27,3 +27,8 @@ export function restOptions(restUrl: string): Partial<RESTOptions> {
 export function webhookRest(restUrl: string): REST {
   return new REST(restOptions(restUrl));
 }
+
+/** A client with the bot token: the live scoreboards' channel messages, in both Discord modes. */
+export function botRest(restUrl: string, token: string): REST {
+  return new REST(restOptions(restUrl)).setToken(token);
+}

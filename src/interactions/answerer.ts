@@ -27,6 +27,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     keyStore: deps.keyStore,
     ...(deps.publication ? { publication: deps.publication } : {}),
     ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+    ...(deps.live ? { live: deps.live } : {}),
     logger: deps.logger,
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

@@ -1,5 +1,6 @@
 import type { AnswerCache } from '../answers/answer-cache.js';
 import type { Outcome } from '../bot/dispatcher.js';
+import type { LiveScoreboards } from '../bot/live/scoreboards.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
@@ -19,6 +20,8 @@ export interface InteractionsOptions {
   /** For `/scoreboard`, and where its pages are reached (PUBLIC_URL). */
   publication?: PublicationStore;
   publicUrl?: string;
+  /** The live scoreboards, where this node has the bot token (it posts and edits them). */
+  live?: LiveScoreboards;
   /** As the gateway bot's: 2 s unless a test shortens it. */
   deferAfterMs?: number;
   /** Told of every handled interaction (housecup_bot_interactions_total). */

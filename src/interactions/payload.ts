@@ -54,9 +54,13 @@ function userOf(payload: Json): InteractionUser | null {
   return id !== null && username !== null ? { id, username } : null;
 }
 
-function permissionsOf(payload: Json): bigint | null {
-  const permissions = text(record(payload.member)?.permissions);
+function bits(value: unknown): bigint | null {
+  const permissions = text(value);
   return permissions !== null && /^\d{1,20}$/.test(permissions) ? BigInt(permissions) : null;
+}
+
+function permissionsOf(payload: Json): bigint | null {
+  return bits(record(payload.member)?.permissions);
 }
 
 /** True for Discord's PING (type 1), which the endpoint answers with `{"type":1}`. */
@@ -83,6 +87,8 @@ export function parseInteraction(value: unknown): ParsedInteraction | null {
     // picks the answer's language from them.
     locale: text(payload.locale),
     guildLocale: text(payload.guild_locale),
+    channelId: text(payload.channel_id),
+    appPermissions: bits(payload.app_permissions),
   };
   if (payload.type === APPLICATION_COMMAND && data.type === CHAT_INPUT) {
     const command = text(data.name);

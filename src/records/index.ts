@@ -2,6 +2,7 @@ import { apiKey } from './api-key.js';
 import { guildChanges } from './guild-changes.js';
 import { housePoints } from './house-points.js';
 import { job } from './job.js';
+import { liveMessage } from './live-message.js';
 import { pointsHistory } from './points-history.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
@@ -21,7 +22,14 @@ export const RECORDS = [
   publishedGuild,
   term,
   guildChanges,
+  liveMessage,
 ] as const;
+
+/**
+ * Rows housecup keeps about a guild that are not the guild's data (the live scoreboards it
+ * edits): no change is recorded for them, and no reader's answer depends on them.
+ */
+export const BOOKKEEPING_RECORDS: ReadonlySet<(typeof RECORDS)[number]> = new Set([liveMessage]);
 
 /** The records holding a guild's data (an import replaces them; an export reads them). */
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;

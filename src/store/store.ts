@@ -55,6 +55,52 @@ export interface TermStore {
   end(guildId: string, options?: { reset?: boolean }): Promise<Term | null>;
 }
 
+/** A live scoreboard as the store holds it (src/records/live-message.ts). */
+export interface LiveMessage {
+  guildId: string;
+  channelId: string;
+  messageId: string;
+  locale: string;
+  createdAt: string;
+  /** The change (guild_changes' number) the message shows; 0 before its first edit. */
+  seq: number;
+  /** The earliest next edit, in ms since 1970. */
+  nextEditAt: number;
+}
+
+/** What `add` did: stored, or refused because the guild has its most live messages already. */
+export type LiveAddOutcome = 'added' | 'full';
+
+/**
+ * The live scoreboards (docs/discord.md): which messages to keep current, and which node edits
+ * each. A node holds a message by a lease in the store, renewed while it lives: past the lease,
+ * any node takes it over.
+ */
+export interface LiveMessageStore {
+  /** How many live messages the guild has. */
+  count(guildId: string): Promise<number>;
+  /** Stores a posted message unless the guild has `limit` already (checked atomically). */
+  add(
+    message: Pick<LiveMessage, 'guildId' | 'channelId' | 'messageId' | 'locale' | 'seq'>,
+    limit: number,
+  ): Promise<LiveAddOutcome>;
+  /** Forgets the guild's live messages in a channel; the ones forgotten. */
+  removeInChannel(guildId: string, channelId: string): Promise<LiveMessage[]>;
+  /** Forgets one message (Discord says it is gone, or may no longer be edited). */
+  forget(messageId: string): Promise<void>;
+  /**
+   * Renews `owner`'s leases and takes the messages whose lease ran out, until `until` (ms);
+   * every message `owner` then holds.
+   */
+  claim(owner: string, now: number, until: number): Promise<LiveMessage[]>;
+  /** Whether some message's lease ran out (or none was taken yet): a read, for a node's every look. */
+  anyFree(now: number): Promise<boolean>;
+  /** Records an edit (or a try to come): what it shows, and the earliest next one; false when `owner` no longer holds the message. */
+  edited(messageId: string, owner: string, seq: number, nextEditAt: number): Promise<boolean>;
+  /** Gives `owner`'s messages up (a node stopping): another node takes them at once. */
+  release(owner: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: StoreKind;
   /** For logs and messages: the file's path, or the URL without its password. */
@@ -68,6 +114,8 @@ export interface Store {
   readonly publication: PublicationStore;
   /** The guilds' terms: `housecup term`, `/term`. Reading them is `read.terms`. */
   readonly terms: TermStore;
+  /** The live scoreboards in Discord channels: `/scoreboard post`. */
+  readonly liveMessages: LiveMessageStore;
   /**
    * Validates, then makes each guild of the file what the file says, in one transaction, writing
    * only the rows that differ (so the same file again changes nothing).

@@ -3,6 +3,7 @@ import { apiKey } from '../records/api-key.js';
 import { guildChanges } from '../records/guild-changes.js';
 import { housePoints } from '../records/house-points.js';
 import { job } from '../records/job.js';
+import { liveMessage } from '../records/live-message.js';
 import { pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { profile } from '../records/profile.js';
@@ -99,5 +100,6 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     publishedGuilds: table(publishedGuild.table),
     terms: table(term.table),
     guildChanges: table(guildChanges.table),
+    liveMessages: table(liveMessage.table),
   };
 }

@@ -53,7 +53,12 @@ function expectEveryDefinition(commands: SentCommand[]): void {
   expect(byName.get('apikey')?.default_member_permissions).toBe('32');
   expect(byName.get('apikey')?.options?.map((o) => o.name)).toEqual(['create', 'list', 'revoke']);
   expect(byName.get('scoreboard')?.default_member_permissions).toBe('32');
-  expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual(['publish', 'unpublish']);
+  expect(byName.get('scoreboard')?.options?.map((o) => o.name)).toEqual([
+    'publish',
+    'unpublish',
+    'post',
+    'stop',
+  ]);
   // /players: a member, or the list sorted and filtered by choices (docs/http-api.md), or a
   // period's leaders.
   expect(byName.get('players')?.options).toMatchObject([

@@ -160,6 +160,8 @@ export async function pointsReply(
     memberPermissions: 0n,
     locale: 'en-US',
     guildLocale: 'en-US',
+    channelId: null,
+    appPermissions: null,
     command: 'points',
     options: { subcommand: null, values: {} },
   };

@@ -18,6 +18,7 @@ describe('configuration', () => {
       metrics: false,
       cacheMaxAge: 5,
       historyDays: 400,
+      live: { editIntervalMs: 10_000, leaseMs: 30_000 },
       publicUrl: 'http://127.0.0.1:3000',
       publicLimitPerMinute: 120,
       publicStreamsPerAddress: 5,

@@ -10,11 +10,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
+import {
+  type AcceptedEdit,
+  type ChannelMessage,
+  type EditFault,
+  firstFileOf,
+  MISSING_ACCESS,
+  UNKNOWN_MESSAGE,
+} from './fake-discord/channels.js';
 import { checkEndpoint, postSigned } from './fake-discord/endpoint.js';
 import { FakeGateway } from './fake-discord/gateway.js';
-import { filesOf, parseBody, readBody } from './fake-discord/http.js';
+import { filesOf, parseBody, readRawBody } from './fake-discord/http.js';
 import {
   APP_ID,
+  BOT_PERMISSIONS,
+  BOT_USER_ID,
+  botUser,
   channelOf,
   commandData,
   interactionObject,
@@ -42,10 +53,14 @@ import {
   responseRefusal,
 } from './fake-discord/validation.js';
 
+export type { AcceptedEdit, ChannelMessage, EditFault } from './fake-discord/channels.js';
 export { shardOf } from './fake-discord/gateway.js';
 export { APP_ID, BOT_USER_ID } from './fake-discord/objects.js';
 export { InteractionSigner } from './fake-discord/signing.js';
 export type * from './fake-discord/types.js';
+
+const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
+const MISSING_PERMISSIONS = { message: 'Missing Permissions', code: 50013 };
 
 export const FAKE_TOKEN = 'fake-bot-token.for-tests.only';
 
@@ -93,6 +108,20 @@ export class FakeDiscord {
     resolve(r: RecordedRequest): void;
   }[] = [];
   private nextId = 1_000_000_000_000_000n;
+  /** The messages posted in channels with the bot token, by id. */
+  readonly channelMessages = new Map<string, ChannelMessage>();
+  /** Every message edit accepted, in order. */
+  readonly edits: AcceptedEdit[] = [];
+  /** Message edits answered with an injected fault instead of being accepted. */
+  readonly failedEdits: (RecordedRequest & { status: number })[] = [];
+  private readonly editFaults: EditFault[] = [];
+  private readonly channelFaults = new Map<string, 403 | 404>();
+  /** Channels besides each guild's general one (`addChannel`), with their overwrites. */
+  private readonly extraChannels = new Map<string, { guildId: string; overwrites: Json[] }>();
+  private readonly editWaiters: {
+    test(e: AcceptedEdit): boolean;
+    resolve(e: AcceptedEdit): void;
+  }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -171,7 +200,8 @@ export class FakeDiscord {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
-    const raw = await readBody(req);
+    const bytes = await readRawBody(req);
+    const raw = bytes.toString('utf8');
     const record: RecordedRequest = {
       receivedAt: performance.now(),
       method: req.method ?? 'GET',
@@ -223,6 +253,42 @@ export class FakeDiscord {
           max_concurrency: this.options.maxConcurrency,
         },
       });
+    }
+    if (route === 'GET /users/@me') return reply(200, botUser());
+    if (record.method === 'GET' && parts[0] === 'channels' && parts.length === 2) {
+      return this.onGetChannel(parts[1] ?? '', reply);
+    }
+    if (
+      record.method === 'GET' &&
+      parts[0] === 'guilds' &&
+      parts.length === 3 &&
+      parts[2] === 'roles'
+    ) {
+      const guildId = parts[1] ?? '';
+      if (!this.options.guilds.includes(guildId))
+        return reply(404, { message: 'Unknown Guild', code: 10004 });
+      return reply(200, [
+        { id: guildId, name: '@everyone', permissions: BOT_PERMISSIONS, position: 0 },
+      ]);
+    }
+    if (
+      record.method === 'GET' &&
+      parts[0] === 'guilds' &&
+      parts[2] === 'members' &&
+      parts[3] === BOT_USER_ID
+    ) {
+      return reply(200, {
+        user: botUser(),
+        roles: [],
+        joined_at: new Date().toISOString(),
+        deaf: false,
+        mute: false,
+        flags: 0,
+      });
+    }
+    if (parts[0] === 'channels' && parts[2] === 'messages') {
+      const png = firstFileOf(bytes, req.headers['content-type']);
+      return this.onChannelMessage(parts[1] ?? '', parts[3], record, png, reply);
     }
     if (record.method === 'GET' && record.path === '/applications/@me') {
       return reply(200, { id: APP_ID, name: 'housecup', flags: 0, bot_public: true });
@@ -355,6 +421,121 @@ export class FakeDiscord {
       return reply(200, this.message(data));
     }
     reply(404, { message: '404: Unknown Webhook', code: 10015 });
+  }
+
+  /** A guild text channel: each guild's general one, or one a test added. */
+  private onGetChannel(channelId: string, reply: Reply) {
+    const extra = this.extraChannels.get(channelId);
+    const guildId = extra?.guildId ?? this.options.guilds.find((g) => channelOf(g) === channelId);
+    if (guildId === undefined) return reply(404, UNKNOWN_CHANNEL);
+    return reply(200, {
+      id: channelId,
+      type: 0,
+      guild_id: guildId,
+      name: extra ? `channel-${channelId}` : 'general',
+      position: 0,
+      permission_overwrites: extra?.overwrites ?? [],
+      nsfw: false,
+      parent_id: null,
+      topic: null,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+    });
+  }
+
+  /**
+   * Adds a text channel to `guildId`, with permission overwrites (`{ id, type: 0 role | 1
+   * member, allow, deny }`): `GET /channels/{id}` answers it, and posts there are accepted.
+   */
+  addChannel(guildId: string, channelId: string, overwrites: Json[] = []): void {
+    this.extraChannels.set(channelId, { guildId, overwrites });
+  }
+
+  private onChannelMessage(
+    channelId: string,
+    messageId: string | undefined,
+    record: RecordedRequest,
+    png: Buffer | null,
+    reply: Reply,
+  ) {
+    const data = (record.body ?? {}) as Json;
+    const refusal = () => [
+      ...messageRefusal(data, [], this.options.houseRules),
+      ...attachmentProblems(data, record.files, []),
+    ];
+    if (messageId === undefined && record.method === 'POST') {
+      if (this.refuse(record, refusal(), reply)) return;
+      const fault = this.channelFaults.get(channelId);
+      if (fault) return reply(fault, fault === 404 ? UNKNOWN_CHANNEL : MISSING_PERMISSIONS);
+      const message: Json = { ...this.message(data), channel_id: channelId, webhook_id: undefined };
+      const id = String(message.id);
+      this.channelMessages.set(id, { id, channelId, message, png, edits: 0 });
+      return reply(200, message);
+    }
+    const held = messageId === undefined ? undefined : this.channelMessages.get(messageId);
+    if (record.method === 'DELETE') {
+      if (!held) return reply(404, UNKNOWN_MESSAGE);
+      this.channelMessages.delete(held.id);
+      return reply(204);
+    }
+    if (record.method === 'PATCH' && messageId !== undefined) {
+      const fault = this.editFaults.shift();
+      if (fault) {
+        this.failedEdits.push({ ...record, status: fault.status });
+        if (fault.status === 404) return reply(404, UNKNOWN_MESSAGE);
+        if (fault.status === 403) return reply(403, MISSING_ACCESS);
+        if (fault.status === 500)
+          return reply(500, { message: '500: Internal Server Error', code: 0 });
+        const retryAfter = fault.retryAfter ?? 0.1;
+        return reply(
+          429,
+          { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
+          { 'retry-after': String(retryAfter), 'x-ratelimit-scope': 'user' },
+        );
+      }
+      if (!held || held.channelId !== channelId) return reply(404, UNKNOWN_MESSAGE);
+      if (this.refuse(record, refusal(), reply)) return;
+      Object.assign(held.message, data, { edited_timestamp: new Date().toISOString() });
+      held.edits += 1;
+      if (png) held.png = png;
+      const edit: AcceptedEdit = {
+        channelId,
+        messageId,
+        body: data,
+        png,
+        receivedAt: record.receivedAt,
+      };
+      this.edits.push(edit);
+      for (const waiter of [...this.editWaiters]) {
+        if (waiter.test(edit)) {
+          this.editWaiters.splice(this.editWaiters.indexOf(waiter), 1);
+          waiter.resolve(edit);
+        }
+      }
+      return reply(200, held.message);
+    }
+    reply(404, { message: `404: Not Found (${record.method} ${record.path})`, code: 0 });
+  }
+
+  /** Answers the next `times` message edits with `fault` instead of accepting them. */
+  failEdits(fault: EditFault, times = 1): void {
+    for (let i = 0; i < times; i += 1) this.editFaults.push({ ...fault });
+  }
+
+  /**
+   * Answers posts in `channelId` with 403 (the bot may not write there) or 404 (no such channel);
+   * null accepts them again.
+   */
+  refuseChannel(channelId: string, status: 403 | 404 | null): void {
+    if (status === null) this.channelFaults.delete(channelId);
+    else this.channelFaults.set(channelId, status);
+  }
+
+  /** Resolves with the first accepted edit, already received or still to come, passing `test`. */
+  waitForEdit(test: (edit: AcceptedEdit) => boolean): Promise<AcceptedEdit> {
+    const seen = this.edits.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.editWaiters.push({ test, resolve }));
   }
 
   /** A full message object, as Discord answers webhook calls with. */

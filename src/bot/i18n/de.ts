@@ -58,7 +58,7 @@ export const de: Messages<'one' | 'other'> = {
     scoreboard: {
       name: 'punktetafel',
       description:
-        'Den Hauspokal dieses Servers auf einer öffentlichen Webseite zeigen oder entfernen',
+        'Der Hauspokal dieses Servers: auf einer öffentlichen Webseite oder live in einem Kanal',
     },
     scoreboardPublish: {
       name: 'veröffentlichen',
@@ -72,6 +72,23 @@ export const de: Messages<'one' | 'other'> = {
       name: 'zurückziehen',
       description:
         'Die öffentliche Seite entfernen; offene Seiten werden sofort nicht mehr aktualisiert',
+    },
+    scoreboardPost: {
+      name: 'posten',
+      description:
+        'Den Hauspokal in einem Kanal posten und aktuell halten (höchstens 5 pro Server)',
+    },
+    scoreboardPostChannel: {
+      name: 'kanal',
+      description: 'Wo er gepostet wird (Standard: dieser Kanal)',
+    },
+    scoreboardStop: {
+      name: 'stoppen',
+      description: 'Den Hauspokal in einem Kanal nicht mehr aktualisieren; die Nachricht bleibt',
+    },
+    scoreboardStopChannel: {
+      name: 'kanal',
+      description: 'In welchem Kanal der Live-Hauspokal endet (Standard: dieser Kanal)',
     },
   },
   houses: {
@@ -155,6 +172,27 @@ export const de: Messages<'one' | 'other'> = {
     defaultName: (user) => `Discord, von ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `Der Hauspokal ist in ${channel} gepostet und bleibt aktuell: Er folgt den Punkten binnen Sekunden, höchstens eine Änderung alle 10 Sekunden. \`/punktetafel stoppen\` dort beendet das.`,
+      missing: (channel, permissions) =>
+        `housecup kann in ${channel} nicht posten: Dort fehlt ${permissions}. Es wurde nichts gepostet.`,
+      refused: (channel) =>
+        `Discord hat die Nachricht in ${channel} abgelehnt: housecup braucht dort Kanal ansehen, Nachrichten senden, Links einbetten und Dateien anhängen. Es wurde nichts gepostet.`,
+      full: (max) =>
+        `Dieser Server hat schon ${max} Live-Hauspokale, mehr geht nicht: Beende zuerst einen mit \`/punktetafel stoppen\`.`,
+      stopped: (channel) =>
+        `Der Hauspokal in ${channel} wird nicht mehr aktualisiert; die Nachricht bleibt, wie sie ist.`,
+      none: (channel) => `In ${channel} gibt es keinen Live-Hauspokal.`,
+      noToken:
+        'Dieses housecup läuft ohne Bot-Token und kann daher nicht in Kanälen posten: Dafür setzt sein Betreiber DISCORD_TOKEN.',
+      permissions: {
+        viewChannel: 'Kanal ansehen',
+        sendMessages: 'Nachrichten senden',
+        embedLinks: 'Links einbetten',
+        attachFiles: 'Dateien anhängen',
+      },
+    },
     published: (url) =>
       `Der Hauspokal dieses Servers ist jetzt öffentlich: ${url}\nMit \`?overlay=1\` wird daraus ein Stream-Overlay.`,
     already: (url) => `Der Hauspokal dieses Servers war schon öffentlich: ${url}`,

@@ -56,7 +56,7 @@ export const en = {
     rankMember: { name: 'member', description: 'Whose rank to show (yours when not given)' },
     scoreboard: {
       name: 'scoreboard',
-      description: "Show this server's house cup on a public web page, or take it down",
+      description: "This server's house cup: on a public web page, or live in a channel",
     },
     scoreboardPublish: {
       name: 'publish',
@@ -69,6 +69,22 @@ export const en = {
     scoreboardUnpublish: {
       name: 'unpublish',
       description: 'Take the public page down; open pages stop updating at once',
+    },
+    scoreboardPost: {
+      name: 'post',
+      description: 'Post the house cup in a channel and keep it current (at most 5 per server)',
+    },
+    scoreboardPostChannel: {
+      name: 'channel',
+      description: 'Where to post it (default: this channel)',
+    },
+    scoreboardStop: {
+      name: 'stop',
+      description: 'Stop keeping the house cup current in a channel; the message stays',
+    },
+    scoreboardStopChannel: {
+      name: 'channel',
+      description: 'Which channel’s live house cup to stop (default: this channel)',
     },
   } as const,
   /** As the books of this language name them: members know their house by that name. */
@@ -162,6 +178,27 @@ export const en = {
     defaultName: (user: string) => `Discord, by ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel: string) =>
+        `The house cup is posted in ${channel} and kept current: it follows the points within seconds, at most one edit every 10 seconds. \`/scoreboard stop\` there ends it.`,
+      missing: (channel: string, permissions: string) =>
+        `housecup cannot post in ${channel}: it lacks ${permissions} there. Nothing was posted.`,
+      refused: (channel: string) =>
+        `Discord refused the message in ${channel}: housecup needs View Channel, Send Messages, Embed Links and Attach Files there. Nothing was posted.`,
+      full: (max: string) =>
+        `This server has ${max} live house cups already, the most it may have: stop one with \`/scoreboard stop\` first.`,
+      stopped: (channel: string) =>
+        `The house cup in ${channel} is no longer kept current; the message stays as it was.`,
+      none: (channel: string) => `There is no live house cup in ${channel}.`,
+      noToken:
+        'This housecup runs without its bot token, so it cannot post in channels: its operator sets DISCORD_TOKEN for that.',
+      permissions: {
+        viewChannel: 'View Channel',
+        sendMessages: 'Send Messages',
+        embedLinks: 'Embed Links',
+        attachFiles: 'Attach Files',
+      },
+    },
     published: (url: string) =>
       `The house cup of this server is public now: ${url}\nAdd \`?overlay=1\` for a stream overlay.`,
     already: (url: string) => `The house cup of this server was public already: ${url}`,

@@ -55,7 +55,8 @@ export const esES: Spanish = {
     },
     scoreboard: {
       name: 'marcador',
-      description: 'Muestra la Copa de las Casas de este servidor en una web pública, o la retira',
+      description:
+        'La Copa de las Casas de este servidor: en una web pública o en directo en un canal',
     },
     scoreboardPublish: {
       name: 'publicar',
@@ -71,6 +72,23 @@ export const esES: Spanish = {
       name: 'retirar',
       description:
         'Retira la página pública; las páginas abiertas dejan de actualizarse al instante',
+    },
+    scoreboardPost: {
+      name: 'enviar',
+      description:
+        'Envía la Copa de las Casas a un canal y la mantiene al día (5 por servidor como máximo)',
+    },
+    scoreboardPostChannel: {
+      name: 'canal',
+      description: 'Dónde enviarla (por defecto: este canal)',
+    },
+    scoreboardStop: {
+      name: 'detener',
+      description: 'Deja de actualizar la Copa de las Casas en un canal; el mensaje se queda',
+    },
+    scoreboardStopChannel: {
+      name: 'canal',
+      description: 'El canal cuya Copa en directo se detiene (por defecto: este canal)',
     },
   },
   houses: {
@@ -161,6 +179,27 @@ export const esES: Spanish = {
     defaultName: (user) => `Discord, por ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `La Copa de las Casas está en ${channel} y se mantiene al día: sigue a los puntos en segundos, con una edición cada 10 segundos como mucho. \`/marcador detener\` allí la termina.`,
+      missing: (channel, permissions) =>
+        `housecup no puede publicar en ${channel}: le falta ${permissions} allí. No se ha enviado nada.`,
+      refused: (channel) =>
+        `Discord rechazó el mensaje en ${channel}: housecup necesita allí Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos. No se ha enviado nada.`,
+      full: (max) =>
+        `Este servidor ya tiene ${max} Copas en directo, el máximo: detén una con \`/marcador detener\` primero.`,
+      stopped: (channel) =>
+        `La Copa de las Casas de ${channel} ya no se actualiza; el mensaje se queda como estaba.`,
+      none: (channel) => `No hay ninguna Copa en directo en ${channel}.`,
+      noToken:
+        'Este housecup funciona sin su token de bot, así que no puede publicar en canales: para ello, quien lo opera define DISCORD_TOKEN.',
+      permissions: {
+        viewChannel: 'Ver canal',
+        sendMessages: 'Enviar mensajes',
+        embedLinks: 'Insertar enlaces',
+        attachFiles: 'Adjuntar archivos',
+      },
+    },
     published: (url) =>
       `La Copa de las Casas de este servidor ahora es pública: ${url}\nAñade \`?overlay=1\` para usarla como overlay en directo.`,
     already: (url) => `La Copa de las Casas de este servidor ya era pública: ${url}`,

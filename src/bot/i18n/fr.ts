@@ -55,7 +55,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     scoreboard: {
       name: 'tableau-des-scores',
       description:
-        'Afficher la coupe des maisons de ce serveur sur une page web publique, ou la retirer',
+        'La coupe des maisons de ce serveur : sur une page web publique, ou en direct dans un salon',
     },
     scoreboardPublish: {
       name: 'publier',
@@ -71,6 +71,20 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       name: 'retirer',
       description:
         'Retirer la page publique : les pages ouvertes cessent aussitôt de se mettre à jour',
+    },
+    scoreboardPost: {
+      name: 'poster',
+      description:
+        'Poster la coupe des maisons dans un salon et la tenir à jour (5 au plus par serveur)',
+    },
+    scoreboardPostChannel: { name: 'salon', description: 'Où la poster (par défaut : ce salon)' },
+    scoreboardStop: {
+      name: 'arrêter',
+      description: 'Ne plus tenir à jour la coupe des maisons d’un salon ; le message reste',
+    },
+    scoreboardStopChannel: {
+      name: 'salon',
+      description: 'Le salon dont la coupe en direct s’arrête (par défaut : ce salon)',
     },
   },
   houses: {
@@ -158,6 +172,27 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     defaultName: (user) => `Discord, par ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `La coupe des maisons est postée dans ${channel} et tenue à jour : elle suit les points en quelques secondes, une modification toutes les 10 secondes au plus. \`/tableau-des-scores arrêter\` là-bas y met fin.`,
+      missing: (channel, permissions) =>
+        `housecup ne peut pas poster dans ${channel} : il lui manque ${permissions}. Rien n’a été posté.`,
+      refused: (channel) =>
+        `Discord a refusé le message dans ${channel} : housecup doit pouvoir y voir le salon, envoyer des messages, intégrer des liens et joindre des fichiers. Rien n’a été posté.`,
+      full: (max) =>
+        `Ce serveur a déjà ${max} coupes en direct, le maximum : arrêtez-en une avec \`/tableau-des-scores arrêter\` d’abord.`,
+      stopped: (channel) =>
+        `La coupe des maisons de ${channel} n’est plus tenue à jour ; le message reste tel quel.`,
+      none: (channel) => `Il n’y a pas de coupe en direct dans ${channel}.`,
+      noToken:
+        'Ce housecup tourne sans son jeton de bot : il ne peut pas poster dans les salons. Son opérateur définit DISCORD_TOKEN pour cela.',
+      permissions: {
+        viewChannel: 'Voir le salon',
+        sendMessages: 'Envoyer des messages',
+        embedLinks: 'Intégrer des liens',
+        attachFiles: 'Joindre des fichiers',
+      },
+    },
     published: (url) =>
       `La coupe des maisons de ce serveur est publique : ${url}\nAjoutez \`?overlay=1\` pour un overlay de stream.`,
     already: (url) => `La coupe des maisons de ce serveur était déjà publique : ${url}`,

@@ -57,7 +57,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     scoreboard: {
       name: 'tabellone',
       description:
-        'Mostra la Coppa delle Case di questo server su una pagina web pubblica, o ritirala',
+        'La Coppa delle Case di questo server: su una pagina web pubblica o dal vivo in un canale',
     },
     scoreboardPublish: {
       name: 'pubblica',
@@ -72,6 +72,23 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     scoreboardUnpublish: {
       name: 'ritira',
       description: 'Ritira la pagina pubblica; le pagine aperte smettono subito di aggiornarsi',
+    },
+    scoreboardPost: {
+      name: 'invia',
+      description:
+        'Invia la Coppa delle Case in un canale e tienila aggiornata (al massimo 5 per server)',
+    },
+    scoreboardPostChannel: {
+      name: 'canale',
+      description: 'Dove inviarla (predefinito: questo canale)',
+    },
+    scoreboardStop: {
+      name: 'ferma',
+      description: 'Smetti di aggiornare la Coppa delle Case in un canale; il messaggio resta',
+    },
+    scoreboardStopChannel: {
+      name: 'canale',
+      description: 'Il canale la cui Coppa dal vivo si ferma (predefinito: questo canale)',
     },
   },
   houses: {
@@ -158,6 +175,27 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     defaultName: (user) => `Discord, da ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `La Coppa delle Case è in ${channel} e resta aggiornata: segue i punti in pochi secondi, al massimo una modifica ogni 10 secondi. \`/tabellone ferma\` lì la termina.`,
+      missing: (channel, permissions) =>
+        `housecup non può scrivere in ${channel}: lì gli manca ${permissions}. Non è stato inviato nulla.`,
+      refused: (channel) =>
+        `Discord ha rifiutato il messaggio in ${channel}: lì housecup deve poter visualizzare il canale, inviare messaggi, incorporare link e allegare file. Non è stato inviato nulla.`,
+      full: (max) =>
+        `Questo server ha già ${max} Coppe dal vivo, il massimo: fermane prima una con \`/tabellone ferma\`.`,
+      stopped: (channel) =>
+        `La Coppa delle Case in ${channel} non viene più aggiornata; il messaggio resta com’era.`,
+      none: (channel) => `Non c’è nessuna Coppa dal vivo in ${channel}.`,
+      noToken:
+        'Questo housecup gira senza il token del bot, quindi non può scrivere nei canali: per questo chi lo gestisce imposta DISCORD_TOKEN.',
+      permissions: {
+        viewChannel: 'Visualizzare il canale',
+        sendMessages: 'Inviare messaggi',
+        embedLinks: 'Incorporare link',
+        attachFiles: 'Allegare file',
+      },
+    },
     published: (url) =>
       `La Coppa delle Case di questo server ora è pubblica: ${url}\nAggiungi \`?overlay=1\` per un overlay da stream.`,
     already: (url) => `La Coppa delle Case di questo server era già pubblica: ${url}`,

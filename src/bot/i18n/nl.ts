@@ -55,7 +55,7 @@ export const nl: Messages<'one' | 'other'> = {
     scoreboard: {
       name: 'scorebord',
       description:
-        'Toon de afdelingsbeker van deze server op een openbare webpagina, of haal hem weg',
+        'De afdelingsbeker van deze server: op een openbare webpagina of live in een kanaal',
     },
     scoreboardPublish: {
       name: 'publiceren',
@@ -69,6 +69,20 @@ export const nl: Messages<'one' | 'other'> = {
     scoreboardUnpublish: {
       name: 'offline-halen',
       description: 'Haal de openbare pagina weg; open pagina’s worden meteen niet meer bijgewerkt',
+    },
+    scoreboardPost: {
+      name: 'plaatsen',
+      description:
+        'Plaats de afdelingsbeker in een kanaal en houd hem bij (hoogstens 5 per server)',
+    },
+    scoreboardPostChannel: { name: 'kanaal', description: 'Waar hij komt (standaard: dit kanaal)' },
+    scoreboardStop: {
+      name: 'stoppen',
+      description: 'Houd de afdelingsbeker in een kanaal niet meer bij; het bericht blijft',
+    },
+    scoreboardStopChannel: {
+      name: 'kanaal',
+      description: 'Het kanaal waarvan de live beker stopt (standaard: dit kanaal)',
     },
   },
   houses: {
@@ -151,6 +165,27 @@ export const nl: Messages<'one' | 'other'> = {
     defaultName: (user) => `Discord, door ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `De afdelingsbeker staat in ${channel} en wordt bijgehouden: hij volgt de punten binnen seconden, hoogstens één bewerking per 10 seconden. \`/scorebord stoppen\` daar beëindigt het.`,
+      missing: (channel, permissions) =>
+        `housecup kan niet plaatsen in ${channel}: daar ontbreekt ${permissions}. Er is niets geplaatst.`,
+      refused: (channel) =>
+        `Discord weigerde het bericht in ${channel}: housecup heeft daar Kanaal bekijken, Berichten verzenden, Links insluiten en Bestanden bijvoegen nodig. Er is niets geplaatst.`,
+      full: (max) =>
+        `Deze server heeft al ${max} live bekers, het maximum: stop er eerst een met \`/scorebord stoppen\`.`,
+      stopped: (channel) =>
+        `De afdelingsbeker in ${channel} wordt niet meer bijgehouden; het bericht blijft zoals het was.`,
+      none: (channel) => `Er is geen live beker in ${channel}.`,
+      noToken:
+        'Deze housecup draait zonder bottoken en kan dus niet in kanalen plaatsen: daarvoor stelt de beheerder DISCORD_TOKEN in.',
+      permissions: {
+        viewChannel: 'Kanaal bekijken',
+        sendMessages: 'Berichten verzenden',
+        embedLinks: 'Links insluiten',
+        attachFiles: 'Bestanden bijvoegen',
+      },
+    },
     published: (url) =>
       `De afdelingsbeker van deze server is nu openbaar: ${url}\nVoeg \`?overlay=1\` toe voor een stream-overlay.`,
     already: (url) => `De afdelingsbeker van deze server was al openbaar: ${url}`,

@@ -43,7 +43,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     rankMember: { name: 'członek', description: 'Czyją pozycję pokazać (twoją, jeśli nie podano)' },
     scoreboard: {
       name: 'tablica-wyników',
-      description: 'Pokaż Puchar Domów tego serwera na publicznej stronie albo ją usuń',
+      description: 'Puchar Domów tego serwera: na publicznej stronie albo na żywo na kanale',
     },
     scoreboardPublish: {
       name: 'opublikuj',
@@ -56,6 +56,19 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     scoreboardUnpublish: {
       name: 'wycofaj',
       description: 'Usuń publiczną stronę; otwarte strony od razu przestają się odświeżać',
+    },
+    scoreboardPost: {
+      name: 'wyślij',
+      description: 'Wyślij Puchar Domów na kanał i odświeżaj go na bieżąco (najwyżej 5 na serwer)',
+    },
+    scoreboardPostChannel: { name: 'kanał', description: 'Gdzie go wysłać (domyślnie: ten kanał)' },
+    scoreboardStop: {
+      name: 'zatrzymaj',
+      description: 'Przestań odświeżać Puchar Domów na kanale; wiadomość zostaje',
+    },
+    scoreboardStopChannel: {
+      name: 'kanał',
+      description: 'Kanał, którego Puchar na żywo zatrzymać (domyślnie: ten kanał)',
     },
   },
   houses: {
@@ -169,6 +182,27 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     defaultName: (user) => `Discord, utworzył ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `Puchar Domów jest na ${channel} i odświeża się na bieżąco: podąża za punktami w kilka sekund, najwyżej jedna zmiana na 10 sekund. \`/tablica-wyników zatrzymaj\` tam go kończy.`,
+      missing: (channel, permissions) =>
+        `housecup nie może pisać na ${channel}: brakuje mu tam uprawnienia ${permissions}. Nic nie wysłano.`,
+      refused: (channel) =>
+        `Discord odrzucił wiadomość na ${channel}: housecup potrzebuje tam uprawnień Wyświetlanie kanału, Wysyłanie wiadomości, Osadzanie linków i Załączanie plików. Nic nie wysłano.`,
+      full: (max) =>
+        `Ten serwer ma już ${max} Pucharów na żywo, tyle, ile może: najpierw zatrzymaj jeden przez \`/tablica-wyników zatrzymaj\`.`,
+      stopped: (channel) =>
+        `Puchar Domów na ${channel} nie jest już odświeżany; wiadomość zostaje bez zmian.`,
+      none: (channel) => `Na ${channel} nie ma Pucharu na żywo.`,
+      noToken:
+        'Ten housecup działa bez tokenu bota, więc nie może pisać na kanałach: do tego jego operator ustawia DISCORD_TOKEN.',
+      permissions: {
+        viewChannel: 'Wyświetlanie kanału',
+        sendMessages: 'Wysyłanie wiadomości',
+        embedLinks: 'Osadzanie linków',
+        attachFiles: 'Załączanie plików',
+      },
+    },
     published: (url) =>
       `Puchar Domów tego serwera jest teraz publiczny: ${url}\nDodaj \`?overlay=1\`, aby użyć go jako nakładki na stream.`,
     already: (url) => `Puchar Domów tego serwera był już publiczny: ${url}`,

@@ -55,7 +55,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     },
     scoreboard: {
       name: 'placar',
-      description: 'Mostre a Taça das Casas deste servidor numa página pública, ou tire-a do ar',
+      description: 'A Taça das Casas deste servidor: numa página pública ou ao vivo num canal',
     },
     scoreboardPublish: {
       name: 'publicar',
@@ -69,6 +69,20 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     scoreboardUnpublish: {
       name: 'despublicar',
       description: 'Tire a página pública do ar; páginas abertas param de atualizar na hora',
+    },
+    scoreboardPost: {
+      name: 'postar',
+      description:
+        'Poste a Taça das Casas num canal e mantenha-a atualizada (no máximo 5 por servidor)',
+    },
+    scoreboardPostChannel: { name: 'canal', description: 'Onde postar (padrão: este canal)' },
+    scoreboardStop: {
+      name: 'parar',
+      description: 'Pare de atualizar a Taça das Casas num canal; a mensagem fica',
+    },
+    scoreboardStopChannel: {
+      name: 'canal',
+      description: 'O canal cuja Taça ao vivo para (padrão: este canal)',
     },
   },
   houses: {
@@ -158,6 +172,27 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     defaultName: (user) => `Discord, por ${user}`,
   },
   scoreboard: {
+    live: {
+      posted: (channel) =>
+        `A Taça das Casas está em ${channel} e fica atualizada: acompanha os pontos em segundos, no máximo uma edição a cada 10 segundos. \`/placar parar\` lá encerra.`,
+      missing: (channel, permissions) =>
+        `O housecup não pode postar em ${channel}: falta-lhe ${permissions} lá. Nada foi postado.`,
+      refused: (channel) =>
+        `O Discord recusou a mensagem em ${channel}: o housecup precisa lá de Ver canal, Enviar mensagens, Inserir links e Anexar arquivos. Nada foi postado.`,
+      full: (max) =>
+        `Este servidor já tem ${max} Taças ao vivo, o máximo: pare uma com \`/placar parar\` antes.`,
+      stopped: (channel) =>
+        `A Taça das Casas em ${channel} não é mais atualizada; a mensagem fica como estava.`,
+      none: (channel) => `Não há Taça ao vivo em ${channel}.`,
+      noToken:
+        'Este housecup roda sem o token do bot, então não pode postar em canais: para isso, quem o opera define DISCORD_TOKEN.',
+      permissions: {
+        viewChannel: 'Ver canal',
+        sendMessages: 'Enviar mensagens',
+        embedLinks: 'Inserir links',
+        attachFiles: 'Anexar arquivos',
+      },
+    },
     published: (url) =>
       `A Taça das Casas deste servidor agora é pública: ${url}\nAdicione \`?overlay=1\` para um overlay de live.`,
     already: (url) => `A Taça das Casas deste servidor já era pública: ${url}`,

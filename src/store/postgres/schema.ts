@@ -18,4 +18,5 @@ export const {
   publishedGuilds,
   terms,
   guildChanges,
+  liveMessages,
 } = namedTables(pgTablesOf(RECORDS));

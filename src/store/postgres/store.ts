@@ -9,6 +9,7 @@ import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
 import { createJobsReader } from './jobs.js';
 import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
+import { createPostgresLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
@@ -65,6 +66,7 @@ export async function openPostgresStore(
     keyStore: createPostgresKeyStore(pool, now),
     publication: publication.store,
     terms: terms.store,
+    liveMessages: createPostgresLiveMessages(pool, now),
     keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

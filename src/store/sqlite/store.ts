@@ -10,6 +10,7 @@ import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
+import { createSqliteLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
@@ -63,6 +64,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createSqliteKeyStore(db, now),
     publication: publication.store,
     terms: terms.store,
+    liveMessages: createSqliteLiveMessages(db, now),
     keyTable: createSqliteKeyTable(db),
     importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {

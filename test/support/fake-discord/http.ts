@@ -2,9 +2,14 @@
 import type { IncomingMessage } from 'node:http';
 
 export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readRawBody(req)).toString('utf8');
+}
+
+/** The body's bytes: an uploaded picture is binary. */
+export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**

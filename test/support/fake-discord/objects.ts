@@ -8,7 +8,7 @@ export const APP_ID = '900000000000000001';
 export const BOT_USER_ID = '900000000000000002';
 /** All permissions but none (Administrator included). */
 export const ALL_PERMISSIONS = '2251799813685247';
-const BOT_PERMISSIONS = '2248473465835073';
+export const BOT_PERMISSIONS = '2248473465835073';
 
 export function now(): string {
   return new Date().toISOString();
@@ -176,7 +176,7 @@ export function interactionObject(
     token: ids.token,
     version: 1,
     locale: who.locale ?? 'en-US',
-    app_permissions: BOT_PERMISSIONS,
+    app_permissions: who.appPermissions ?? BOT_PERMISSIONS,
     entitlements: [],
     attachment_size_limit: 8 * 1024 * 1024,
     data,
@@ -202,7 +202,7 @@ export function interactionObject(
       type: 0,
       guild_id: who.guildId,
       name: 'general',
-      permissions: BOT_PERMISSIONS,
+      permissions: who.appPermissions ?? BOT_PERMISSIONS,
     },
     member: {
       ...memberObject(who.permissions ?? ALL_PERMISSIONS),

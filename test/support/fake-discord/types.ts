@@ -70,6 +70,8 @@ export interface InteractionOptions {
   user: UserData;
   /** Member permissions bit set, as a decimal string; all permissions by default. */
   permissions?: string;
+  /** The bot's permissions in the channel (`app_permissions`), as a decimal string. */
+  appPermissions?: string;
 }
 
 /** One IDENTIFY or RESUME the gateway answered, in arrival order. */

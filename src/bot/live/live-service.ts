@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { type REST, Routes } from 'discord.js';
+import type { Logger } from '../../logger.js';
+import { LIVE_MESSAGES_PER_GUILD } from '../../records/live-message.js';
+import type { LiveMessage, LiveMessageStore } from '../../store/store.js';
+import { type HouseCupSources, houseCupMessage } from '../house-cup-message.js';
+import { resolveLanguage } from '../i18n/index.js';
+import { deleteMessage, editMessage, postMessage, refusalOf } from './channel-messages.js';
+import { botPermissionsIn } from './channel-permissions.js';
+import { liveSeq } from './live-areas.js';
+import type { LiveScoreboards } from './scoreboards.js';
+
+/** How often each message may be edited, and how long a node's hold on a message lasts. */
+export interface LiveTiming {
+  /** At most one edit per message per this long (10 s); a 5xx is tried again after it too. */
+  editIntervalMs: number;
+  /** A node's lease on a message (30 s): past it without renewal, another node takes it. */
+  leaseMs: number;
+}
+
+export const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
+
+/**
+ * Edits under way at once on a node: each draws a picture (a render slot, shared with the API)
+ * and makes one call to Discord, whose global limit is 50 a second per bot. The others wait for
+ * the next look, a tick later; the latest standings are read then.
+ */
+const EDITS_AT_ONCE = 4;
+
+export interface LiveServiceOptions extends HouseCupSources {
+  store: LiveMessageStore;
+  /** A client with the bot token: channel messages are the bot's, in both Discord modes. */
+  rest: REST;
+  logger: Logger;
+  timing?: LiveTiming;
+}
+
+export interface RunningLive extends LiveScoreboards {
+  /** This node's name in the leases. */
+  readonly owner: string;
+  /** Ends the edits (waiting for those under way) and gives the messages up to other nodes. */
+  close(): Promise<void>;
+}
+
+/**
+ * The node's live scoreboards: posts them, and keeps the messages it holds current. Every
+ * `tick` it renews its leases (and takes the messages whose lease ran out), looks whether each
+ * guild's shown changes moved past what its messages show, and edits those whose interval has
+ * passed: the first change after a quiet time is shown within a tick, a burst's last standings
+ * at the end of the interval. Everything it knows of a message is in the store, so a restart,
+ * or another node, goes on from there.
+ */
+export function startLiveService(options: LiveServiceOptions): RunningLive {
+  const { store, rest, logger } = options;
+  const timing = options.timing ?? LIVE_TIMING;
+  const log = logger.child({ component: 'live-scoreboards' });
+  const owner = randomUUID();
+  const tickMs = Math.max(50, Math.min(1_000, Math.floor(timing.editIntervalMs / 4)));
+  const renewEveryMs = Math.floor(timing.leaseMs / 3);
+  /** The messages this node holds, by id. */
+  let held = new Map<string, LiveMessage>();
+  const editing = new Map<string, Promise<void>>();
+  /** Each guild's shown change, and the generation it was read at. */
+  const seen = new Map<string, { generation: string; seq: number }>();
+  let renewAt = 0;
+  let botUser: Promise<string> | null = null;
+  const botUserId = () => {
+    botUser ??= rest.get(Routes.user('@me')).then((user) => {
+      const id = (user as { id?: unknown }).id;
+      if (typeof id !== 'string') throw new Error('Discord answered GET /users/@me without an id');
+      return id;
+    });
+    // A failure is asked again next time.
+    botUser.catch(() => {
+      botUser = null;
+    });
+    return botUser;
+  };
+  let stopped = false;
+  let ticking: Promise<void> | null = null;
+
+  async function seqOf(guildId: string): Promise<number> {
+    const generation = options.read.generation(guildId);
+    const known = seen.get(guildId);
+    if (known && known.generation === generation) return known.seq;
+    const seq = liveSeq(await options.read.changes.of(guildId));
+    seen.set(guildId, { generation, seq });
+    return seq;
+  }
+
+  async function forget(message: LiveMessage, status: number): Promise<void> {
+    held.delete(message.messageId);
+    await store.forget(message.messageId);
+    const why =
+      status === 404 ? 'the message or its channel is gone' : 'a permission was taken away';
+    log.warn(
+      { guild: message.guildId, channel: message.channelId, message: message.messageId, status },
+      `live scoreboard forgotten: ${why}`,
+    );
+  }
+
+  async function edit(message: LiveMessage, seq: number): Promise<void> {
+    const language = resolveLanguage(message.locale, null);
+    try {
+      const answer = await houseCupMessage(options, message.guildId, language);
+      // The points are gone (a guild emptied): the message keeps the last standings it had.
+      if (answer) await editMessage(rest, message.channelId, message.messageId, answer);
+      message.seq = seq;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal !== null) return forget(message, refusal);
+      // A 5xx after its retries, the network, a render that failed: the same change, later.
+      log.warn(
+        { guild: message.guildId, message: message.messageId, err: error },
+        'live scoreboard edit failed; trying again later',
+      );
+    }
+    message.nextEditAt = Date.now() + timing.editIntervalMs;
+    const still = await store.edited(message.messageId, owner, message.seq, message.nextEditAt);
+    if (!still) held.delete(message.messageId);
+  }
+
+  async function tick(): Promise<void> {
+    const now = Date.now();
+    // A lease that ran out (a node died) is taken at the next look, not at the next renewal:
+    // a dead node's messages move within the lease and a tick.
+    if (now < renewAt && (await store.anyFree(now))) renewAt = now;
+    if (now >= renewAt) {
+      const claimed = await store.claim(owner, now, now + timing.leaseMs);
+      renewAt = now + renewEveryMs;
+      const next = new Map<string, LiveMessage>();
+      // What this node knows better than the store (an edit whose record is under way) stays.
+      for (const message of claimed) {
+        next.set(message.messageId, held.get(message.messageId) ?? message);
+      }
+      held = next;
+    }
+    await startDueEdits();
+  }
+
+  let starting = false;
+  /**
+   * Starts the edits that are due, as many as may run at once; called every tick and whenever
+   * an edit ends, so a node with many messages to edit keeps its places busy.
+   */
+  async function startDueEdits(): Promise<void> {
+    if (starting || stopped) return;
+    starting = true;
+    try {
+      const now = Date.now();
+      for (const message of held.values()) {
+        if (editing.size >= EDITS_AT_ONCE) break;
+        if (editing.has(message.messageId) || now < message.nextEditAt) continue;
+        const seq = await seqOf(message.guildId);
+        if (seq === message.seq || editing.has(message.messageId)) continue;
+        const id = message.messageId;
+        const work = edit(message, seq)
+          .catch((error: unknown) => log.error({ err: error, message: id }, 'live scoreboard edit'))
+          .finally(() => {
+            editing.delete(id);
+            void startDueEdits().catch(() => {});
+          });
+        editing.set(id, work);
+      }
+    } finally {
+      starting = false;
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (ticking || stopped) return;
+    ticking = tick()
+      .catch((error: unknown) => log.error({ err: error }, 'live scoreboards could not look'))
+      .finally(() => {
+        ticking = null;
+      });
+  }, tickMs);
+  timer.unref();
+  // Names this node as the store's leases do, so an operator can tell who edits what.
+  log.info({ owner }, 'live scoreboards started');
+
+  return {
+    owner,
+    async post(guildId, channelId, language) {
+      if ((await store.count(guildId)) >= LIVE_MESSAGES_PER_GUILD) return { kind: 'full' };
+      // Read before the message is drawn: a change during the drawing brings an edit.
+      const seq = liveSeq(await options.read.changes.of(guildId));
+      const answer = await houseCupMessage(options, guildId, language);
+      if (!answer) return { kind: 'noPoints' };
+      let messageId: string;
+      try {
+        messageId = await postMessage(rest, channelId, answer);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal !== null) return { kind: 'refused', status: refusal };
+        throw error;
+      }
+      const message = { guildId, channelId, messageId, locale: language.locale, seq };
+      if ((await store.add(message, LIVE_MESSAGES_PER_GUILD)) === 'full') {
+        // Another post of the guild took the last place meanwhile: this one goes again.
+        await deleteMessage(rest, channelId, messageId).catch(() => {});
+        return { kind: 'full' };
+      }
+      log.info(
+        { guild: guildId, channel: channelId, message: messageId },
+        'live scoreboard posted',
+      );
+      // Taken at the next look (the lease is free): at once, rather than at the next renewal.
+      renewAt = 0;
+      return { kind: 'posted', messageId };
+    },
+    permissionsIn: (guildId, channelId) => botPermissionsIn(rest, guildId, channelId, botUserId),
+    async stop(guildId, channelId) {
+      const removed = await store.removeInChannel(guildId, channelId);
+      for (const message of removed) held.delete(message.messageId);
+      log.info(
+        { guild: guildId, channel: channelId, removed: removed.length },
+        'live scoreboard stopped',
+      );
+      return removed.length;
+    },
+    async close() {
+      stopped = true;
+      clearInterval(timer);
+      await ticking;
+      await Promise.all(editing.values());
+      await store.release(owner).catch((error: unknown) => {
+        log.warn(
+          { err: error },
+          'live scoreboards could not be given up; other nodes wait out the lease',
+        );
+      });
+    },
+  };
+}
