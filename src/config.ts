@@ -124,6 +124,8 @@ const envSchema = z.object({
     .int('must be a whole number of days')
     .min(0, 'must be 0 (keep everything) or more')
     .default(400),
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -217,6 +219,12 @@ export interface Config {
   eventStreamsPerKey: number;
   /** Seconds between `: keep-alive` comments on an event stream (at most 25). */
   eventKeepAliveSeconds: number;
+  webhooks: {
+    /** WEBHOOK_ALLOW_HTTP: subscriptions may use http:// URLs (tests, closed networks). */
+    allowHttp: boolean;
+    /** WEBHOOK_ALLOW_PRIVATE: and reach loopback, private, link-local… addresses. */
+    allowPrivate: boolean;
+  };
   discord: {
     token: string | undefined;
     applicationId: string | undefined;
@@ -277,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,
     eventKeepAliveSeconds: e.EVENT_KEEP_ALIVE_SECONDS,
+    webhooks: { allowHttp: e.WEBHOOK_ALLOW_HTTP, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     discord: {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,

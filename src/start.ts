@@ -19,6 +19,8 @@ import { StoreOpenError } from './store/errors.js';
 import { startHistoryPruning } from './store/history-pruning.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
+import { systemResolver } from './webhooks/safety.js';
+import { startWebhooks } from './webhooks/service.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -204,6 +206,23 @@ export async function startService(
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
+  if (config.webhooks.allowHttp) {
+    logger.warn('WEBHOOK_ALLOW_HTTP=true: webhooks may be sent over plain http://');
+  }
+  if (config.webhooks.allowPrivate) {
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses',
+    );
+  }
+  // Every node follows the changes and sends the outbox; the store shares the work out.
+  const webhooks = startWebhooks({
+    read,
+    webhooks: store.webhooks,
+    rules: { ...config.webhooks, resolve: systemResolver },
+    logger,
+  });
+  metrics?.watchWebhooks(() => webhooks.stats());
+
   const flush = setInterval(() => void keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
   const stopPruning = startHistoryPruning(store, config.historyDays, logger);
@@ -222,6 +241,7 @@ export async function startService(
       // Ends a prune in progress between two batches, before the store closes under it.
       await stopPruning();
       await (await botStarting)?.stop();
+      await webhooks.stop();
       await app.close();
       await budgets.close();
       await keyVerifier.flushLastUsed();

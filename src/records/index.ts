@@ -7,6 +7,8 @@ import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
+import type { RecordDefinition } from './record.js';
+import { WEBHOOK_RECORDS } from './webhooks.js';
 
 /** Every record of the store, each table after the tables it references. */
 export const RECORDS = [
@@ -19,6 +21,7 @@ export const RECORDS = [
   pointsHistory,
   publishedGuild,
   guildChanges,
+  ...WEBHOOK_RECORDS,
 ] as const;
 
 /** The records holding a guild's data (an import replaces them; an export reads them). */
@@ -39,8 +42,13 @@ export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
 ]);
 
 /**
- * What `copy` moves: every record but guild_changes. Its numbers belong to the database that
- * gave them (on PostgreSQL a sequence's): the target's triggers record the copy's own writes
- * there instead, so a copy changes, for every reader of the target, each guild it writes.
+ * What `copy` moves: every record but guild_changes and the webhooks'. guild_changes' numbers
+ * belong to the database that gave them (on PostgreSQL a sequence's): the target's triggers record
+ * the copy's own writes there instead, so a copy changes, for every reader of the target, each
+ * guild it writes. The webhooks' cursor and messages follow those numbers, so they stay too, and
+ * with them the subscriptions (added again on the target, each with a new secret).
  */
-export const COPIED_RECORDS = RECORDS.filter((record) => record !== guildChanges);
+export const COPIED_RECORDS = RECORDS.filter(
+  (record) =>
+    record !== guildChanges && !(WEBHOOK_RECORDS as readonly RecordDefinition[]).includes(record),
+);

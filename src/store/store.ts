@@ -3,6 +3,7 @@ import type { KeyTable } from '../keys/key-table.js';
 import type { ReadService } from '../read/service.js';
 import type { RecordDefinition } from '../records/record.js';
 import type { ImportSummary, TransferFile } from '../transfer/format.js';
+import type { WebhookStore } from './webhooks.js';
 
 /*
  * A store: where housecup's data lives, SQLite (src/store/sqlite/) or PostgreSQL
@@ -45,6 +46,8 @@ export interface Store {
   readonly keyTable: KeyTable;
   /** The guilds with a public scoreboard: `housecup publish`, `/scoreboard`. */
   readonly publication: PublicationStore;
+  /** Webhook subscriptions, their outbox and attempts (src/webhooks/ decides what goes in). */
+  readonly webhooks: WebhookStore;
   /**
    * Validates, then makes each guild of the file what the file says, in one transaction, writing
    * only the rows that differ (so the same file again changes nothing).

@@ -9,6 +9,12 @@ import { profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
+import {
+  webhookAttempt,
+  webhookCursor,
+  webhookMessage,
+  webhookSubscription,
+} from '../records/webhooks.js';
 import { checkOf } from './constraints.js';
 
 /*
@@ -97,5 +103,9 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     profileChanges: table(profileChange.table),
     publishedGuilds: table(publishedGuild.table),
     guildChanges: table(guildChanges.table),
+    webhookSubscriptions: table(webhookSubscription.table),
+    webhookMessages: table(webhookMessage.table),
+    webhookAttempts: table(webhookAttempt.table),
+    webhookCursors: table(webhookCursor.table),
   };
 }

@@ -16,6 +16,7 @@ import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
+import { createPostgresWebhookStore } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   logger: Logger;
@@ -61,6 +62,7 @@ export async function openPostgresStore(
     read,
     keyStore: createPostgresKeyStore(pool, now),
     publication: publication.store,
+    webhooks: createPostgresWebhookStore(pool, now),
     keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

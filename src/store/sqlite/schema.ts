@@ -17,4 +17,8 @@ export const {
   profileChanges,
   publishedGuilds,
   guildChanges,
+  webhookSubscriptions,
+  webhookMessages,
+  webhookAttempts,
+  webhookCursors,
 } = namedTables(sqliteTablesOf(RECORDS));
