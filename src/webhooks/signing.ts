@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /*
- * Standard Webhooks (https://www.standardwebhooks.com): its reference library signs, so that
+ * Standard Webhooks (standardwebhooks.com): its reference library signs, so that
  * what receivers verify with it (or its ports) is exactly what we send.
  */
 

@@ -7,7 +7,7 @@ import type { WebhookService } from '../../src/webhooks/service.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, RICH, SPARSE } from '../support/fixture.js';
 import { foreignWrite } from '../support/history.js';
-import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+import { openTestStore, storeKinds } from '../support/store.js';
 import { type Receiver, startReceiver } from './support/receiver.js';
 import { startNode, subscribe } from './support/setup.js';
 
