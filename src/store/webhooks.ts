@@ -164,5 +164,11 @@ export function attemptOf(row: WebhookAttemptRow): DeliveryAttempt {
   };
 }
 
+/**
+ * The open subscriptions' ids, as a subquery: a message made for a subscription removed or
+ * disabled meanwhile (the dispatcher read it open) is never sent, nor counted as waiting.
+ */
+export const OPEN_SUBSCRIPTIONS = 'SELECT id FROM webhook_subscriptions WHERE disabled_at IS NULL';
+
 /** The name the dispatcher's cursor is kept under. */
 export const CHANGES_CURSOR = 'changes';

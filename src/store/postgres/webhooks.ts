@@ -6,6 +6,7 @@ import {
   CHANGES_CURSOR,
   type LeasedMessage,
   type NewMessage,
+  OPEN_SUBSCRIPTIONS,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
   type WebhookStore,
@@ -185,7 +186,8 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
     },
     async lease(at, until, limit) {
       return leaseWhere(
-        'next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1) ORDER BY next_attempt_at, id LIMIT $4',
+        `next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+         AND subscription_id IN (${OPEN_SUBSCRIPTIONS}) ORDER BY next_attempt_at, id LIMIT $4`,
         [at, until, randomUUID(), limit],
       );
     },
@@ -267,7 +269,8 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
     },
     async oldestWaiting() {
       const { rows } = await pool.query<{ oldest: string | null }>(
-        'SELECT min(created_at) AS oldest FROM webhook_messages',
+        `SELECT min(created_at) AS oldest FROM webhook_messages
+         WHERE subscription_id IN (${OPEN_SUBSCRIPTIONS})`,
       );
       return rows[0]?.oldest ?? null;
     },

@@ -5,6 +5,7 @@ import {
   CHANGES_CURSOR,
   type LeasedMessage,
   type NewMessage,
+  OPEN_SUBSCRIPTIONS,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
   type WebhookStore,
@@ -78,6 +79,7 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
      WHERE id IN (
        SELECT id FROM webhook_messages
        WHERE next_attempt_at <= @at AND (locked_until IS NULL OR locked_until < @at)
+         AND subscription_id IN (${OPEN_SUBSCRIPTIONS})
        ORDER BY next_attempt_at, id LIMIT @limit
      )
      RETURNING message_id AS messageId, subscription_id AS subscriptionId, guild_id AS guildId,
@@ -131,7 +133,9 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
     'SELECT * FROM webhook_attempts WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
   );
   const oldest = sqlite
-    .prepare<[], string | null>('SELECT min(created_at) FROM webhook_messages')
+    .prepare<[], string | null>(
+      `SELECT min(created_at) FROM webhook_messages WHERE subscription_id IN (${OPEN_SUBSCRIPTIONS})`,
+    )
     .pluck();
 
   const advance = sqlite.transaction(
