@@ -157,16 +157,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   );
 
   let webhookStats: (() => Promise<WebhookStats>) | undefined;
-  // One read per scrape, shared by the three metrics below.
+  // One read per scrape (render() forgets it), shared by the three metrics below.
   let webhookRead: Promise<WebhookStats | undefined> | undefined;
   const readWebhooks = () => {
-    webhookRead ??= (webhookStats?.() ?? Promise.resolve(undefined))
-      .catch(() => undefined)
-      .finally(() => {
-        setImmediate(() => {
-          webhookRead = undefined;
-        });
-      });
+    webhookRead ??= (webhookStats?.() ?? Promise.resolve(undefined)).catch(() => undefined);
     return webhookRead;
   };
   const deliveriesReported: Record<string, number> = {};
@@ -231,7 +225,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     watchWebhooks(stats) {
       webhookStats = stats;
     },
-    render: () => registry.metrics(),
+    render: () => {
+      webhookRead = undefined;
+      return registry.metrics();
+    },
     contentType: registry.contentType,
   };
 }

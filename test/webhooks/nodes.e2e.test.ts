@@ -37,6 +37,15 @@ describe.each(storeKinds(import.meta.filename))('kill -9 mid-delivery on %s', (k
     const { test, receiver } = await world(kind, (_, n) => (n === 1 ? 'hang' : 200));
     await subscribe(test, receiver, RICH, 'points');
     const first = await startMain({ ...test.env, ...NODE_ENV });
+    // Each lifted rule says so at start, once.
+    const warnings = first.child
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('"level":40') && line.includes('WEBHOOK_ALLOW_'));
+    expect(warnings.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      'WEBHOOK_ALLOW_HTTP=true: webhooks may be sent over plain http://',
+      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses',
+    ]);
     await foreignWrite(test, `UPDATE house_points SET hufflepuff = 7 WHERE guild_id = '${RICH}'`);
     await eventually(
       async () => receiver.ids.length,
