@@ -23,7 +23,7 @@ export interface WebhookServiceOptions {
   rules: SafetyRules;
   logger: Logger;
   now?: () => Date;
-  /** Between two looks at the changes and at the outbox when nothing is going on (500 ms). */
+  /** Between two looks at the changes and at the outbox when nothing is going on (200 ms). */
   pollMs?: number;
   timeoutMs?: number;
   retryDelaysMs?: readonly number[];
@@ -54,7 +54,9 @@ const STOP_PATIENCE_MS = 2_000;
 export function startWebhooks(options: WebhookServiceOptions): WebhookService {
   const { read, webhooks, logger } = options;
   const now = options.now ?? (() => new Date());
-  const pollMs = options.pollMs ?? 500;
+  // A look is one indexed read of each on SQLite, three small queries on PostgreSQL: five a
+  // second keep a message's wait short (half of this on average) at a cost nobody notices.
+  const pollMs = options.pollMs ?? 200;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? timeoutMs + 10_000;
   const concurrency = options.concurrency ?? 32;

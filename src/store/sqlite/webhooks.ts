@@ -85,6 +85,13 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
      RETURNING message_id AS messageId, subscription_id AS subscriptionId, guild_id AS guildId,
        type, payload, attempts AS attempt, lease`,
   );
+  // A read first: the lease is a write transaction, which an idle poll should not take.
+  const anyDue = sqlite
+    .prepare<[{ at: string }], number>(
+      `SELECT 1 FROM webhook_messages
+       WHERE next_attempt_at <= @at AND (locked_until IS NULL OR locked_until < @at) LIMIT 1`,
+    )
+    .pluck();
   const leaseById = sqlite.prepare<
     [{ at: string; until: string; lease: string; id: string }],
     Leased
@@ -252,6 +259,7 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
       );
     },
     async lease(at, until, limit) {
+      if (anyDue.get({ at }) === undefined) return [];
       return writeWhenFree(sqlite, () => leaseMany.immediate(at, until, limit));
     },
     async leaseOne(messageId, at, until) {
