@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       points: { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
     })),
   });
-  const { key } = await store.keyStore.create({ name: 'bench' });
+  const { key } = await store.keyStore.create({ name: 'bench', rateLimit: 0 });
   const receiver = await startReceiver();
   const subscribe = async (guild: string) => {
     const secret = newSecret();
