@@ -34,20 +34,43 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
       )
     ).rows[0];
 
-  async function write(client: pg.PoolClient, message: NewMessage, at: string): Promise<void> {
-    const { subscriptionId, type, payload } = message;
-    const coalesced = await client.query(
-      `UPDATE webhook_messages SET payload = $1, created_at = $2
-       WHERE subscription_id = $3 AND type = $4 AND attempts = 0
-         AND (locked_until IS NULL OR locked_until < $2)`,
-      [payload, at, subscriptionId, type],
-    );
-    if ((coalesced.rowCount ?? 0) > 0) return;
+  /**
+   * Writes a batch of messages in two statements whatever its size: each replaces the payload of
+   * its subscription's waiting, never tried, unheld message of that type if there is one, and is
+   * inserted otherwise.
+   */
+  async function write(
+    client: pg.PoolClient,
+    messages: readonly NewMessage[],
+    at: string,
+  ): Promise<void> {
+    if (messages.length === 0) return;
     await client.query(
-      `INSERT INTO webhook_messages
+      `WITH incoming AS (
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[])
+           AS t(message_id, subscription_id, guild_id, type, payload)
+       ), coalesced AS (
+         UPDATE webhook_messages AS m SET payload = i.payload, created_at = $6
+         FROM incoming AS i
+         WHERE m.subscription_id = i.subscription_id AND m.type = i.type AND m.attempts = 0
+           AND (m.locked_until IS NULL OR m.locked_until < $6)
+         RETURNING m.subscription_id, m.type
+       )
+       INSERT INTO webhook_messages
          (message_id, subscription_id, guild_id, type, payload, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-      [message.messageId, subscriptionId, message.guildId, type, payload, at],
+       SELECT i.message_id, i.subscription_id, i.guild_id, i.type, i.payload, $6, $6
+       FROM incoming AS i
+       WHERE NOT EXISTS (
+         SELECT 1 FROM coalesced AS c WHERE c.subscription_id = i.subscription_id AND c.type = i.type
+       )`,
+      [
+        messages.map((each) => each.messageId),
+        messages.map((each) => each.subscriptionId),
+        messages.map((each) => each.guildId),
+        messages.map((each) => each.type),
+        messages.map((each) => each.payload),
+        at,
+      ],
     );
   }
 
@@ -158,7 +181,7 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
           await client.query('ROLLBACK');
           return false;
         }
-        for (const message of messages) await write(client, message, at);
+        await write(client, messages, at);
         await client.query('COMMIT');
         return true;
       } catch (error) {
