@@ -51,6 +51,18 @@ export interface WebhookService {
 
 const STOP_PATIENCE_MS = 2_000;
 
+/** Waits for `promises` to settle, or `ms`, whichever comes first. */
+async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): Promise<void> {
+  let patience: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...promises]),
+    new Promise((resolve) => {
+      patience = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(patience);
+}
+
 export function startWebhooks(options: WebhookServiceOptions): WebhookService {
   const { read, webhooks, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -155,15 +167,11 @@ export function startWebhooks(options: WebhookServiceOptions): WebhookService {
       stopped = true;
       clearTimeout(timer);
       await running;
-      let patience: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => {
-          patience = setTimeout(resolve, STOP_PATIENCE_MS);
-        }),
-      ]);
-      clearTimeout(patience);
+      await settledWithin(inFlight, STOP_PATIENCE_MS);
+      // Those still waiting on a receiver end now (a connection error each, written down while
+      // the store is still open; their leases would have covered them anyway).
       agents.destroy();
+      await settledWithin(inFlight, STOP_PATIENCE_MS);
     },
   };
 }
