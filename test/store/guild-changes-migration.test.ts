@@ -42,12 +42,15 @@ const PREVIOUS: Previous[] = [
     folder: (kind, cleanups) =>
       migrationsWithout(
         kind,
-        // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite).
+        // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite), the
+        // webhooks' (0012 on PostgreSQL, 0013 on SQLite).
         [
           '0007_guild_changes',
           '0009_published_guild_title_changes',
           '0009_profile_changes',
           '0010_profile_changes',
+          '0012_webhooks',
+          '0013_webhooks',
         ],
         cleanups,
       ),
