@@ -33,9 +33,24 @@ export interface SafetyRules {
   resolve: Resolver;
 }
 
-/** Why a URL is refused, in words an operator or a member reads. */
+/** What is wrong with a refused URL: a presenter in another language words it from this. */
+export type UrlProblem =
+  | 'tooLong'
+  | 'notUrl'
+  | 'scheme'
+  | 'credentials'
+  | 'forbiddenAddress'
+  | 'unresolvable';
+
+/** Why a URL is refused: `problem` for a presenter, the message in English (the CLI's words). */
 export class UrlRefused extends Error {
   override name = 'UrlRefused';
+  constructor(
+    readonly problem: UrlProblem,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The longest URL a subscription may have. */
@@ -43,23 +58,25 @@ export const URL_MAX = 2048;
 
 /** Checks the URL's form (not its addresses): the parsed URL, or UrlRefused. */
 export function checkUrlForm(text: string, rules: Pick<SafetyRules, 'allowHttp'>): URL {
-  if (text.length > URL_MAX) throw new UrlRefused(`the URL is longer than ${URL_MAX} characters`);
+  if (text.length > URL_MAX)
+    throw new UrlRefused('tooLong', `the URL is longer than ${URL_MAX} characters`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UrlRefused('not a URL');
+    throw new UrlRefused('notUrl', 'not a URL');
   }
   const https = url.protocol === 'https:';
   if (!https && !(rules.allowHttp && url.protocol === 'http:')) {
     throw new UrlRefused(
+      'scheme',
       rules.allowHttp
         ? 'the URL must start with https:// or http://'
         : 'the URL must start with https://',
     );
   }
   if (url.username || url.password)
-    throw new UrlRefused('the URL must not carry a user or password');
+    throw new UrlRefused('credentials', 'the URL must not carry a user or password');
   return url;
 }
 
@@ -72,7 +89,7 @@ export function hostOf(url: URL): string {
 export function checkAddress(address: string, rules: Pick<SafetyRules, 'allowPrivate'>): void {
   if (rules.allowPrivate) return;
   const range = forbiddenRange(address);
-  if (range !== null) throw new UrlRefused(`${address} is a ${range} address`);
+  if (range !== null) throw new UrlRefused('forbiddenAddress', `${address} is a ${range} address`);
 }
 
 /**
@@ -90,9 +107,9 @@ export async function checkUrl(text: string, rules: SafetyRules): Promise<URL> {
   try {
     addresses = await rules.resolve(host);
   } catch {
-    throw new UrlRefused(`${host} does not resolve`);
+    throw new UrlRefused('unresolvable', `${host} does not resolve`);
   }
-  if (addresses.length === 0) throw new UrlRefused(`${host} does not resolve`);
+  if (addresses.length === 0) throw new UrlRefused('unresolvable', `${host} does not resolve`);
   for (const { address } of addresses) checkAddress(address, rules);
   return url;
 }

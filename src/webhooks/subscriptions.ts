@@ -2,7 +2,7 @@ import type { ReadService } from '../read/service.js';
 import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS, type WebhookEvent } from '../records/webhooks.js';
 import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
 import { ensureCursor } from './dispatcher.js';
-import { checkUrl, type SafetyRules, UrlRefused } from './safety.js';
+import { checkUrl, type SafetyRules, type UrlProblem, UrlRefused } from './safety.js';
 import { newSecret } from './signing.js';
 
 /*
@@ -14,8 +14,8 @@ import { newSecret } from './signing.js';
 export type AddRefusal =
   /** `events` names something that is not an event. */
   | { reason: 'events'; detail: string }
-  /** The URL's form or its addresses (UrlRefused's message in `detail`). */
-  | { reason: 'url'; detail: string }
+  /** The URL's form or its addresses: `problem` says which, `detail` in English. */
+  | { reason: 'url'; problem: UrlProblem; detail: string }
   /** The guild has SUBSCRIPTIONS_PER_GUILD already. */
   | { reason: 'cap'; detail: string };
 
@@ -60,7 +60,9 @@ export async function addSubscription(
   try {
     await checkUrl(input.url, deps.rules);
   } catch (error) {
-    if (error instanceof UrlRefused) return { ok: false, reason: 'url', detail: error.message };
+    if (error instanceof UrlRefused) {
+      return { ok: false, reason: 'url', problem: error.problem, detail: error.message };
+    }
     throw error;
   }
   const secret = newSecret();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenRange } from '../../src/webhooks/address-rules.js';
-import { checkUrl, type Resolver, type SafetyRules } from '../../src/webhooks/safety.js';
+import {
+  checkUrl,
+  type Resolver,
+  type SafetyRules,
+  type UrlRefused,
+} from '../../src/webhooks/safety.js';
 
 /*
  * The rules on where a webhook may go: every refused range, checked on literal addresses and on
@@ -105,6 +110,20 @@ describe('checkUrl, as `webhook add` runs it', () => {
     [`https://hooks.example.com/${'a'.repeat(2048)}`, 'the URL is longer than 2048 characters'],
   ])('refuses %s: %s', async (url, message) => {
     expect(await refusal(url)).toBe(message);
+  });
+
+  it('names each refusal’s problem, for a presenter that words it in another language', async () => {
+    const problem = (url: string) =>
+      checkUrl(url, STRICT).then(
+        () => null,
+        (error: UrlRefused) => error.problem,
+      );
+    expect(await problem('http://hooks.example.com/')).toBe('scheme');
+    expect(await problem('nope')).toBe('notUrl');
+    expect(await problem('https://u:p@hooks.example.com/')).toBe('credentials');
+    expect(await problem('https://sneaky.example.com/')).toBe('forbiddenAddress');
+    expect(await problem('https://nowhere.example.com/')).toBe('unresolvable');
+    expect(await problem(`https://hooks.example.com/${'a'.repeat(2048)}`)).toBe('tooLong');
   });
 
   it('WEBHOOK_ALLOW_HTTP lifts https only; WEBHOOK_ALLOW_PRIVATE lifts the addresses only', async () => {
