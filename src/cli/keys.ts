@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { KeyRecord } from '../keys/key-store.js';
 import { withStore } from './configured-store.js';
 import { collect, guildIdOption, nonNegativeInt, positiveInt } from './options.js';
-import { CliError, print } from './output.js';
+import { CliError, print, table } from './output.js';
 
 function describeKey(record: KeyRecord): string[] {
   return [
@@ -19,19 +19,6 @@ function describeKey(record: KeyRecord): string[] {
     record.last_used_at ?? 'never',
     record.revoked_at ? `revoked ${record.revoked_at}` : 'active',
   ];
-}
-
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 export function addKeyCommands(program: Command): void {

@@ -11,6 +11,7 @@ import { addDiscordCommands } from './discord.js';
 import { addKeyCommands } from './keys.js';
 import { CliError } from './output.js';
 import { addPublishCommands } from './publish.js';
+import { addWebhookCommands } from './webhooks.js';
 
 /*
  * `housecup --help` is the map of the CLI: every command a user can run, subcommands included
@@ -28,6 +29,11 @@ const SUMMARIES: Record<string, string> = {
   register: 'publish the slash commands to Discord',
   publish: "make a guild's house cup page public (/cup/<id>)",
   unpublish: "take a guild's public house cup page down",
+  'webhook add': 'subscribe a URL to a guild; prints id, then secret (once)',
+  'webhook list': "list a guild's webhooks and their state",
+  'webhook remove': 'remove a webhook by id',
+  'webhook test': 'send a ping to a webhook now',
+  'webhook deliveries': "a webhook's last 50 attempts: time, status, duration",
 };
 
 /** `keys create`: the words to type after `housecup`. */
@@ -101,6 +107,7 @@ addDataCommands(program);
 addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
+addWebhookCommands(program);
 summarize(program);
 usageErrorsOnOneLine(program);
 

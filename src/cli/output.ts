@@ -11,3 +11,17 @@ export class CliError extends Error {
 export function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
+
+/** Rows as columns padded to their widest cell, two blanks apart: the CLI's lists. */
+export function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

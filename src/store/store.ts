@@ -3,6 +3,7 @@ import type { KeyTable } from '../keys/key-table.js';
 import type { ReadService } from '../read/service.js';
 import type { RecordDefinition } from '../records/record.js';
 import type { ImportSummary, TransferFile } from '../transfer/format.js';
+import type { WebhookStore } from './webhooks.js';
 
 /*
  * A store: where housecup's data lives, SQLite (src/store/sqlite/) or PostgreSQL
@@ -93,6 +94,8 @@ export interface Store {
   readonly publication: PublicationStore;
   /** The live scoreboards in Discord channels: `/scoreboard post`. */
   readonly liveMessages: LiveMessageStore;
+  /** Webhook subscriptions, their outbox and attempts (src/webhooks/ decides what goes in). */
+  readonly webhooks: WebhookStore;
   /**
    * Validates, then makes each guild of the file what the file says, in one transaction, writing
    * only the rows that differ (so the same file again changes nothing).

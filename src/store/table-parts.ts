@@ -10,6 +10,12 @@ import { profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
+import {
+  webhookAttempt,
+  webhookCursor,
+  webhookMessage,
+  webhookSubscription,
+} from '../records/webhooks.js';
 import { checkOf } from './constraints.js';
 
 /*
@@ -99,5 +105,9 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     publishedGuilds: table(publishedGuild.table),
     guildChanges: table(guildChanges.table),
     liveMessages: table(liveMessage.table),
+    webhookSubscriptions: table(webhookSubscription.table),
+    webhookMessages: table(webhookMessage.table),
+    webhookAttempts: table(webhookAttempt.table),
+    webhookCursors: table(webhookCursor.table),
   };
 }

@@ -37,6 +37,11 @@ const COMMANDS = [
   'register',
   'publish',
   'unpublish',
+  'webhook add',
+  'webhook list',
+  'webhook remove',
+  'webhook test',
+  'webhook deliveries',
 ] as const;
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {

@@ -43,12 +43,14 @@ const PREVIOUS: Previous[] = [
       migrationsWithout(
         kind,
         // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite), the
-        // live scoreboards' (0013, 0014).
+        // webhooks' (0012 on PostgreSQL, 0013 on SQLite), the live scoreboards' (0013, 0014).
         [
           '0007_guild_changes',
           '0009_published_guild_title_changes',
           '0009_profile_changes',
           '0010_profile_changes',
+          '0012_webhooks',
+          '0013_webhooks',
           '0013_live_messages',
           '0014_live_messages',
         ],

@@ -18,4 +18,8 @@ export const {
   publishedGuilds,
   guildChanges,
   liveMessages,
+  webhookSubscriptions,
+  webhookMessages,
+  webhookAttempts,
+  webhookCursors,
 } = namedTables(pgTablesOf(RECORDS));

@@ -17,6 +17,7 @@ import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
+import { createPostgresWebhookStore } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   logger: Logger;
@@ -63,6 +64,7 @@ export async function openPostgresStore(
     keyStore: createPostgresKeyStore(pool, now),
     publication: publication.store,
     liveMessages: createPostgresLiveMessages(pool, now),
+    webhooks: createPostgresWebhookStore(pool, now),
     keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

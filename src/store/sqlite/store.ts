@@ -18,6 +18,7 @@ import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
+import { createSqliteWebhookStore } from './webhooks.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -61,6 +62,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createSqliteKeyStore(db, now),
     publication: publication.store,
     liveMessages: createSqliteLiveMessages(db, now),
+    webhooks: createSqliteWebhookStore(db, now),
     keyTable: createSqliteKeyTable(db),
     importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {
