@@ -137,6 +137,8 @@ const envSchema = z.object({
     .min(1_500, 'must be from 1500 to 600000')
     .max(600_000, 'must be from 1500 to 600000')
     .default(30_000),
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   DISCORD_TOKEN: z.string().optional(),
   DISCORD_APPLICATION_ID: z
     .string()
@@ -235,6 +237,12 @@ export interface Config {
    * hold on a message lasts `leaseMs` unless renewed.
    */
   live: { editIntervalMs: number; leaseMs: number };
+  webhooks: {
+    /** WEBHOOK_ALLOW_HTTP: subscriptions may use http:// URLs (tests, closed networks). */
+    allowHttp: boolean;
+    /** WEBHOOK_ALLOW_PRIVATE: and reach loopback, private, link-local… addresses. */
+    allowPrivate: boolean;
+  };
   discord: {
     token: string | undefined;
     applicationId: string | undefined;
@@ -296,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerKey: e.EVENT_STREAMS_PER_KEY,
     eventKeepAliveSeconds: e.EVENT_KEEP_ALIVE_SECONDS,
     live: { editIntervalMs: e.LIVE_EDIT_INTERVAL_MS, leaseMs: e.LIVE_LEASE_MS },
+    webhooks: { allowHttp: e.WEBHOOK_ALLOW_HTTP, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     discord: {
       token: e.DISCORD_TOKEN,
       applicationId: e.DISCORD_APPLICATION_ID,

@@ -9,6 +9,9 @@ export type { Logger };
  */
 const KEY_SHAPE = /(?:h|%68)(?:c|%63)(?:_|%5f)(?:[a-z0-9_-]|%[0-9a-f]{2}){6,}/gi;
 
+/** A webhook signing secret (`whsec_` + base64), likewise scrubbed wherever it would appear. */
+const WEBHOOK_SECRET_SHAPE = /whsec_(?:[A-Za-z0-9+/=]|%[0-9a-f]{2}){6,}/gi;
+
 export interface LoggerOptions {
   level: LogLevel;
   /** Other secrets (the Discord token) that must never reach a log line. */
@@ -40,7 +43,9 @@ function standardOutput(): DestinationStream {
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
   const scrub = (line: string) => {
-    let clean = line.replace(KEY_SHAPE, 'hc_[redacted]');
+    let clean = line
+      .replace(KEY_SHAPE, 'hc_[redacted]')
+      .replace(WEBHOOK_SECRET_SHAPE, 'whsec_[redacted]');
     for (const secret of secrets) clean = clean.split(secret).join('[redacted]');
     return clean;
   };

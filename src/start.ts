@@ -21,6 +21,8 @@ import { StoreOpenError } from './store/errors.js';
 import { startHistoryPruning } from './store/history-pruning.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
+import { systemResolver } from './webhooks/safety.js';
+import { startWebhooks } from './webhooks/service.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -241,6 +243,23 @@ export async function startService(
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
+  if (config.webhooks.allowHttp) {
+    logger.warn('WEBHOOK_ALLOW_HTTP=true: webhooks may be sent over plain http://');
+  }
+  if (config.webhooks.allowPrivate) {
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses',
+    );
+  }
+  // Every node follows the changes and sends the outbox; the store shares the work out.
+  const webhooks = startWebhooks({
+    read,
+    webhooks: store.webhooks,
+    rules: { ...config.webhooks, resolve: systemResolver },
+    logger,
+  });
+  metrics?.watchWebhooks(() => webhooks.stats());
+
   const flush = setInterval(() => void keyVerifier.flushLastUsed(), LAST_USED_FLUSH_MS);
   flush.unref();
   const stopPruning = startHistoryPruning(store, config.historyDays, logger);
@@ -260,6 +279,7 @@ export async function startService(
       await stopPruning();
       await (await botStarting)?.stop();
       await (await liveStarting?.catch(() => undefined))?.close();
+      await webhooks.stop();
       await app.close();
       // After the app: a chart under way when it closed has been answered.
       await renders.close();

@@ -12,6 +12,7 @@ import { addKeyCommands } from './keys.js';
 import { CliError } from './output.js';
 import { addPublishCommands } from './publish.js';
 import { addTermCommands } from './terms.js';
+import { addWebhookCommands } from './webhooks.js';
 
 /*
  * `housecup --help` is the map of the CLI: every command a user can run, subcommands included
@@ -32,6 +33,11 @@ const SUMMARIES: Record<string, string> = {
   'term start': 'start a term on a guild (--name)',
   'term end': "end a guild's open term (--reset zeroes the houses)",
   'term list': "list a guild's terms, newest first, with their winners",
+  'webhook add': 'subscribe a URL to a guild; prints id, then secret (once)',
+  'webhook list': "list a guild's webhooks and their state",
+  'webhook remove': 'remove a webhook by id',
+  'webhook test': 'send a ping to a webhook now',
+  'webhook deliveries': "a webhook's last 50 attempts: time, status, duration",
 };
 
 /** `keys create`: the words to type after `housecup`. */
@@ -106,6 +112,7 @@ addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
 addTermCommands(program);
+addWebhookCommands(program);
 summarize(program);
 usageErrorsOnOneLine(program);
 

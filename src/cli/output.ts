@@ -12,7 +12,7 @@ export function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** Rows as aligned columns, two spaces apart: the first row is the header. */
+/** Rows as columns padded to their widest cell, two blanks apart: the CLI's lists. */
 export function table(rows: string[][]): string {
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];

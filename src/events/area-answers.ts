@@ -41,35 +41,77 @@ export interface StateSources {
 const countBody = (count: number) => Buffer.from(`{"count":${count}}`);
 const NO_DATA = Buffer.alloc(0);
 
-/** Reads the four event data of `guildId` now. */
-export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
-  const { read, cache } = sources;
+/** One area's data and when it goes stale on its own (Infinity: only with a commit). */
+interface AreaData {
+  body: Buffer;
+  staleAt: number;
+}
+
+const cachedArea = async (
+  sources: StateSources,
+  guildId: string,
+  answer: CacheableAnswer,
+): Promise<AreaData> => {
   const generation = () => sources.generation(guildId);
-  const cached = (answer: CacheableAnswer) => cache.get(answer.cacheKey, generation, answer.build);
-  const [points, premium, players, jobs, changes, terms] = await Promise.all([
-    cached(pointsAnswer(read, guildId)),
-    cached(premiumAnswer(read, guildId)),
-    read.players.count(guildId),
-    read.jobs.count(guildId),
-    read.changes.of(guildId),
-    read.terms.list(guildId, { limit: 1 }),
+  const { body, staleAt } = await sources.cache.get(answer.cacheKey, generation, answer.build);
+  return { body, staleAt: staleAt ?? Number.POSITIVE_INFINITY };
+};
+
+/** How each event's data is read: the one definition streams and webhooks both use. */
+const AREA_READERS: Record<
+  EventName,
+  (sources: StateSources, guildId: string) => Promise<AreaData>
+> = {
+  points: (sources, guildId) => cachedArea(sources, guildId, pointsAnswer(sources.read, guildId)),
+  premium: (sources, guildId) => cachedArea(sources, guildId, premiumAnswer(sources.read, guildId)),
+  players: async ({ read }, guildId) => ({
+    body: countBody(await read.players.count(guildId)),
+    staleAt: Number.POSITIVE_INFINITY,
+  }),
+  jobs: async ({ read }, guildId) => ({
+    body: countBody(await read.jobs.count(guildId)),
+    staleAt: Number.POSITIVE_INFINITY,
+  }),
+  term: async ({ read }, guildId) => {
+    const [latest] = (await read.terms.list(guildId, { limit: 1 })).items;
+    return {
+      body: latest ? Buffer.from(JSON.stringify(termEventBody(latest))) : NO_DATA,
+      staleAt: Number.POSITIVE_INFINITY,
+    };
+  },
+};
+
+/** The data of one event of `guildId` now: what a stream would send for it (webhooks' `data`). */
+export async function readEventData(
+  sources: StateSources,
+  guildId: string,
+  name: EventName,
+): Promise<Buffer> {
+  return (await AREA_READERS[name](sources, guildId)).body;
+}
+
+/** Reads the event data of `guildId` now. */
+export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
+  const [areas, changes] = await Promise.all([
+    Promise.all(EVENT_NAMES.map((name) => AREA_READERS[name](sources, guildId))),
+    sources.read.changes.of(guildId),
   ]);
-  const playersBody = countBody(players);
-  const jobsBody = countBody(jobs);
-  const latest = terms.items[0];
-  const termBody = latest ? Buffer.from(JSON.stringify(termEventBody(latest))) : NO_DATA;
+  const [points, premium, players, jobs, term] = areas as [
+    AreaData,
+    AreaData,
+    AreaData,
+    AreaData,
+    AreaData,
+  ];
   return {
-    data: [points.body, premium.body, playersBody, jobsBody, termBody],
+    data: [points.body, premium.body, players.body, jobs.body, term.body],
     marks: [
       points.body,
       premium.body,
-      Buffer.concat([playersBody, Buffer.from(`#${changes.players}`)]),
-      Buffer.concat([jobsBody, Buffer.from(`#${changes.jobs}`)]),
-      termBody,
+      Buffer.concat([players.body, Buffer.from(`#${changes.players}`)]),
+      Buffer.concat([jobs.body, Buffer.from(`#${changes.jobs}`)]),
+      term.body,
     ],
-    staleAt: Math.min(
-      points.staleAt ?? Number.POSITIVE_INFINITY,
-      premium.staleAt ?? Number.POSITIVE_INFINITY,
-    ),
+    staleAt: Math.min(points.staleAt, premium.staleAt),
   };
 }

@@ -1,6 +1,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RenderStats } from '../budgets/render-slots.js';
 import type { StreamStats } from '../events/event-hub.js';
+import { DELIVERY_RESULTS } from '../webhooks/deliverer.js';
+import type { WebhookStats } from '../webhooks/service.js';
 
 /*
  * Prometheus metrics of one running service. Each call to createMetrics() owns its own
@@ -37,6 +39,8 @@ export interface Metrics {
   watchEventStreams(stats: () => StreamStats): void;
   /** Reports the node's chart renders (render slots), read at each scrape like the streams. */
   watchRenders(stats: () => RenderStats): void;
+  /** Reports the webhooks (docs/webhooks.md): read at each scrape, two small store queries. */
+  watchWebhooks(stats: () => Promise<WebhookStats>): void;
   /** The Prometheus text exposition of every metric. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -152,6 +156,45 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     'refused',
   );
 
+  let webhookStats: (() => Promise<WebhookStats>) | undefined;
+  // One read per scrape (render() forgets it), shared by the three metrics below.
+  let webhookRead: Promise<WebhookStats | undefined> | undefined;
+  const readWebhooks = () => {
+    webhookRead ??= (webhookStats?.() ?? Promise.resolve(undefined)).catch(() => undefined);
+    return webhookRead;
+  };
+  const deliveriesReported: Record<string, number> = {};
+  new Counter({
+    name: 'housecup_webhook_deliveries_total',
+    help: 'Webhook delivery attempts made by this node, by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    async collect() {
+      const stats = await readWebhooks();
+      for (const result of DELIVERY_RESULTS) {
+        const total = stats?.deliveries[result] ?? 0;
+        this.inc({ result }, total - (deliveriesReported[result] ?? 0));
+        deliveriesReported[result] = total;
+      }
+    },
+  });
+  new Gauge({
+    name: 'housecup_webhook_oldest_waiting_seconds',
+    help: 'Age of the oldest webhook message not delivered yet (0 when none waits), all nodes',
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooks())?.oldestWaitingSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'housecup_webhook_subscriptions_open',
+    help: 'Webhook subscriptions not disabled, all guilds',
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooks())?.openSubscriptions ?? 0);
+    },
+  });
+
   // Every state is exported from the start, so a dashboard sees 0s rather than gaps.
   const setGatewayState = (current: GatewayState) => {
     for (const state of GATEWAY_STATES) gateway.set({ state }, state === current ? 1 : 0);
@@ -188,7 +231,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     watchRenders(stats) {
       renderStats = stats;
     },
-    render: () => registry.metrics(),
+    watchWebhooks(stats) {
+      webhookStats = stats;
+    },
+    render: () => {
+      webhookRead = undefined;
+      return registry.metrics();
+    },
     contentType: registry.contentType,
   };
 }

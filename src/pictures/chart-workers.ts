@@ -24,7 +24,14 @@ export interface ChartWorkersOptions {
   size: number;
   /** The worker's module: chart-worker's by default (tests give one that fails). */
   script?: URL;
+  /**
+   * How long a chart may take before its worker is ended and the chart fails (default 30 s): a
+   * worker that hangs would otherwise hold its render slot, and the slots are few.
+   */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What tests and the metrics can read of the pool. */
 export interface ChartWorkerStats {
@@ -59,6 +66,8 @@ function defaultScript(): URL {
 export class ChartWorkers {
   private readonly size: number;
   private readonly script: URL;
+  private readonly timeoutMs: number;
+  private readonly deadlines = new Map<Worker, NodeJS.Timeout>();
   private readonly idle: Worker[] = [];
   private readonly running = new Map<Worker, Pending>();
   private readonly alive = new Set<Worker>();
@@ -70,6 +79,7 @@ export class ChartWorkers {
   constructor(options: ChartWorkersOptions) {
     this.size = Math.max(1, options.size);
     this.script = options.script ?? defaultScript();
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   /** The chart's PNG, drawn and encoded on a worker; rejects with ChartWorkerError. */
@@ -116,6 +126,12 @@ export class ChartWorkers {
       this.running.set(worker, pending);
       // A busy worker keeps the process alive until its chart is back; an idle one does not.
       worker.ref();
+      const deadline = setTimeout(
+        () => this.lose(worker, `took longer than ${this.timeoutMs} ms`),
+        this.timeoutMs,
+      );
+      deadline.unref();
+      this.deadlines.set(worker, deadline);
       try {
         worker.postMessage(pending.job);
       } catch (error) {
@@ -145,6 +161,7 @@ export class ChartWorkers {
   }
 
   private release(worker: Worker): void {
+    this.clearDeadline(worker);
     this.running.delete(worker);
     worker.unref();
     this.idle.push(worker);
@@ -157,6 +174,7 @@ export class ChartWorkers {
     if (at >= 0) this.idle.splice(at, 1);
     const pending = this.running.get(worker);
     this.running.delete(worker);
+    this.clearDeadline(worker);
     if (this.closed) {
       pending?.reject(new ChartWorkerError('The chart workers are closed'));
       return;
@@ -166,6 +184,11 @@ export class ChartWorkers {
     void worker.terminate();
     pending?.reject(new ChartWorkerError(`A chart worker ${why}`));
     this.dispatch();
+  }
+
+  private clearDeadline(worker: Worker): void {
+    clearTimeout(this.deadlines.get(worker));
+    this.deadlines.delete(worker);
   }
 }
 

@@ -8,7 +8,9 @@ import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
+import type { RecordDefinition } from './record.js';
 import { term } from './terms.js';
+import { WEBHOOK_RECORDS } from './webhooks.js';
 
 /** Every record of the store, each table after the tables it references. */
 export const RECORDS = [
@@ -23,13 +25,18 @@ export const RECORDS = [
   term,
   guildChanges,
   liveMessage,
+  ...WEBHOOK_RECORDS,
 ] as const;
 
 /**
  * Rows housecup keeps about a guild that are not the guild's data (the live scoreboards it
- * edits): no change is recorded for them, and no reader's answer depends on them.
+ * edits, the webhooks' subscriptions and outbox): no change is recorded for them, and no reader's
+ * answer depends on them.
  */
-export const BOOKKEEPING_RECORDS: ReadonlySet<(typeof RECORDS)[number]> = new Set([liveMessage]);
+export const BOOKKEEPING_RECORDS: ReadonlySet<(typeof RECORDS)[number]> = new Set([
+  liveMessage,
+  ...WEBHOOK_RECORDS,
+]);
 
 /** The records holding a guild's data (an import replaces them; an export reads them). */
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
@@ -49,8 +56,13 @@ export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
 ]);
 
 /**
- * What `copy` moves: every record but guild_changes. Its numbers belong to the database that
- * gave them (on PostgreSQL a sequence's): the target's triggers record the copy's own writes
- * there instead, so a copy changes, for every reader of the target, each guild it writes.
+ * What `copy` moves: every record but guild_changes and the webhooks'. guild_changes' numbers
+ * belong to the database that gave them (on PostgreSQL a sequence's): the target's triggers record
+ * the copy's own writes there instead, so a copy changes, for every reader of the target, each
+ * guild it writes. The webhooks' cursor and messages follow those numbers, so they stay too, and
+ * with them the subscriptions (added again on the target, each with a new secret).
  */
-export const COPIED_RECORDS = RECORDS.filter((record) => record !== guildChanges);
+export const COPIED_RECORDS = RECORDS.filter(
+  (record) =>
+    record !== guildChanges && !(WEBHOOK_RECORDS as readonly RecordDefinition[]).includes(record),
+);

@@ -4,6 +4,7 @@ import type { ReadService } from '../read/service.js';
 import type { RecordDefinition } from '../records/record.js';
 import type { Term } from '../records/terms.js';
 import type { ImportSummary, TransferFile } from '../transfer/format.js';
+import type { WebhookStore } from './webhooks.js';
 
 /*
  * A store: where housecup's data lives, SQLite (src/store/sqlite/) or PostgreSQL
@@ -116,6 +117,8 @@ export interface Store {
   readonly terms: TermStore;
   /** The live scoreboards in Discord channels: `/scoreboard post`. */
   readonly liveMessages: LiveMessageStore;
+  /** Webhook subscriptions, their outbox and attempts (src/webhooks/ decides what goes in). */
+  readonly webhooks: WebhookStore;
   /**
    * Validates, then makes each guild of the file what the file says, in one transaction, writing
    * only the rows that differ (so the same file again changes nothing).

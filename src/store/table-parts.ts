@@ -11,6 +11,12 @@ import { profileChange } from '../records/profile-change.js';
 import { publishedGuild } from '../records/published-guild.js';
 import type { RecordDefinition } from '../records/record.js';
 import { term } from '../records/terms.js';
+import {
+  webhookAttempt,
+  webhookCursor,
+  webhookMessage,
+  webhookSubscription,
+} from '../records/webhooks.js';
 import { checkOf } from './constraints.js';
 
 /*
@@ -101,5 +107,9 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     terms: table(term.table),
     guildChanges: table(guildChanges.table),
     liveMessages: table(liveMessage.table),
+    webhookSubscriptions: table(webhookSubscription.table),
+    webhookMessages: table(webhookMessage.table),
+    webhookAttempts: table(webhookAttempt.table),
+    webhookCursors: table(webhookCursor.table),
   };
 }

@@ -30,6 +30,7 @@ describe('configuration', () => {
       corsOrigins: [],
       eventStreamsPerKey: 20,
       eventKeepAliveSeconds: 25,
+      webhooks: { allowHttp: false, allowPrivate: false },
       discord: {
         token: undefined,
         applicationId: undefined,

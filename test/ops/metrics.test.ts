@@ -109,3 +109,26 @@ describe('bot metrics', () => {
     expect(a.registry).not.toBe(b.registry);
   });
 });
+
+describe('webhook metrics', () => {
+  it('count deliveries by result and show the oldest waiting message and the open subscriptions', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    const plain = await metrics.render();
+    expect(sample(plain, 'housecup_webhook_deliveries_total', 'result="delivered"')).toBe(0);
+    let delivered = 3;
+    metrics.watchWebhooks(async () => ({
+      deliveries: { delivered, failed: 2, timeout: 1, connection_error: 0, refused: 1 },
+      oldestWaitingSeconds: 42.5,
+      openSubscriptions: 7,
+    }));
+    let text = await metrics.render();
+    expect(sample(text, 'housecup_webhook_deliveries_total', 'result="delivered"')).toBe(3);
+    expect(sample(text, 'housecup_webhook_deliveries_total', 'result="failed"')).toBe(2);
+    expect(sample(text, 'housecup_webhook_deliveries_total', 'result="refused"')).toBe(1);
+    expect(text).toMatch(/^housecup_webhook_oldest_waiting_seconds 42\.5$/m);
+    expect(text).toMatch(/^housecup_webhook_subscriptions_open 7$/m);
+    delivered = 5;
+    text = await metrics.render();
+    expect(sample(text, 'housecup_webhook_deliveries_total', 'result="delivered"')).toBe(5);
+  });
+});

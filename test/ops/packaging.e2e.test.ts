@@ -40,6 +40,11 @@ const COMMANDS = [
   'term start',
   'term end',
   'term list',
+  'webhook add',
+  'webhook list',
+  'webhook remove',
+  'webhook test',
+  'webhook deliveries',
 ] as const;
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {

@@ -73,6 +73,20 @@ describe('the chart workers', () => {
     await expect(workers.render(INPUT)).rejects.toThrow('The chart workers are closed');
   });
 
+  it('end a worker that takes longer than the limit, fail its chart, and draw the next', async () => {
+    const workers = new ChartWorkers({ size: 1, script: FAILING, timeoutMs: 1_000 });
+    const expected = await renderChartPng(INPUT);
+    try {
+      await expect(workers.render({ ...INPUT, width: 403 })).rejects.toThrow(
+        new ChartWorkerError('A chart worker took longer than 1000 ms'),
+      );
+      expect((await workers.render(INPUT)).equals(expected)).toBe(true);
+      expect(workers.stats()).toMatchObject({ workers: 1, busy: 0, started: 2, lost: 1 });
+    } finally {
+      await workers.close();
+    }
+  });
+
   it('start no more threads than the render slots, whatever waits', async () => {
     const renders = new RenderSlots({ concurrency: 2, queue: 100 });
     try {

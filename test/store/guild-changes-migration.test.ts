@@ -43,7 +43,8 @@ const PREVIOUS: Previous[] = [
       migrationsWithout(
         kind,
         // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite), the
-        // terms (0011 on PostgreSQL, 0012 on SQLite), the live scoreboards' (0013, 0014).
+        // terms (0011 on PostgreSQL, 0012 on SQLite), the webhooks' (0012 on PostgreSQL, 0013 on
+        // SQLite), the live scoreboards' (0013, 0014).
         [
           '0007_guild_changes',
           '0009_published_guild_title_changes',
@@ -51,6 +52,8 @@ const PREVIOUS: Previous[] = [
           '0010_profile_changes',
           '0011_terms',
           '0012_terms',
+          '0012_webhooks',
+          '0013_webhooks',
           '0013_live_messages',
           '0014_live_messages',
         ],

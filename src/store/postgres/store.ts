@@ -18,6 +18,7 @@ import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.j
 import { createPostgresPublication } from './publication.js';
 import { createPostgresTerms } from './terms.js';
 import { exportData, importData } from './transfer.js';
+import { createPostgresWebhookStore } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   logger: Logger;
@@ -67,6 +68,7 @@ export async function openPostgresStore(
     publication: publication.store,
     terms: terms.store,
     liveMessages: createPostgresLiveMessages(pool, now),
+    webhooks: createPostgresWebhookStore(pool, now),
     keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

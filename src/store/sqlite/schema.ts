@@ -19,4 +19,8 @@ export const {
   terms,
   guildChanges,
   liveMessages,
+  webhookSubscriptions,
+  webhookMessages,
+  webhookAttempts,
+  webhookCursors,
 } = namedTables(sqliteTablesOf(RECORDS));

@@ -19,6 +19,7 @@ import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
 import { createSqliteTerms } from './terms.js';
+import { createSqliteWebhookStore } from './webhooks.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -65,6 +66,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     publication: publication.store,
     terms: terms.store,
     liveMessages: createSqliteLiveMessages(db, now),
+    webhooks: createSqliteWebhookStore(db, now),
     keyTable: createSqliteKeyTable(db),
     importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {

@@ -1,0 +1,177 @@
+import type { Logger } from '../logger.js';
+import type { ReadService } from '../read/service.js';
+import type { WebhookStore } from '../store/webhooks.js';
+import { DELIVERY_RESULTS, type DeliveryResult, deliver } from './deliverer.js';
+import { dispatchOnce } from './dispatcher.js';
+import { type SafeAgents, safeAgents } from './safe-agent.js';
+import type { SafetyRules } from './safety.js';
+import { RETRY_DELAYS_MS } from './schedule.js';
+
+/*
+ * A node's webhooks: the dispatcher (changes into messages) and the deliverer (messages out),
+ * each on its own loop. Both poll the store, since the outbox and the cursor are shared by every
+ * node and by processes that never tell this one anything; a message this node made is sent at
+ * once, without waiting for the next poll.
+ */
+
+/** Per attempt, lookup, connection and answer included. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export interface WebhookServiceOptions {
+  read: ReadService;
+  webhooks: WebhookStore;
+  rules: SafetyRules;
+  logger: Logger;
+  now?: () => Date;
+  /** Between two looks at the changes and at the outbox when nothing is going on (200 ms). */
+  pollMs?: number;
+  timeoutMs?: number;
+  retryDelaysMs?: readonly number[];
+  /** How long a taken message stays this node's: past the attempt's timeout (timeout + 10 s). */
+  leaseMs?: number;
+  /** Messages sent at once by this node. */
+  concurrency?: number;
+}
+
+export interface WebhookStats {
+  /** Attempts by result since this node started. */
+  deliveries: Record<DeliveryResult, number>;
+  /** Seconds since the oldest message still waiting was made (0 when none waits). */
+  oldestWaitingSeconds: number;
+  openSubscriptions: number;
+}
+
+export interface WebhookService {
+  /** Looks at the changes and the outbox now rather than at the next poll. */
+  wake(): void;
+  stats(): Promise<WebhookStats>;
+  /** Stops both loops; waits a little for attempts in flight (their leases cover the rest). */
+  stop(): Promise<void>;
+}
+
+const STOP_PATIENCE_MS = 2_000;
+
+/** Waits for `promises` to settle, or `ms`, whichever comes first. */
+async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): Promise<void> {
+  let patience: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...promises]),
+    new Promise((resolve) => {
+      patience = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(patience);
+}
+
+export function startWebhooks(options: WebhookServiceOptions): WebhookService {
+  const { read, webhooks, logger } = options;
+  const now = options.now ?? (() => new Date());
+  // A look is one indexed read of each on SQLite, three small queries on PostgreSQL: five a
+  // second keep a message's wait short (half of this on average) at a cost nobody notices.
+  const pollMs = options.pollMs ?? 200;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? timeoutMs + 10_000;
+  const concurrency = options.concurrency ?? 32;
+  const agents: SafeAgents = safeAgents(options.rules);
+  const counts = Object.fromEntries(DELIVERY_RESULTS.map((result) => [result, 0])) as Record<
+    DeliveryResult,
+    number
+  >;
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const deliverOptions = {
+    webhooks,
+    rules: options.rules,
+    agents,
+    logger,
+    now,
+    timeoutMs,
+    retryDelaysMs: options.retryDelaysMs ?? RETRY_DELAYS_MS,
+    onResult: (result: DeliveryResult) => {
+      counts[result] += 1;
+    },
+  };
+
+  async function sendDue(): Promise<void> {
+    while (!stopped && inFlight.size < concurrency) {
+      const at = now();
+      const leased = await webhooks.lease(
+        at.toISOString(),
+        new Date(at.getTime() + leaseMs).toISOString(),
+        concurrency - inFlight.size,
+      );
+      for (const message of leased) {
+        const attempt = deliver(message, deliverOptions)
+          .catch((error: unknown) =>
+            logger.error({ err: error, message: message.messageId }, 'webhook delivery failed'),
+          )
+          .finally(() => {
+            inFlight.delete(attempt);
+            wake();
+          });
+        inFlight.add(attempt);
+      }
+      if (leased.length === 0) return;
+    }
+  }
+
+  async function pass(): Promise<void> {
+    try {
+      const written = await dispatchOnce({ read, webhooks, now });
+      if (written > 0) again = true;
+    } catch (error) {
+      logger.error({ err: error }, 'webhook dispatch failed; tried again at the next poll');
+    }
+    try {
+      await sendDue();
+    } catch (error) {
+      logger.error({ err: error }, 'webhook outbox unreadable; tried again at the next poll');
+    }
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = (async () => {
+      do {
+        again = false;
+        await pass();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+      if (!stopped) {
+        timer = setTimeout(wake, pollMs);
+        timer.unref();
+      }
+    });
+  }
+
+  wake();
+
+  return {
+    wake,
+    async stats() {
+      const [oldest, open] = await Promise.all([webhooks.oldestWaiting(), webhooks.openCount()]);
+      const age = oldest === null ? 0 : Math.max(0, (now().getTime() - Date.parse(oldest)) / 1000);
+      return { deliveries: { ...counts }, oldestWaitingSeconds: age, openSubscriptions: open };
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await settledWithin(inFlight, STOP_PATIENCE_MS);
+      // Those still waiting on a receiver end now (a connection error each, written down while
+      // the store is still open; their leases would have covered them anyway).
+      agents.destroy();
+      await settledWithin(inFlight, STOP_PATIENCE_MS);
+    },
+  };
+}

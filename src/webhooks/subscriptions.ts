@@ -1,0 +1,82 @@
+import type { ReadService } from '../read/service.js';
+import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS, type WebhookEvent } from '../records/webhooks.js';
+import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
+import { ensureCursor } from './dispatcher.js';
+import { checkUrl, type SafetyRules, type UrlProblem, UrlRefused } from './safety.js';
+import { newSecret } from './signing.js';
+
+/*
+ * Managing subscriptions, as the CLI (`housecup webhook …`) and Discord (`/webhook …`) both do:
+ * the checks and the secret live here, once; the presenters only word the outcome.
+ */
+
+/** Why an add was refused: a presenter words each (`detail` says more, in English). */
+export type AddRefusal =
+  /** `events` names something that is not an event. */
+  | { reason: 'events'; detail: string }
+  /** The URL's form or its addresses: `problem` says which, `detail` in English. */
+  | { reason: 'url'; problem: UrlProblem; detail: string }
+  /** The guild has SUBSCRIPTIONS_PER_GUILD already. */
+  | { reason: 'cap'; detail: string };
+
+export type AddResult =
+  | { ok: true; subscription: WebhookSubscription; secret: string }
+  | ({ ok: false } & AddRefusal);
+
+/**
+ * The events of `--events points,players` (or Discord's option): each known, none twice, in
+ * WEBHOOK_EVENTS' order; every event when `text` is undefined or empty. Null when one is unknown.
+ */
+export function parseEvents(text: string | undefined): WebhookEvent[] | null {
+  if (text === undefined || text.trim() === '') return [...WEBHOOK_EVENTS];
+  const given = text.split(',').map((each) => each.trim().toLowerCase());
+  if (given.some((each) => !(WEBHOOK_EVENTS as readonly string[]).includes(each))) return null;
+  return WEBHOOK_EVENTS.filter((event) => given.includes(event));
+}
+
+export interface SubscriptionDeps {
+  webhooks: WebhookStore;
+  read: ReadService;
+  rules: SafetyRules;
+}
+
+/**
+ * Adds a subscription: checks the events, the URL and the addresses its host resolves to now,
+ * makes its secret (returned here, once: nothing shows it again) and, for the first subscription
+ * of the store, starts following changes from now.
+ */
+export async function addSubscription(
+  deps: SubscriptionDeps,
+  input: { guildId: string; url: string; events?: string },
+): Promise<AddResult> {
+  const events = parseEvents(input.events);
+  if (events === null) {
+    return {
+      ok: false,
+      reason: 'events',
+      detail: `events must be among ${WEBHOOK_EVENTS.join(', ')}`,
+    };
+  }
+  try {
+    await checkUrl(input.url, deps.rules);
+  } catch (error) {
+    if (error instanceof UrlRefused) {
+      return { ok: false, reason: 'url', problem: error.problem, detail: error.message };
+    }
+    throw error;
+  }
+  const secret = newSecret();
+  const subscription = await deps.webhooks.add(
+    { guildId: input.guildId, url: input.url, events, secret },
+    SUBSCRIPTIONS_PER_GUILD,
+  );
+  if (!subscription) {
+    return {
+      ok: false,
+      reason: 'cap',
+      detail: `the guild has ${SUBSCRIPTIONS_PER_GUILD} subscriptions already: remove one first`,
+    };
+  }
+  await ensureCursor(deps);
+  return { ok: true, subscription, secret };
+}
