@@ -7,8 +7,9 @@ import type { ChangeView } from '../records/periods.js';
  * each segment one range of one index, a page one statement.
  *
  * profile_changes holds only non-zero changes, so the list is three segments, in list order:
- * - the gains (change > 0), a range of profile_changes_list (or _house_list) by
- *   (change, user_id, profile_id), each joined to its profile by primary key;
+ * - the gains (change > 0), a range of profile_changes_list by (change, user_id, profile_id),
+ *   each joined to its profile by primary key; a house's list reads the same range and skips
+ *   the other houses' entries (the house ends the index);
  * - the profiles without a row in the period (change 0), a range of the profiles' user_id index
  *   by (user_id, id), each probed in profile_changes' primary key and skipped when it has a row;
  * - the losses (change < 0), like the gains.
@@ -69,11 +70,10 @@ function armSql(
   const after = cursor
     ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@sortKey, @user, @id)`
     : '';
-  const order = view.house === null ? '' : `c.house${dir}, `;
   return `SELECT ${index} AS seg, ${select('c.change')} FROM profile_changes AS c
       JOIN profiles AS p ON p.guild_id = c.guild_id AND p.id = c.profile_id
       WHERE ${periodRows(view)} AND c.change ${sign}${after}
-      ORDER BY ${order}c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT ${range}`;
+      ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT ${range}`;
 }
 
 /**

@@ -42,12 +42,15 @@ const PREVIOUS: Previous[] = [
     folder: (kind, cleanups) =>
       migrationsWithout(
         kind,
-        // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite).
+        // Nor what came after it: the periods' tables (0009 and 0010 on PostgreSQL, 0010 and 0011 on
+        // SQLite).
         [
           '0007_guild_changes',
           '0009_published_guild_title_changes',
           '0009_profile_changes',
           '0010_profile_changes',
+          '0010_profile_changes_lean',
+          '0011_profile_changes_lean',
         ],
         cleanups,
       ),
