@@ -118,6 +118,39 @@ export function changeSegmentSql(
   return armSql(view, index, cursor, positioned(select), limit);
 }
 
+/** How many rows segment `index` (0, 1, 2 in list order) holds, as `n`: index range counts. */
+export function changeSegmentCountSql(view: ChangeView, index: number): string {
+  const arm = armsOf(view)[index];
+  if (arm === 'zeros') {
+    // The profiles less the period's rows.
+    return `SELECT (SELECT count(*) FROM profiles AS p WHERE p.guild_id = @guild${houseOf(view, 'p')}) -
+      (SELECT count(*) FROM profile_changes AS c WHERE ${periodRows(view)}) AS n`;
+  }
+  const sign = arm === 'gains' ? '> 0' : '< 0';
+  return `SELECT count(*) AS n FROM profile_changes AS c WHERE ${periodRows(view)} AND c.change ${sign}`;
+}
+
+/**
+ * The position (`change`, `user_id`, `id`) of segment `index`'s row at `@skip` (0-based), a
+ * cursor to read on from: what a numbered page starts after. The rows skipped are index entries
+ * in the gains and losses; in the zeros each is also a probe of profile_changes' key, since only
+ * a probe tells a profile without a row.
+ */
+export function changeSegmentPositionSql(view: ChangeView, index: number): string {
+  const arm = armsOf(view)[index];
+  const dir = direction(view);
+  if (arm === 'zeros') {
+    const house = view.house === null ? '' : `p.house${dir}, `;
+    return `SELECT 0 AS change, p.user_id, p.id FROM profiles AS p
+      WHERE p.guild_id = @guild${houseOf(view, 'p')} AND NOT ${HAS_ROW}
+      ORDER BY ${house}p.user_id${dir}, p.id${dir} LIMIT 1 OFFSET @skip`;
+  }
+  const sign = arm === 'gains' ? '> 0' : '< 0';
+  return `SELECT c.change, c.user_id, c.profile_id AS id FROM profile_changes AS c
+      WHERE ${periodRows(view)} AND c.change ${sign}
+      ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT 1 OFFSET @skip`;
+}
+
 /** The named parameters of a change list read. */
 export function changeParameters(
   guildId: string,

@@ -4,7 +4,15 @@ import type { ProfileCursor, ProfileWithChange, RankEntry } from '../../read/typ
 import type { ChangeView } from '../../records/periods.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList, columnNames } from '../../records/record.js';
-import { changeParameters, changeRowsSql, changeStatementKey } from '../period-lists.js';
+import {
+  armsOf,
+  changeParameters,
+  changeRowsSql,
+  changeSegmentCountSql,
+  changeSegmentPositionSql,
+  changeSegmentSql,
+  changeStatementKey,
+} from '../period-lists.js';
 import { countSql, listParameters } from '../profile-lists.js';
 import {
   aroundStatementKey,
@@ -108,7 +116,7 @@ function pageQuery(guildId: string, view: ChangeView): PageQuery<ProfileCursor> 
 
 export function createPeriodReads(
   pool: pg.Pool,
-): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
   const lengths = new Map<string, number>();
   return {
     async changes(guildId, request, view) {
@@ -127,6 +135,55 @@ export function createPeriodReads(
       )
         return null;
       return pageOf(profiles, request, (row) => cursorAt(row));
+    },
+    async changesSlice(guildId, offset, limit, view) {
+      const house = view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house';
+      const base = changeParameters(guildId, view, undefined);
+      return inTransaction(
+        pool,
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+        async (client) => {
+          const rows: ProfileWithChange[] = [];
+          let skip = offset;
+          for (let index = 0; index < armsOf(view).length && rows.length < limit; index++) {
+            const shape = `${view.order}.${house}.${index}`;
+            let cursor: ProfileCursor | undefined;
+            if (rows.length === 0) {
+              // The page's start not reached yet: a whole segment before it is counted, not
+              // read, and the start is found as the position of the row before it.
+              const counted = await run<{ n: number }>(
+                client,
+                `periods-segment-count.${shape}`,
+                () => changeSegmentCountSql(view, index),
+                base,
+              );
+              const size = counted[0]?.n ?? 0;
+              if (skip >= size) {
+                skip -= size;
+                continue;
+              }
+              if (skip > 0) {
+                const at = await run<{ change: number; user_id: string; id: number }>(
+                  client,
+                  `periods-segment-position.${shape}`,
+                  () => changeSegmentPositionSql(view, index),
+                  { ...base, skip: skip - 1 },
+                );
+                cursor = at[0] ? cursorAt(at[0]) : undefined;
+              }
+              skip = 0;
+            }
+            const read = await run<ProfileWithChange & { seg: number }>(
+              client,
+              `periods-segment.${shape}.${cursor ? 'after' : 'start'}`,
+              () => changeSegmentSql(view, index, cursor, () => REST, '@limit'),
+              { ...changeParameters(guildId, view, cursor), limit: limit - rows.length },
+            );
+            for (const { seg: _seg, ...row } of read) rows.push(row);
+          }
+          return rows;
+        },
+      );
     },
     async changesSerialized(guildId, request, view) {
       const query = pageQuery(guildId, view);

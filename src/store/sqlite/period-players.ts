@@ -8,7 +8,9 @@ import { columnList, columnNames } from '../../records/record.js';
 import {
   armsOf,
   changeParameters,
+  changeSegmentCountSql,
   changeSegmentOf,
+  changeSegmentPositionSql,
   changeSegmentSql,
   changeStatementKey,
 } from '../period-lists.js';
@@ -61,7 +63,7 @@ const cursorAt = (row: Positioned): ProfileCursor => ({
 
 export function createPeriodReads(
   db: Database,
-): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
   const { sqlite } = db;
   const statements = new Map<string, Statement<[Parameters]>>();
   const statement = (name: string, text: () => string) => {
@@ -90,6 +92,16 @@ export function createPeriodReads(
     statement(aroundStatementKey(view, position), () =>
       rowsAroundSql(view, position, 'split'),
     ) as Statement<[Parameters], { n: number; m: number }>;
+  const house = (view: ChangeView) =>
+    view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house';
+  const segmentCount = (view: ChangeView, index: number) =>
+    statement(`segment-count:${view.order}.${house(view)}.${index}`, () =>
+      changeSegmentCountSql(view, index),
+    ).pluck() as Statement<[Parameters], number>;
+  const positionOf = (view: ChangeView, index: number) =>
+    statement(`segment-position:${view.order}.${house(view)}.${index}`, () =>
+      changeSegmentPositionSql(view, index),
+    ) as Statement<[Parameters], Positioned>;
   const countOf = (view: RankView) =>
     statement(`count:${view.house ?? 'all'}`, () => countSql(view)).pluck() as Statement<
       [Parameters],
@@ -178,6 +190,35 @@ export function createPeriodReads(
       if (rows.length === 0 && noneIn(guildId, after, view)) return null;
       const profiles = rows.map(({ seg: _seg, ...row }) => row);
       return pageOf(profiles, request, (row) => cursorAt(row));
+    },
+    async changesSlice(guildId, offset, limit, view) {
+      return snapshot(() => {
+        const base = changeParameters(guildId, view, undefined);
+        const rows: ProfileWithChange[] = [];
+        let skip = offset;
+        for (let index = 0; index < armsOf(view).length && rows.length < limit; index++) {
+          let cursor: ProfileCursor | undefined;
+          if (rows.length === 0) {
+            // The page's start not reached yet: a whole segment before it is counted, not read,
+            // and the start is found as the position of the row before it, read on from.
+            const size = segmentCount(view, index).get(base) ?? 0;
+            if (skip >= size) {
+              skip -= size;
+              continue;
+            }
+            const at =
+              skip > 0 ? positionOf(view, index).get({ ...base, skip: skip - 1 }) : undefined;
+            cursor = at ? cursorAt(at) : undefined;
+            skip = 0;
+          }
+          const read = segmentOf<ProfileWithChange>('rows', view, index, cursor).all({
+            ...changeParameters(guildId, view, cursor),
+            limit: limit - rows.length,
+          });
+          for (const { seg: _seg, ...row } of read) rows.push(row);
+        }
+        return rows;
+      });
     },
     async changesSerialized(guildId, request, view) {
       const result = request
