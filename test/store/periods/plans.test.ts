@@ -6,7 +6,9 @@ import {
   armsOf,
   changeParameters,
   changeRowsSql,
+  changeSegmentCountSql,
   changeSegmentOf,
+  changeSegmentPositionSql,
   changeSegmentSql,
 } from '../../../src/store/period-lists.js';
 import { numbered, valuesFor } from '../../../src/store/postgres/named.js';
@@ -177,6 +179,30 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
             text.split('\n').filter((line) => /Sort {2}\(/.test(line)).length,
             text,
           ).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
+  it("places a numbered page of a period's list by counts and an offset of one index", async () => {
+    for (const view of views.filter((each): each is ChangeView => each.sort === 'change')) {
+      for (let index = 0; index < armsOf(view).length; index++) {
+        const values = { ...changeParameters(GUILD, view, undefined), skip: 500 };
+        const text = [
+          await plan(changeSegmentCountSql(view, index), values),
+          await plan(changeSegmentPositionSql(view, index), values),
+        ].join('\n');
+        if (process.env.PRINT_PLANS) console.log(`${kind} slice ${JSON.stringify(view)}\n${text}`);
+        if (kind === 'sqlite') {
+          for (const line of text
+            .split('\n')
+            .filter((each) => /^(SEARCH|SCAN) (?!CONSTANT ROW)/.test(each)))
+            expect(line, text).toMatch(
+              /^SEARCH \w+ USING ((COVERING )?INDEX \w+|PRIMARY KEY) \(guild_id=\?/,
+            );
+          expect(text).not.toMatch(/TEMP B-TREE/);
+        } else {
+          expect(text).not.toMatch(/Seq Scan|Sort/);
         }
       }
     }
