@@ -119,11 +119,12 @@ async function page(
     count > 1 ? [pagerRow(definition.name, shown, count, ownerId, listArgs(view))] : [];
   if (view.sort === 'change') {
     // Every profile is in a period's list (0 without a change), so `total` is its length too.
-    // The page is the end of the list read from its start: keyset pages have no offset, and a
-    // far page is reached by as many presses (docs/performance.md, "A period's pages in
-    // /players").
-    const read = await players.changes(context.guildId, { limit: (shown + 1) * PAGE_SIZE }, view);
-    const profiles = (read?.items ?? []).slice(shown * PAGE_SIZE);
+    const profiles = await players.changesSlice(
+      context.guildId,
+      shown * PAGE_SIZE,
+      PAGE_SIZE,
+      view,
+    );
     return { embeds: [leadersPageEmbed({ profiles, view, ...paging }, language)], components };
   }
   const profiles = await players.slice(context.guildId, shown * PAGE_SIZE, PAGE_SIZE, view);

@@ -102,12 +102,22 @@ CREATE TRIGGER `terms_changes_deleted` AFTER DELETE ON `terms` BEGIN
   INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (OLD.`guild_id`, 'terms', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
 END;
 --> statement-breakpoint
--- The members' periods take terms (kind `term`, from the term's start): profile_changes' CHECK
--- knows the kind (drizzle-kit's rebuild, renamed the legacy way as guild_changes above; the
--- rebuild drops the table's own triggers, written again below from the records), and the
--- galleons trigger adds each change to the guild's open term too (src/store/sqlite/period-triggers.ts).
-PRAGMA foreign_keys=OFF;--> statement-breakpoint
-CREATE TABLE `__new_profile_changes` (
+-- The members' periods take terms (kind `term`, from the term's start): profile_changes' kind
+-- check knows it, so the table is made again as 0011 made it (WITHOUT ROWID: drizzle's schema
+-- cannot say it; src/store/sqlite/period-triggers.ts's PERIOD_TABLE), the profiles' period
+-- triggers dropped first and written again after, the galleons one adding each change to the
+-- guild's open term too.
+DROP TRIGGER `profiles_periods_galleons`;
+--> statement-breakpoint
+DROP TRIGGER `profiles_periods_member`;
+--> statement-breakpoint
+DROP TRIGGER `profiles_periods_moved`;
+--> statement-breakpoint
+DROP TRIGGER `profiles_periods_deleted`;
+--> statement-breakpoint
+ALTER TABLE `profile_changes` RENAME TO `profile_changes_old`;
+--> statement-breakpoint
+CREATE TABLE `profile_changes` (
 	`guild_id` text NOT NULL,
 	`profile_id` integer NOT NULL,
 	`user_id` text NOT NULL,
@@ -116,46 +126,17 @@ CREATE TABLE `__new_profile_changes` (
 	`house` text,
 	`change` integer NOT NULL,
 	PRIMARY KEY(`guild_id`, `profile_id`, `kind`, `start`),
-	CONSTRAINT "profile_changes_kind_known" CHECK("kind" IN ('week', 'month', 'term')),
-	CONSTRAINT "profile_changes_house_known" CHECK("house" IS NULL OR "house" IN ('gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'))
-);
+	CONSTRAINT "profile_changes_kind_known" CHECK("profile_changes"."kind" IN ('week', 'month', 'term')),
+	CONSTRAINT "profile_changes_house_known" CHECK("profile_changes"."house" IS NULL OR "profile_changes"."house" IN ('gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'))
+) WITHOUT ROWID;
 --> statement-breakpoint
-INSERT INTO `__new_profile_changes`("guild_id", "profile_id", "user_id", "kind", "start", "house", "change") SELECT "guild_id", "profile_id", "user_id", "kind", "start", "house", "change" FROM `profile_changes`;--> statement-breakpoint
-DROP TABLE `profile_changes`;--> statement-breakpoint
-PRAGMA legacy_alter_table=ON;--> statement-breakpoint
-ALTER TABLE `__new_profile_changes` RENAME TO `profile_changes`;--> statement-breakpoint
-PRAGMA legacy_alter_table=OFF;--> statement-breakpoint
-PRAGMA foreign_keys=ON;--> statement-breakpoint
-CREATE INDEX `profile_changes_list` ON `profile_changes` (`guild_id`,`kind`,`start`,`change`,`user_id`,`profile_id`);--> statement-breakpoint
-CREATE INDEX `profile_changes_house_list` ON `profile_changes` (`guild_id`,`kind`,`start`,`house`,`change`,`user_id`,`profile_id`);--> statement-breakpoint
-CREATE INDEX `profile_changes_members` ON `profile_changes` (`guild_id`,`kind`,`start`,`user_id`,`profile_id`);--> statement-breakpoint
-CREATE INDEX `profile_changes_house_members` ON `profile_changes` (`guild_id`,`kind`,`start`,`house`,`user_id`,`profile_id`);
+INSERT INTO `profile_changes` (`guild_id`, `profile_id`, `user_id`, `kind`, `start`, `house`, `change`) SELECT `guild_id`, `profile_id`, `user_id`, `kind`, `start`, `house`, `change` FROM `profile_changes_old`;
 --> statement-breakpoint
-CREATE TRIGGER `profile_changes_types_inserted` BEFORE INSERT ON `profile_changes` BEGIN
-  SELECT CASE
-    WHEN typeof(NEW.`guild_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.guild_id must be text')
-    WHEN typeof(NEW.`profile_id`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.profile_id must be an integer')
-    WHEN typeof(NEW.`user_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.user_id must be text')
-    WHEN typeof(NEW.`kind`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.kind must be text')
-    WHEN NEW.`start` IS NOT NULL AND NEW.`start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', NEW.`start`) THEN RAISE(ABORT, 'profile_changes.start must be a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ')
-    WHEN typeof(NEW.`house`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.house must be text')
-    WHEN typeof(NEW.`change`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.change must be an integer')
-  END;
-END;
+DROP TABLE `profile_changes_old`;
 --> statement-breakpoint
-CREATE TRIGGER `profile_changes_types_updated` BEFORE UPDATE ON `profile_changes` BEGIN
-  SELECT CASE
-    WHEN typeof(NEW.`guild_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.guild_id must be text')
-    WHEN typeof(NEW.`profile_id`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.profile_id must be an integer')
-    WHEN typeof(NEW.`user_id`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.user_id must be text')
-    WHEN typeof(NEW.`kind`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.kind must be text')
-    WHEN NEW.`start` IS NOT NULL AND NEW.`start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', NEW.`start`) THEN RAISE(ABORT, 'profile_changes.start must be a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ')
-    WHEN typeof(NEW.`house`) NOT IN ('text', 'null') THEN RAISE(ABORT, 'profile_changes.house must be text')
-    WHEN typeof(NEW.`change`) NOT IN ('integer', 'null') THEN RAISE(ABORT, 'profile_changes.change must be an integer')
-  END;
-END;
+CREATE INDEX `profile_changes_list` ON `profile_changes` (`guild_id`,`kind`,`start`,`change`,`user_id`,`profile_id`,`house`);
 --> statement-breakpoint
-UPDATE `profile_changes` SET `guild_id` = `guild_id` WHERE (typeof(`guild_id`) NOT IN ('text', 'null')) OR (typeof(`profile_id`) NOT IN ('integer', 'null')) OR (typeof(`user_id`) NOT IN ('text', 'null')) OR (typeof(`kind`) NOT IN ('text', 'null')) OR (`start` IS NOT NULL AND `start` IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', `start`)) OR (typeof(`house`) NOT IN ('text', 'null')) OR (typeof(`change`) NOT IN ('integer', 'null'));
+CREATE INDEX `profile_changes_members` ON `profile_changes` (`guild_id`,`kind`,`start`,`user_id`,`profile_id`,`house`);
 --> statement-breakpoint
 CREATE TRIGGER `profile_changes_changes_inserted` AFTER INSERT ON `profile_changes` BEGIN
   INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (NEW.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
@@ -172,8 +153,6 @@ CREATE TRIGGER `profile_changes_changes_deleted` AFTER DELETE ON `profile_change
   INSERT INTO `guild_changes` (`guild_id`, `area`, `seq`) VALUES (OLD.`guild_id`, 'players', (SELECT coalesce(max(`seq`), 0) + 1 FROM `guild_changes`)) ON CONFLICT (`guild_id`, `area`) DO UPDATE SET `seq` = excluded.`seq`;
 END;
 --> statement-breakpoint
-DROP TRIGGER `profiles_periods_galleons`;
---> statement-breakpoint
 CREATE TRIGGER `profiles_periods_galleons` AFTER UPDATE OF `galleons` ON `profiles`
 WHEN OLD.`galleons` IS NOT NEW.`galleons` AND OLD.`guild_id` IS NEW.`guild_id` AND OLD.`id` IS NEW.`id`
 BEGIN
@@ -182,5 +161,26 @@ BEGIN
   UNION ALL SELECT NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'month', strftime('%Y-%m-01T00:00:00.000Z', 'now'), NEW.`house`, NEW.`galleons` - OLD.`galleons`
   UNION ALL SELECT NEW.`guild_id`, NEW.`id`, NEW.`user_id`, 'term', `started_at`, NEW.`house`, NEW.`galleons` - OLD.`galleons` FROM `terms` WHERE `guild_id` = NEW.`guild_id` AND `ended_at` IS NULL
   ON CONFLICT (`guild_id`, `profile_id`, `kind`, `start`) DO UPDATE SET `change` = `change` + excluded.`change`;
-  DELETE FROM `profile_changes` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`id` AND `kind` IN ('week', 'month', 'term') AND `start` IN (strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1'), strftime('%Y-%m-01T00:00:00.000Z', 'now'), (SELECT `started_at` FROM `terms` WHERE `guild_id` = NEW.`guild_id` AND `ended_at` IS NULL)) AND `change` = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profiles_periods_member` AFTER UPDATE OF `user_id`, `house` ON `profiles`
+WHEN (OLD.`user_id` IS NOT NEW.`user_id` OR OLD.`house` IS NOT NEW.`house`) AND OLD.`guild_id` IS NEW.`guild_id` AND OLD.`id` IS NEW.`id`
+BEGIN
+  UPDATE `profile_changes` SET `user_id` = NEW.`user_id`, `house` = NEW.`house` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profiles_periods_moved` AFTER UPDATE OF `guild_id`, `id` ON `profiles`
+WHEN NOT (OLD.`guild_id` IS NEW.`guild_id` AND OLD.`id` IS NEW.`id`)
+BEGIN
+  DELETE FROM `profile_changes` WHERE `guild_id` = OLD.`guild_id` AND `profile_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profiles_periods_deleted` AFTER DELETE ON `profiles` BEGIN
+  DELETE FROM `profile_changes` WHERE `guild_id` = OLD.`guild_id` AND `profile_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `profile_changes_returned_to_zero` AFTER UPDATE OF `change` ON `profile_changes`
+WHEN NEW.`change` = 0
+BEGIN
+  DELETE FROM `profile_changes` WHERE `guild_id` = NEW.`guild_id` AND `profile_id` = NEW.`profile_id` AND `kind` = NEW.`kind` AND `start` = NEW.`start`;
 END;

@@ -65,6 +65,17 @@ export interface PlayersReader {
     page: PageRequest<ProfileCursor> | undefined,
     view: ChangeView,
   ): Promise<Page<ProfileWithChange, ProfileCursor> | null>;
+  /**
+   * Up to `limit` profiles from position `offset` of the period's list (`changes`' order), each
+   * with its change: what a numbered page needs, placed by counts of the list's segments rather
+   * than by reading the pages before it.
+   */
+  changesSlice(
+    guildId: string,
+    offset: number,
+    limit: number,
+    view: ChangeView,
+  ): Promise<ProfileWithChange[]>;
   /** `changes`, serialized as a JSON array by the store (each profile with its `change`). */
   changesSerialized(
     guildId: string,

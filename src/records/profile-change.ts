@@ -28,20 +28,13 @@ export const profileChange = defineRecord({
   primaryKey: ['guild_id', 'profile_id', 'kind', 'start'],
   indexes: {
     // A period's list by change, and the counts a rank is made of, each a range of one of these;
-    // the ties (user_id, profile_id) end every index, as in the profiles' list indexes.
-    profile_changes_list: ['guild_id', 'kind', 'start', 'change', 'user_id', 'profile_id'],
-    profile_changes_house_list: [
-      'guild_id',
-      'kind',
-      'start',
-      'house',
-      'change',
-      'user_id',
-      'profile_id',
-    ],
+    // the ties (user_id, profile_id) end every index, as in the profiles' list indexes. The house
+    // ends them too, so that a house's list or count reads the period's range of the same index
+    // and skips the other houses' entries in it: an index per house filter cost every write that
+    // moves galleons two more index entries (docs/decisions.md, "Periods and ranks").
+    profile_changes_list: ['guild_id', 'kind', 'start', 'change', 'user_id', 'profile_id', 'house'],
     // The rows of a period by member: what the profiles without a row (change 0) are counted by.
-    profile_changes_members: ['guild_id', 'kind', 'start', 'user_id', 'profile_id'],
-    profile_changes_house_members: ['guild_id', 'kind', 'start', 'house', 'user_id', 'profile_id'],
+    profile_changes_members: ['guild_id', 'kind', 'start', 'user_id', 'profile_id', 'house'],
   },
 });
 

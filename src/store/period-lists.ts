@@ -7,8 +7,9 @@ import type { ChangeView } from '../records/periods.js';
  * each segment one range of one index, a page one statement.
  *
  * profile_changes holds only non-zero changes, so the list is three segments, in list order:
- * - the gains (change > 0), a range of profile_changes_list (or _house_list) by
- *   (change, user_id, profile_id), each joined to its profile by primary key;
+ * - the gains (change > 0), a range of profile_changes_list by (change, user_id, profile_id),
+ *   each joined to its profile by primary key; a house's list reads the same range and skips
+ *   the other houses' entries (the house ends the index);
  * - the profiles without a row in the period (change 0), a range of the profiles' user_id index
  *   by (user_id, id), each probed in profile_changes' primary key and skipped when it has a row;
  * - the losses (change < 0), like the gains.
@@ -69,11 +70,10 @@ function armSql(
   const after = cursor
     ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@sortKey, @user, @id)`
     : '';
-  const order = view.house === null ? '' : `c.house${dir}, `;
   return `SELECT ${index} AS seg, ${select('c.change')} FROM profile_changes AS c
       JOIN profiles AS p ON p.guild_id = c.guild_id AND p.id = c.profile_id
       WHERE ${periodRows(view)} AND c.change ${sign}${after}
-      ORDER BY ${order}c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT ${range}`;
+      ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT ${range}`;
 }
 
 /**
@@ -116,6 +116,39 @@ export function changeSegmentSql(
   limit: string,
 ): string {
   return armSql(view, index, cursor, positioned(select), limit);
+}
+
+/** How many rows segment `index` (0, 1, 2 in list order) holds, as `n`: index range counts. */
+export function changeSegmentCountSql(view: ChangeView, index: number): string {
+  const arm = armsOf(view)[index];
+  if (arm === 'zeros') {
+    // The profiles less the period's rows.
+    return `SELECT (SELECT count(*) FROM profiles AS p WHERE p.guild_id = @guild${houseOf(view, 'p')}) -
+      (SELECT count(*) FROM profile_changes AS c WHERE ${periodRows(view)}) AS n`;
+  }
+  const sign = arm === 'gains' ? '> 0' : '< 0';
+  return `SELECT count(*) AS n FROM profile_changes AS c WHERE ${periodRows(view)} AND c.change ${sign}`;
+}
+
+/**
+ * The position (`change`, `user_id`, `id`) of segment `index`'s row at `@skip` (0-based), a
+ * cursor to read on from: what a numbered page starts after. The rows skipped are index entries
+ * in the gains and losses; in the zeros each is also a probe of profile_changes' key, since only
+ * a probe tells a profile without a row.
+ */
+export function changeSegmentPositionSql(view: ChangeView, index: number): string {
+  const arm = armsOf(view)[index];
+  const dir = direction(view);
+  if (arm === 'zeros') {
+    const house = view.house === null ? '' : `p.house${dir}, `;
+    return `SELECT 0 AS change, p.user_id, p.id FROM profiles AS p
+      WHERE p.guild_id = @guild${houseOf(view, 'p')} AND NOT ${HAS_ROW}
+      ORDER BY ${house}p.user_id${dir}, p.id${dir} LIMIT 1 OFFSET @skip`;
+  }
+  const sign = arm === 'gains' ? '> 0' : '< 0';
+  return `SELECT c.change, c.user_id, c.profile_id AS id FROM profile_changes AS c
+      WHERE ${periodRows(view)} AND c.change ${sign}
+      ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT 1 OFFSET @skip`;
 }
 
 /** The named parameters of a change list read. */

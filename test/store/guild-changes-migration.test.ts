@@ -13,7 +13,7 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import { eventually } from '../support/eventually.js';
 import { historyOf } from '../support/history.js';
-import { migrationsBefore, migrationsWithout } from '../support/migrations.js';
+import { migrationsBefore, migrationsThrough } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
@@ -40,25 +40,8 @@ const PREVIOUS: Previous[] = [
     // 0008 was merged before 0007 and has the earlier timestamp: 0007 must still be applied.
     name: 'a version with 0008 and without it',
     folder: (kind, cleanups) =>
-      migrationsWithout(
-        kind,
-        // Nor what came after it: the periods' tables (0009 on PostgreSQL, 0010 on SQLite), the
-        // terms (0011 on PostgreSQL, 0012 on SQLite), the webhooks' (0012 on PostgreSQL, 0013 on
-        // SQLite), the live scoreboards' (0013, 0014).
-        [
-          '0007_guild_changes',
-          '0009_published_guild_title_changes',
-          '0009_profile_changes',
-          '0010_profile_changes',
-          '0011_terms',
-          '0012_terms',
-          '0012_webhooks',
-          '0013_webhooks',
-          '0013_live_messages',
-          '0014_live_messages',
-        ],
-        cleanups,
-      ),
+      // Nor anything after 0008: later migrations expect 0007 applied before them.
+      migrationsThrough(kind, '0008_published_guild_titles', ['0007_guild_changes'], cleanups),
   },
 ];
 

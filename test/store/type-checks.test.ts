@@ -43,7 +43,15 @@ function everything(db: BetterSqlite3.Database): Record<string, unknown[]> {
     .pluck()
     .all();
   return Object.fromEntries(
-    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()]),
+    tables.map((table) => [
+      table,
+      // profile_changes is WITHOUT ROWID: its key orders it.
+      db
+        .prepare(
+          `SELECT * FROM ${table} ORDER BY ${table === 'profile_changes' ? 'guild_id, profile_id, kind, start' : 'rowid'}`,
+        )
+        .all(),
+    ]),
   );
 }
 

@@ -37,12 +37,14 @@ export function migrationTexts(dialect: 'sqlite' | 'postgres'): { tag: string; s
 }
 
 /**
- * A copy of one dialect's migrations folder without the migrations `tags`: what a database made
- * on a branch that had the others but not those was migrated with. `cleanups` gets its removal.
+ * A copy of one dialect's migrations folder up to the migration `last`, without the migrations
+ * `without`: what a database made on a branch that had merged `last` but not those was migrated
+ * with, whatever came after.
  */
-export function migrationsWithout(
+export function migrationsThrough(
   dialect: 'sqlite' | 'postgres',
-  tags: readonly string[],
+  last: string,
+  without: readonly string[],
   cleanups: (() => void)[],
 ): string {
   const dir = mkdtempSync(join(tmpdir(), 'housecup-migrations-'));
@@ -50,7 +52,11 @@ export function migrationsWithout(
   cpSync(migrationsFolderOf(dialect), dir, { recursive: true });
   const journalPath = join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => !tags.includes(entry.tag));
+  const at = journal.entries.findIndex((entry) => entry.tag === last);
+  if (at < 0) throw new Error(`no migration ${last} in ${dialect}`);
+  journal.entries = journal.entries
+    .slice(0, at + 1)
+    .filter((entry) => !without.includes(entry.tag));
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }

@@ -4,13 +4,23 @@ import type { ProfileCursor, ProfileWithChange, RankEntry } from '../../read/typ
 import type { ChangeView } from '../../records/periods.js';
 import { type Profile, profile } from '../../records/profile.js';
 import { columnList, columnNames } from '../../records/record.js';
-import { changeParameters, changeRowsSql, changeStatementKey } from '../period-lists.js';
+import {
+  armsOf,
+  changeParameters,
+  changeRowsSql,
+  changeSegmentCountSql,
+  changeSegmentPositionSql,
+  changeSegmentSql,
+  changeStatementKey,
+} from '../period-lists.js';
 import { countSql, listParameters } from '../profile-lists.js';
 import {
+  aroundStatementKey,
   inView,
   type RankView,
   rankPosition,
   rankStatementKey,
+  rowsAroundSql,
   rowsBeforeSql,
 } from '../rank-counts.js';
 import { type PageQuery, readAll, readPage } from './keyset.js';
@@ -106,7 +116,7 @@ function pageQuery(guildId: string, view: ChangeView): PageQuery<ProfileCursor> 
 
 export function createPeriodReads(
   pool: pg.Pool,
-): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
   const lengths = new Map<string, number>();
   return {
     async changes(guildId, request, view) {
@@ -125,6 +135,55 @@ export function createPeriodReads(
       )
         return null;
       return pageOf(profiles, request, (row) => cursorAt(row));
+    },
+    async changesSlice(guildId, offset, limit, view) {
+      const house = view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house';
+      const base = changeParameters(guildId, view, undefined);
+      return inTransaction(
+        pool,
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+        async (client) => {
+          const rows: ProfileWithChange[] = [];
+          let skip = offset;
+          for (let index = 0; index < armsOf(view).length && rows.length < limit; index++) {
+            const shape = `${view.order}.${house}.${index}`;
+            let cursor: ProfileCursor | undefined;
+            if (rows.length === 0) {
+              // The page's start not reached yet: a whole segment before it is counted, not
+              // read, and the start is found as the position of the row before it.
+              const counted = await run<{ n: number }>(
+                client,
+                `periods-segment-count.${shape}`,
+                () => changeSegmentCountSql(view, index),
+                base,
+              );
+              const size = counted[0]?.n ?? 0;
+              if (skip >= size) {
+                skip -= size;
+                continue;
+              }
+              if (skip > 0) {
+                const at = await run<{ change: number; user_id: string; id: number }>(
+                  client,
+                  `periods-segment-position.${shape}`,
+                  () => changeSegmentPositionSql(view, index),
+                  { ...base, skip: skip - 1 },
+                );
+                cursor = at[0] ? cursorAt(at[0]) : undefined;
+              }
+              skip = 0;
+            }
+            const read = await run<ProfileWithChange & { seg: number }>(
+              client,
+              `periods-segment.${shape}.${cursor ? 'after' : 'start'}`,
+              () => changeSegmentSql(view, index, cursor, () => REST, '@limit'),
+              { ...changeParameters(guildId, view, cursor), limit: limit - rows.length },
+            );
+            for (const { seg: _seg, ...row } of read) rows.push(row);
+          }
+          return rows;
+        },
+      );
     },
     async changesSerialized(guildId, request, view) {
       const query = pageQuery(guildId, view);
@@ -155,11 +214,51 @@ export function createPeriodReads(
           if (found.length === 0) return null;
           // Valid while the guild's players have not changed: their change number, read in this
           // snapshot, is part of the key. Counting a 50,000-profile guild is as much as the
-          // rank's own count, and every member's rank asked it again.
+          // rank's own count, and every member's rank asked it again; after a change the first
+          // rank counts the rows after its profile besides those before (rowsAroundSql): the
+          // length in the same statement, without a count of its own.
           const seq = found[0]?.players_seq ?? null;
-          const key = `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
-          let of = seq === null ? undefined : lengths.get(key);
+          const key = seq === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
+          let of = key === null ? undefined : lengths.get(key);
+          const remember = (length: number) => {
+            if (key === null) return;
+            if (lengths.size >= MAX_LENGTHS) lengths.clear();
+            lengths.set(key, length);
+          };
+          const ranked: Omit<RankEntry, 'of'>[] = [];
+          for (const { change, players_seq: _seq, ...row } of found) {
+            const { position, value } = rankPosition(view, row, change);
+            if (!inView(view, row)) {
+              ranked.push({ id: row.id, rank: null, value });
+              continue;
+            }
+            const parameters =
+              view.sort === 'change'
+                ? changeParameters(guildId, view, position)
+                : listParameters(guildId, view, position);
+            if (of !== undefined) {
+              const before = await run<{ n: number }>(
+                client,
+                `periods-${rankStatementKey(view, position)}`,
+                () => rowsBeforeSql(view, position),
+                parameters,
+              );
+              ranked.push({ id: row.id, rank: (before[0]?.n ?? 0) + 1, value });
+              continue;
+            }
+            const around = await run<{ n: number; m: number }>(
+              client,
+              `periods-${aroundStatementKey(view, position)}`,
+              () => rowsAroundSql(view, position),
+              parameters,
+            );
+            const n = around[0]?.n ?? 0;
+            of = n + 1 + (around[0]?.m ?? 0);
+            remember(of);
+            ranked.push({ id: row.id, rank: n + 1, value });
+          }
           if (of === undefined) {
+            // No profile of the member in the list (the house filter): count it.
             const counted = await run<{ n: number }>(
               client,
               `periods-count.${view.house ?? 'all'}`,
@@ -171,28 +270,10 @@ export function createPeriodReads(
               ),
             );
             of = counted[0]?.n ?? 0;
-            if (lengths.size >= MAX_LENGTHS) lengths.clear();
-            if (seq !== null) lengths.set(key, of);
+            remember(of);
           }
-          const entries: RankEntry[] = [];
-          for (const { change, players_seq: _seq, ...row } of found) {
-            const { position, value } = rankPosition(view, row, change);
-            if (!inView(view, row)) {
-              entries.push({ id: row.id, rank: null, of, value });
-              continue;
-            }
-            const parameters =
-              view.sort === 'change'
-                ? changeParameters(guildId, view, position)
-                : listParameters(guildId, view, position);
-            const before = await run<{ n: number }>(
-              client,
-              `periods-${rankStatementKey(view, position)}`,
-              () => rowsBeforeSql(view, position),
-              parameters,
-            );
-            entries.push({ id: row.id, rank: (before[0]?.n ?? 0) + 1, of, value });
-          }
+          const length = of;
+          const entries: RankEntry[] = ranked.map((entry) => ({ ...entry, of: length }));
           return entries;
         },
       );

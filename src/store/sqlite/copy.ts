@@ -14,24 +14,31 @@ import { inserter } from './insert.js';
 
 const BATCH_ROWS = 5_000;
 
+/** The tables made WITHOUT ROWID (src/store/sqlite/period-triggers.ts, PERIOD_TABLE). */
+const WITHOUT_ROWID: ReadonlySet<string> = new Set(['profile_changes']);
+
 export async function readEverything<T>(
   db: Database,
   work: (rows: (record: RecordDefinition) => RowBatches) => Promise<T>,
 ): Promise<T> {
   const { sqlite } = db;
   async function* rows(record: RecordDefinition): RowBatches {
-    // Every table is a rowid table: its rowid orders the rows and pages through them.
-    const page = sqlite
-      .prepare<[number, number]>(
-        `SELECT rowid, ${columnList(record)} FROM ${record.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    // A rowid table pages by its rowid; a WITHOUT ROWID one (profile_changes) by its key.
+    const key = WITHOUT_ROWID.has(record.table) ? primaryKeyOf(record) : ['rowid'];
+    const keys = key.join(', ');
+    const select = `SELECT ${keys}, ${columnList(record)} FROM ${record.table}`;
+    const first = sqlite.prepare<[number]>(`${select} ORDER BY ${keys} LIMIT ?`).raw();
+    const next = sqlite
+      .prepare<unknown[]>(
+        `${select} WHERE (${keys}) > (${key.map(() => '?').join(', ')}) ORDER BY ${keys} LIMIT ?`,
       )
       .raw();
-    let after = 0;
+    let after: unknown[] | null = null;
     for (;;) {
-      const batch = page.all(after, BATCH_ROWS) as unknown[][];
+      const batch = (after ? next.all(...after, BATCH_ROWS) : first.all(BATCH_ROWS)) as unknown[][];
       if (batch.length === 0) return;
-      after = Number(batch.at(-1)?.[0]);
-      yield batch.map((row) => row.slice(1));
+      after = batch.at(-1)?.slice(0, key.length) ?? null;
+      yield batch.map((row) => row.slice(key.length));
       if (batch.length < BATCH_ROWS) return;
     }
   }

@@ -126,9 +126,12 @@ function guildGenerations(
 ): (guildId: string) => string {
   // Prepared on first use: a database opened without migrating may not have the table yet.
   const statements = () => ({
+    // The rows past the number seen, a range of guild_changes_seq; the largest per guild is
+    // taken here. With GROUP BY guild_id SQLite walked the primary key instead (every row of the
+    // table, 10–25 ms at 45,000 rows), on the first request after each commit.
     since: sqlite
       .prepare<[number], [string, number]>(
-        'SELECT guild_id, max(seq) FROM guild_changes WHERE seq > ? GROUP BY guild_id',
+        'SELECT guild_id, seq FROM guild_changes WHERE seq > ? ORDER BY seq',
       )
       .raw(),
     highest: sqlite.prepare<[], number | null>('SELECT max(seq) FROM guild_changes').pluck(),
@@ -152,9 +155,10 @@ function guildGenerations(
         guilds.clear();
         seen = 0;
       }
+      // In seq order: a guild's last row is its largest number.
       for (const [guild, generation] of since.all(seen)) {
         guilds.set(guild, `${epoch}.${generation}`);
-        if (generation > seen) seen = generation;
+        seen = generation;
       }
     }
     return guilds.get(guildId) ?? unchanged;

@@ -8,16 +8,20 @@ import { columnList, columnNames } from '../../records/record.js';
 import {
   armsOf,
   changeParameters,
+  changeSegmentCountSql,
   changeSegmentOf,
+  changeSegmentPositionSql,
   changeSegmentSql,
   changeStatementKey,
 } from '../period-lists.js';
 import { countSql, listParameters } from '../profile-lists.js';
 import {
+  aroundStatementKey,
   inView,
   type RankView,
   rankPosition,
   rankStatementKey,
+  rowsAroundSql,
   rowsBeforeSql,
 } from '../rank-counts.js';
 import type { Database } from './database.js';
@@ -59,7 +63,7 @@ const cursorAt = (row: Positioned): ProfileCursor => ({
 
 export function createPeriodReads(
   db: Database,
-): Pick<PlayersReader, 'changes' | 'changesSerialized' | 'rank'> {
+): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
   const { sqlite } = db;
   const statements = new Map<string, Statement<[Parameters]>>();
   const statement = (name: string, text: () => string) => {
@@ -82,8 +86,22 @@ export function createPeriodReads(
     ) as Statement<[Parameters], T & Positioned & { seg: number }>;
   const beforeOf = (view: RankView, position: ProfileCursor) =>
     statement(rankStatementKey(view, position), () =>
-      rowsBeforeSql(view, position),
+      rowsBeforeSql(view, position, 'split'),
     ).pluck() as Statement<[Parameters], number>;
+  const aroundOf = (view: RankView, position: ProfileCursor) =>
+    statement(aroundStatementKey(view, position), () =>
+      rowsAroundSql(view, position, 'split'),
+    ) as Statement<[Parameters], { n: number; m: number }>;
+  const house = (view: ChangeView) =>
+    view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house';
+  const segmentCount = (view: ChangeView, index: number) =>
+    statement(`segment-count:${view.order}.${house(view)}.${index}`, () =>
+      changeSegmentCountSql(view, index),
+    ).pluck() as Statement<[Parameters], number>;
+  const positionOf = (view: ChangeView, index: number) =>
+    statement(`segment-position:${view.order}.${house(view)}.${index}`, () =>
+      changeSegmentPositionSql(view, index),
+    ) as Statement<[Parameters], Positioned>;
   const countOf = (view: RankView) =>
     statement(`count:${view.house ?? 'all'}`, () => countSql(view)).pluck() as Statement<
       [Parameters],
@@ -92,35 +110,29 @@ export function createPeriodReads(
   const any = sqlite
     .prepare<[string], number>('SELECT 1 FROM profiles WHERE guild_id = ? LIMIT 1')
     .pluck();
-  const members = sqlite.prepare<[Parameters], Profile & { change: number }>(
+  // With the number of the guild's last change of its players as this snapshot sees it: what a
+  // remembered list length is valid for.
+  const members = sqlite.prepare<
+    [Parameters],
+    Profile & { change: number; players_seq: number | null }
+  >(
     `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
-       WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change
+       WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
+       (SELECT seq FROM guild_changes WHERE guild_id = @guild AND area = 'players') AS players_seq
      FROM profiles AS p WHERE guild_id = @guild AND user_id = @user ORDER BY id`,
   );
   const snapshot = <T>(work: () => T): T => sqlite.transaction(work)();
-  // A list's length, per guild and house filter, until the data changes: counting a 50,000
-  // profile guild reads its 50,000 index entries (1.2 ms), as much as the rank's own count, and
-  // every member's rank asks it again. Read inside the rank's snapshot, whose generation it is
-  // (the counts were made by this connection, in snapshots no newer than this one).
+  // A list's length, per guild and house filter, while the guild's players have not changed:
+  // counting a 50,000-profile guild reads its 50,000 index entries, and every member's rank
+  // asks it again. After a change the first rank counts the rows after its profile besides those
+  // before it (rowsAroundSql): the length without a count of its own.
   const lengths = new Map<string, number>();
-  let lengthsAt = '';
-  const lengthOf = (guildId: string, view: RankView): number => {
-    const generation = db.exactGeneration();
-    if (generation !== lengthsAt) {
-      lengths.clear();
-      lengthsAt = generation;
-    }
-    const key = `${guildId}\u0000${view.house ?? ''}`;
-    let length = lengths.get(key);
-    if (length === undefined) {
-      length =
-        countOf(view).get(
-          listParameters(guildId, { sort: 'user_id', order: 'asc', house: view.house }, undefined),
-        ) ?? 0;
-      if (lengths.size >= MAX_LENGTHS) lengths.clear();
-      lengths.set(key, length);
-    }
-    return length;
+  const lengthKey = (guildId: string, view: RankView, seq: number | null) =>
+    seq === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
+  const remember = (key: string | null, length: number) => {
+    if (key === null) return;
+    if (lengths.size >= MAX_LENGTHS) lengths.clear();
+    lengths.set(key, length);
   };
   const noneIn = (guildId: string, after: ProfileCursor | undefined, view: ChangeView) =>
     (!after && view.house === null) || any.get(guildId) === undefined;
@@ -179,6 +191,35 @@ export function createPeriodReads(
       const profiles = rows.map(({ seg: _seg, ...row }) => row);
       return pageOf(profiles, request, (row) => cursorAt(row));
     },
+    async changesSlice(guildId, offset, limit, view) {
+      return snapshot(() => {
+        const base = changeParameters(guildId, view, undefined);
+        const rows: ProfileWithChange[] = [];
+        let skip = offset;
+        for (let index = 0; index < armsOf(view).length && rows.length < limit; index++) {
+          let cursor: ProfileCursor | undefined;
+          if (rows.length === 0) {
+            // The page's start not reached yet: a whole segment before it is counted, not read,
+            // and the start is found as the position of the row before it, read on from.
+            const size = segmentCount(view, index).get(base) ?? 0;
+            if (skip >= size) {
+              skip -= size;
+              continue;
+            }
+            const at =
+              skip > 0 ? positionOf(view, index).get({ ...base, skip: skip - 1 }) : undefined;
+            cursor = at ? cursorAt(at) : undefined;
+            skip = 0;
+          }
+          const read = segmentOf<ProfileWithChange>('rows', view, index, cursor).all({
+            ...changeParameters(guildId, view, cursor),
+            limit: limit - rows.length,
+          });
+          for (const { seg: _seg, ...row } of read) rows.push(row);
+        }
+        return rows;
+      });
+    },
     async changesSerialized(guildId, request, view) {
       const result = request
         ? readPage(source(guildId, view), request.after, request.limit)
@@ -193,17 +234,37 @@ export function createPeriodReads(
       return snapshot((): RankEntry[] | null => {
         const found = members.all({ guild: guildId, user: userId, ...period });
         if (found.length === 0) return null;
-        const of = lengthOf(guildId, view);
-        return found.map(({ change, ...row }) => {
+        const key = lengthKey(guildId, view, found[0]?.players_seq ?? null);
+        let of = key === null ? undefined : lengths.get(key);
+        const ranked = found.map(({ change, players_seq: _seq, ...row }) => {
           const { position, value } = rankPosition(view, row, change);
-          if (!inView(view, row)) return { id: row.id, rank: null, of, value };
+          if (!inView(view, row)) return { id: row.id, rank: null, value };
           const parameters =
             view.sort === 'change'
               ? changeParameters(guildId, view, position)
               : listParameters(guildId, view, position);
-          const before = beforeOf(view, position).get(parameters) ?? 0;
-          return { id: row.id, rank: before + 1, of, value };
+          if (of !== undefined) {
+            return { id: row.id, rank: (beforeOf(view, position).get(parameters) ?? 0) + 1, value };
+          }
+          const { n, m } = aroundOf(view, position).get(parameters) ?? { n: 0, m: 0 };
+          of = n + 1 + m;
+          remember(key, of);
+          return { id: row.id, rank: n + 1, value };
         });
+        if (of === undefined) {
+          // No profile of the member in the list (the house filter): count it.
+          of =
+            countOf(view).get(
+              listParameters(
+                guildId,
+                { sort: 'user_id', order: 'asc', house: view.house },
+                undefined,
+              ),
+            ) ?? 0;
+          remember(key, of);
+        }
+        const length = of;
+        return ranked.map((entry) => ({ ...entry, of: length }));
       });
     },
   };

@@ -1,11 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Field } from '../../records/field.js';
+import { RECORDS } from '../../records/index.js';
+import { profileChange } from '../../records/profile-change.js';
 import type { RecordDefinition } from '../../records/record.js';
 
 /*
  * SQLite keeps whatever a statement gives it: `UPDATE house_points SET gryffindor = 'oops'` (or
  * -1e308, or 1.5) is stored as written, where PostgreSQL's bigint and text columns refuse it. So
- * every record's table on SQLite carries two row triggers (BEFORE INSERT, BEFORE UPDATE) that
+ * every record's table on SQLite (but one: TYPE_CHECKED) carries two row triggers (BEFORE INSERT, BEFORE UPDATE) that
  * refuse, with a message naming table.column, what PostgreSQL's column type would refuse. They
  * are derived here from the record definitions; drizzle/sqlite/0006_type_checks.sql holds them
  * written out, and test/store/type-checks-migration.test.ts holds that file to this module.
@@ -14,6 +16,16 @@ import type { RecordDefinition } from '../../records/record.js';
  * CHECK constraints the records already imply (src/store/constraints.ts): these checks are about
  * the kind of value only. Triggers rather than STRICT tables: see docs/decisions.md.
  */
+
+/**
+ * The records whose tables carry the checks: all but profile_changes, which only the store
+ * writes (its triggers, from a profile's values already checked; the import and copy, from rows
+ * their record checked). Its two checks ran on every write that moved galleons, about a tenth of
+ * the period triggers' cost (2026-11-26); drizzle/sqlite/0011 dropped them with the table.
+ */
+export const TYPE_CHECKED: readonly RecordDefinition[] = RECORDS.filter(
+  (record) => record !== profileChange,
+);
 
 export interface ColumnCheck {
   column: string;

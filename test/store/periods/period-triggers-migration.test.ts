@@ -5,7 +5,8 @@ import { migrationTexts } from '../../support/migrations.js';
 
 /*
  * The triggers that keep the periods' changes are written out in migrations
- * (drizzle/sqlite/0010_profile_changes.sql, drizzle/postgres/0009_profile_changes.sql) from
+ * (drizzle/sqlite/0010_profile_changes.sql and 0011_profile_changes_lean.sql,
+ * drizzle/postgres/0009_profile_changes.sql) from
  * src/store/*\/period-triggers.ts: this holds the last migration creating each trigger or
  * function to the module, so a change to one without a migration fails here. What they do is
  * periods.test.ts's.
@@ -25,6 +26,10 @@ describe('the period triggers', () => {
       expect(lastCreating('sqlite', `CREATE TRIGGER ${name}`)).toContain(statement);
     },
   );
+
+  it('SQLite: the table, WITHOUT ROWID', () => {
+    expect(lastCreating('sqlite', 'CREATE TABLE `profile_changes`')).toContain(sqlite.PERIOD_TABLE);
+  });
 
   it.each(
     [...postgres.PERIOD_FUNCTIONS, ...postgres.PERIOD_TRIGGERS].map((statement) => [

@@ -162,6 +162,20 @@ describe.each(storeKinds(import.meta.filename))('periods on %s', (kind) => {
             whole.map(({ id, change }) => ({ id, change })),
           );
         }
+        // A numbered page (the bot's), placed by the segments' counts: the same rows.
+        for (const limit of [1, 3, 20]) {
+          for (let offset = 0; offset <= whole.length + 1; offset++) {
+            const slice = await test.store.read.players.changesSlice(
+              guild,
+              offset,
+              limit,
+              view(WEEK, order, house),
+            );
+            expect(slice.map(({ id, user_id, change }) => ({ id, user_id, change }))).toEqual(
+              whole.slice(offset, offset + limit),
+            );
+          }
+        }
       }
     }
   });

@@ -6,12 +6,14 @@ import {
   armsOf,
   changeParameters,
   changeRowsSql,
+  changeSegmentCountSql,
   changeSegmentOf,
+  changeSegmentPositionSql,
   changeSegmentSql,
 } from '../../../src/store/period-lists.js';
 import { numbered, valuesFor } from '../../../src/store/postgres/named.js';
 import { listParameters } from '../../../src/store/profile-lists.js';
-import { type RankView, rowsBeforeSql } from '../../../src/store/rank-counts.js';
+import { type RankView, rowsAroundSql, rowsBeforeSql } from '../../../src/store/rank-counts.js';
 import { foreignWrite } from '../../support/history.js';
 import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../../support/store.js';
 
@@ -114,7 +116,12 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
   it('counts a rank by index ranges only', async () => {
     for (const view of views) {
       for (const position of positions(view)) {
-        const text = await plan(rowsBeforeSql(view, position), parameters(view, position));
+        // As each store counts; the first rank after a change counts the rows after it too.
+        const bound = kind === 'sqlite' ? 'split' : 'row';
+        const text = [
+          await plan(rowsBeforeSql(view, position, bound), parameters(view, position)),
+          await plan(rowsAroundSql(view, position, bound), parameters(view, position)),
+        ].join('\n');
         if (process.env.PRINT_PLANS)
           console.log(`${kind} rank ${JSON.stringify(view)} ${position.sortKey}\n${text}`);
         if (kind === 'sqlite') {
@@ -150,8 +157,11 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
             if (process.env.PRINT_PLANS)
               console.log(`${kind} list ${JSON.stringify(view)} ${index}\n${text}`);
             const reads = text.split('\n').filter((line) => /^(SEARCH|SCAN) /.test(line));
+            // profile_changes is WITHOUT ROWID: its key is its table.
             for (const line of reads)
-              expect(line, text).toMatch(/^SEARCH \w+ USING (COVERING )?INDEX \w+ \(guild_id=\?/);
+              expect(line, text).toMatch(
+                /^SEARCH \w+ USING ((COVERING )?INDEX \w+|PRIMARY KEY) \(guild_id=\?/,
+              );
             expect(text).not.toMatch(/TEMP B-TREE/);
           }
         } else {
@@ -169,6 +179,30 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
             text.split('\n').filter((line) => /Sort {2}\(/.test(line)).length,
             text,
           ).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
+  it("places a numbered page of a period's list by counts and an offset of one index", async () => {
+    for (const view of views.filter((each): each is ChangeView => each.sort === 'change')) {
+      for (let index = 0; index < armsOf(view).length; index++) {
+        const values = { ...changeParameters(GUILD, view, undefined), skip: 500 };
+        const text = [
+          await plan(changeSegmentCountSql(view, index), values),
+          await plan(changeSegmentPositionSql(view, index), values),
+        ].join('\n');
+        if (process.env.PRINT_PLANS) console.log(`${kind} slice ${JSON.stringify(view)}\n${text}`);
+        if (kind === 'sqlite') {
+          for (const line of text
+            .split('\n')
+            .filter((each) => /^(SEARCH|SCAN) (?!CONSTANT ROW)/.test(each)))
+            expect(line, text).toMatch(
+              /^SEARCH \w+ USING ((COVERING )?INDEX \w+|PRIMARY KEY) \(guild_id=\?/,
+            );
+          expect(text).not.toMatch(/TEMP B-TREE/);
+        } else {
+          expect(text).not.toMatch(/Seq Scan|Sort/);
         }
       }
     }
