@@ -7,7 +7,7 @@ import type { Language } from '../src/bot/i18n/index.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../src/records/webhooks.js';
 import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
-import { systemResolver, URL_MAX } from '../src/webhooks/safety.js';
+import { hostOf, systemResolver, URL_MAX } from '../src/webhooks/safety.js';
 import { type AddRefusal, addSubscription } from '../src/webhooks/subscriptions.js';
 
 /** The longest events text: every event's name, commas and spaces, with room to spare. */
@@ -61,9 +61,9 @@ const reasonKind: ReasonKind = (reason) => {
 };
 
 /** The host of a URL that passed the form check (the refusals about addresses name it). */
-function hostOf(url: string): string {
+function hostIn(url: string): string {
   try {
-    return new URL(url).hostname;
+    return hostOf(new URL(url));
   } catch {
     return url;
   }
@@ -86,7 +86,7 @@ function urlRefusal(
   const { language } = context;
   const texts = language.t.webhook.url;
   // The host is a user's text: a code span shows it as it is (a backtick cannot be in a host).
-  const host = `\`${hostOf(url).replaceAll('`', '')}\``;
+  const host = `\`${hostIn(url).replaceAll('`', '')}\``;
   switch (problem) {
     case 'tooLong':
       return texts.tooLong(language.digits(URL_MAX));

@@ -214,7 +214,7 @@ export const de: Messages<'one' | 'other'> = {
     },
     urlsCut: 'URLs werden ohne ihren Query-String gezeigt, der ein Token enthalten kann.',
     unavailable:
-      'Dieses housecup führt keine Webhooks: Sein Betreiber hat dem Bot ihren Speicher nicht gegeben.',
+      'Dieses housecup bietet in Discord keine Webhooks an: Sein Betreiber verwaltet sie mit `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} ist entfernt: An ihn wird nichts mehr gesendet, auch keine wartenden Nachrichten.`,
     full: (max) =>

@@ -225,7 +225,7 @@ export const esES: Spanish = {
     },
     urlsCut: 'Las URL se muestran sin su cadena de consulta, que puede llevar un token.',
     unavailable:
-      'Este housecup no guarda webhooks: su operador no le ha dado al bot dónde guardarlos.',
+      'Este housecup no ofrece webhooks en Discord: su operador los gestiona con `housecup webhook`.',
     removed: (id) =>
       `El webhook n.º ${id} se ha quitado: ya no se le envía nada, tampoco los mensajes pendientes.`,
     full: (max) =>
@@ -310,6 +310,11 @@ export const es419: Spanish = {
       name: 'clave-api',
       description: 'Administra las claves de este servidor para la API HTTP de housecup',
     },
+    webhookAdd: {
+      name: 'agregar',
+      description:
+        'Envía los cambios a una URL (su secreto de firma se muestra una vez, solo a ti)',
+    },
     jobs: {
       name: 'trabajos',
       description:
@@ -320,6 +325,24 @@ export const es419: Spanish = {
     ...esES.apikey,
     full: (max) =>
       `Este servidor alcanzó su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
+  },
+  webhook: {
+    ...esES.webhook,
+    addedTitle: (id) => `Webhook n.º ${id} agregado`,
+    empty: 'Todavía no hay ningún webhook: `/webhook agregar url:` crea uno.',
+    removed: (id) =>
+      `Se quitó el webhook n.º ${id}: ya no se le envía nada, tampoco los mensajes pendientes.`,
+    badEvents: (events) =>
+      `Los eventos son una lista separada por comas entre ${events}: no se agregó nada.`,
+    url: {
+      tooLong: (max) => `La URL tiene más de ${max} caracteres: no se agregó nada.`,
+      notUrl: 'Eso no es una URL: no se agregó nada.',
+      scheme: (schemes) => `La URL debe empezar con ${schemes}: no se agregó nada.`,
+      credentials: 'La URL no puede llevar usuario ni contraseña: no se agregó nada.',
+      forbiddenAddress: (host) =>
+        `${host} es una dirección de una red privada (loopback, privada, de enlace local…), a la que housecup no envía nada: no se agregó nada.`,
+      unresolvable: (host) => `${host} no se resuelve en ninguna dirección: no se agregó nada.`,
+    },
   },
   premium: {
     ...esES.premium,

@@ -220,7 +220,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     },
     urlsCut: 'Gli URL sono mostrati senza la stringa di query, che può contenere un token.',
     unavailable:
-      'Questo housecup non conserva webhook: il suo gestore non ha dato al bot il loro archivio.',
+      'Questo housecup non offre webhook in Discord: il suo gestore li gestisce con `housecup webhook`.',
     removed: (id) =>
       `Il webhook n. ${id} è rimosso: non gli si invia più nulla, nemmeno i messaggi in attesa.`,
     full: (max) =>

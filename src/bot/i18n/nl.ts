@@ -207,7 +207,7 @@ export const nl: Messages<'one' | 'other'> = {
     },
     urlsCut: 'URLs worden getoond zonder hun querystring, die een token kan bevatten.',
     unavailable:
-      'Deze housecup houdt geen webhooks bij: de beheerder heeft de bot hun opslag niet gegeven.',
+      'Deze housecup biedt geen webhooks in Discord aan: de beheerder regelt ze met `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} is verwijderd: er wordt niets meer naartoe gestuurd, ook geen wachtende berichten.`,
     full: (max) =>

@@ -218,7 +218,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     },
     urlsCut: 'As URLs aparecem sem a query string, que pode conter um token.',
     unavailable:
-      'Este housecup não guarda webhooks: o operador não deu ao bot o armazenamento deles.',
+      'Este housecup não oferece webhooks no Discord: o operador os gerencia com `housecup webhook`.',
     removed: (id) =>
       `O webhook nº ${id} foi removido: nada mais é enviado a ele, nem as mensagens pendentes.`,
     full: (max) =>
