@@ -10,6 +10,7 @@ import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
+import type { WebhookStore } from '../store/webhooks.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { gatewayListener } from './gateway.js';
 import { loadCommands } from './loader.js';
@@ -23,6 +24,8 @@ export interface BotDeps {
   publication?: PublicationStore;
   /** The node's live scoreboards (start.ts). */
   live?: DispatcherOptions['live'];
+  /** The webhook subscriptions (/webhook); the address rules are config.webhooks. */
+  webhooks?: WebhookStore;
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
@@ -107,6 +110,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       ...(deps.publication ? { publication: deps.publication } : {}),
       publicUrl: deps.config.publicUrl,
       ...(deps.live ? { live: deps.live } : {}),
+      ...(deps.webhooks ? { webhooks: { store: deps.webhooks, rules: config.webhooks } } : {}),
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

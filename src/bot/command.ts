@@ -6,10 +6,12 @@ import type {
 } from 'discord.js';
 import type { AnswerCache } from '../answers/answer-cache.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
+import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
+import type { WebhookStore } from '../store/webhooks.js';
 import type { Language } from './i18n/index.js';
 import type { LiveScoreboards } from './live/scoreboards.js';
 import type { GivenOptions, OptionsOf } from './options.js';
@@ -118,6 +120,18 @@ export interface CommandContext {
   publicUrl?: string;
   /** The live scoreboards (/scoreboard post); absent where this process has no bot token. */
   live?: LiveScoreboards;
+  /** The webhook subscriptions (/webhook); absent where this process has none. */
+  webhooks?: WebhookAccess;
+}
+
+/**
+ * What /webhook needs: the store's subscriptions and the operator's address rules
+ * (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE). The rules are the config's plain switches: the
+ * command adds the resolver itself (src/webhooks sits above src/bot, which cannot name its types).
+ */
+export interface WebhookAccess {
+  store: WebhookStore;
+  rules: Config['webhooks'];
 }
 
 /** A command as `register` publishes it; `localizedCommand` writes it, its types kept literal. */

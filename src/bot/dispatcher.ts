@@ -6,7 +6,13 @@ import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import type { PublicationStore } from '../store/store.js';
-import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } from './command.js';
+import type {
+  ButtonAnswer,
+  CommandContext,
+  CommandModule,
+  InteractionRequest,
+  WebhookAccess,
+} from './command.js';
 import { type Delivery, messageData } from './delivery.js';
 import { en } from './i18n/en.js';
 import { resolveLanguage } from './i18n/index.js';
@@ -27,6 +33,8 @@ export interface DispatcherOptions {
   publicUrl?: string;
   /** The live scoreboards; only a process with the bot token has them. */
   live?: LiveScoreboards;
+  /** The webhook subscriptions and their address rules (/webhook). */
+  webhooks?: WebhookAccess;
   /**
    * The node's render slots, shared with the API (start.ts hands them in); without them, slots
    * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
@@ -169,6 +177,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       ...(options.publication ? { publication: options.publication } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.live ? { live: options.live } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       logger: logger.child({ guild: guildId }),
     };
 

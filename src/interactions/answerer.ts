@@ -28,6 +28,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     ...(deps.publication ? { publication: deps.publication } : {}),
     ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     ...(deps.live ? { live: deps.live } : {}),
+    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
     logger: deps.logger,
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),

@@ -1,4 +1,5 @@
 import type { AnswerCache } from '../answers/answer-cache.js';
+import type { WebhookAccess } from '../bot/command.js';
 import type { Outcome } from '../bot/dispatcher.js';
 import type { LiveScoreboards } from '../bot/live/scoreboards.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
@@ -22,6 +23,8 @@ export interface InteractionsOptions {
   publicUrl?: string;
   /** The live scoreboards, where this node has the bot token (it posts and edits them). */
   live?: LiveScoreboards;
+  /** For `/webhook`: the subscriptions and the address rules (WEBHOOK_ALLOW_*). */
+  webhooks?: WebhookAccess;
   /** As the gateway bot's: 2 s unless a test shortens it. */
   deferAfterMs?: number;
   /** Told of every handled interaction (housecup_bot_interactions_total). */

@@ -23,6 +23,7 @@ import {
 import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
 import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
+import { shownUrl, webhookListEmbed } from '../../src/bot/embeds/webhooks.js';
 import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
@@ -382,5 +383,45 @@ describe('embeds real Discord accepts', () => {
     expect(page.description).toContain('· user\\_42');
     expect(page.description).toContain('· <@200000000000000001>');
     accepted(memberProfilesEmbed('user_42', [profile(1, 'Odd', 'user_42')], new Map(), EN));
+  });
+});
+
+describe('the webhook list', () => {
+  const accepted = (embed: APIEmbed) => {
+    const data = messageData({ embeds: [embed] }, true);
+    expect(messageProblems(data)).toEqual([]);
+    expect(houseRuleProblems(data)).toEqual([]);
+    expectWithinLimits(embed);
+  };
+
+  it('shows a URL as its origin and path: no query string (a token), no fragment, no way out of its code span', () => {
+    expect(shownUrl('https://hooks.example.com:8443/a/b?token=s3cret#x')).toBe(
+      '`https://hooks.example.com:8443/a/b`',
+    );
+    expect(shownUrl('https://[2606:4700::1111]/p`q')).toBe('`https://[2606:4700::1111]/p%60q`');
+    const long = shownUrl(`https://example.com/${'a'.repeat(2000)}`);
+    expect(long.length).toBeLessThanOrEqual(202);
+    expect(long.endsWith('…`')).toBe(true);
+  });
+
+  it('keeps ten subscriptions of the longest URLs within Discord’s limits', () => {
+    const subscriptions = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      guildId: '1',
+      url: `https://example.com/${'x'.repeat(2000)}?t=${i}`,
+      events: ['points', 'premium', 'players', 'jobs', 'term'] as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      disabledAt: i % 2 ? '2026-11-21T10:00:00.000Z' : null,
+      disabledReason: i % 2 ? 'every message failed for 3 days' : null,
+      failingSince: null,
+    }));
+    accepted(
+      webhookListEmbed(
+        subscriptions.map((each) => ({ ...each, events: [...each.events] })),
+        10,
+        () => 'failing',
+        EN,
+      ),
+    );
   });
 });

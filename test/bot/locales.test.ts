@@ -82,6 +82,7 @@ beforeAll(async () => {
     read,
     keyStore: database.store.keyStore,
     publication: database.store.publication,
+    webhooks: database.store.webhooks,
     logger: log.logger,
   });
   served = await startInteractionsApp({
@@ -90,6 +91,7 @@ beforeAll(async () => {
     restUrl: fake.restUrl,
     logger: log.logger,
     publicUrl: PUBLIC_URL,
+    webhookRules: { allowHttp: false, allowPrivate: false },
     read: (real) => withTroubleGuilds(real, 0),
   });
 });
@@ -215,6 +217,24 @@ async function everyReply(language: Language): Promise<void> {
   expect(list.description).toContain(t.apikey.defaultName(ALICE.username));
   const revoked = await run('apikey', from, [sub('revoke', [option('id', 999_999, 4)])]);
   expect(revoked.content).toBe(t.notFound.key);
+
+  const hook = embedOf(
+    await run('webhook', from, [sub('add', [option('url', 'https://8.8.8.8/l')])]),
+  );
+  expect(hook.title).toMatch(around(t.webhook.addedTitle));
+  expect(hook.description).toContain(t.webhook.keepSecret);
+  expect(hook.description).toContain(t.webhook.howToVerify);
+  const hooks = embedOf(await run('webhook', from, [sub('list')]));
+  expect(hooks.title).toBe(t.webhook.listTitle(language.digits(1), language.digits(10)));
+  expect(hooks.footer?.text).toBe(t.webhook.urlsCut);
+  const privateHost = await run('webhook', from, [
+    sub('add', [option('url', 'https://10.0.0.1/')]),
+  ]);
+  expect(privateHost.content).toBe(t.webhook.url.forbiddenAddress('`10.0.0.1`'));
+  const hookId = Number(/\d+/.exec(hook.title ?? '')?.[0]);
+  expect((await run('webhook', from, [sub('remove', [option('id', hookId, 4)])])).content).toBe(
+    t.webhook.removed(language.digits(hookId)),
+  );
 
   const url = `${PUBLIC_URL}/cup/${GUILD}`;
   // A server without house points: refused, privately, in the member's language (issue 30).

@@ -64,6 +64,28 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     expect(metrics).toMatch(/housecup_bot_gateway_state\{state="ready"\} 1/);
   });
 
+  it('gives /webhook the service’s own subscriptions, under its address rules', async () => {
+    const user = { id: '1', username: 'a' };
+    const add = (url: string) =>
+      fake.sendInteraction(
+        fake.command(
+          'webhook',
+          [{ name: 'add', type: 1, options: [{ name: 'url', type: 3, value: url }] }],
+          { guildId: RICH, user },
+        ),
+      );
+    const added = await add('https://8.8.8.8/gateway');
+    expect(added.data.flags).toBe(64);
+    expect(added.data.embeds?.[0]?.title).toMatch(/^Webhook #\d+ added$/);
+    // WEBHOOK_ALLOW_PRIVATE is off by default.
+    const refused = await add('https://127.0.0.1/gateway');
+    expect(refused.data.content).toContain('private network');
+    const listed = await fake.sendInteraction(
+      fake.command('webhook', [{ name: 'list', type: 1 }], { guildId: RICH, user }),
+    );
+    expect(listed.data.embeds?.[0]?.description).toContain('`https://8.8.8.8/gateway`');
+  });
+
   it('stops the bot with the service', async () => {
     await s.stop();
     expect(s.botState()).toBe('down');

@@ -61,6 +61,7 @@ beforeAll(async () => {
     }),
     read,
     keyStore: database.store.keyStore,
+    webhooks: database.store.webhooks,
     logger: log.logger,
     deferAfterMs: DEFER_AFTER_MS,
   });
@@ -76,6 +77,7 @@ beforeAll(async () => {
     deferAfterMs: DEFER_AFTER_MS,
     logger: log.logger,
     read: (real) => withTroubleGuilds(real, SLOW_MS),
+    webhookRules: { allowHttp: false, allowPrivate: false },
   });
 });
 
@@ -207,6 +209,33 @@ const scenarios: Record<string, (t: Tools) => Promise<Step[]>> = {
       ]),
     ),
   ],
+  '/webhook add, list, a refused add, remove (secret and number masked)': async (t) => {
+    const added = await t.command('webhook', OTHER, [
+      {
+        name: 'add',
+        type: 1,
+        options: [
+          { name: 'url', type: 3, value: 'https://8.8.8.8/parity?token=t' },
+          { name: 'events', type: 3, value: 'points,term' },
+        ],
+      },
+    ]);
+    const id = /#(\d+)/.exec(added.data.embeds?.[0]?.title ?? '')?.[1] ?? '0';
+    const listed = await t.command('webhook', OTHER, [{ name: 'list', type: 1 }]);
+    const refused = await t.command('webhook', OTHER, [
+      { name: 'add', type: 1, options: [{ name: 'url', type: 3, value: 'https://10.0.0.1/' }] },
+    ]);
+    const removed = await t.command('webhook', OTHER, [
+      { name: 'remove', type: 1, options: [{ name: 'id', type: 4, value: Number(id) }] },
+    ]);
+    const mask = (step: Step) =>
+      JSON.parse(
+        JSON.stringify(step)
+          .replace(/whsec_[A-Za-z0-9+/]+=*/g, 'whsec_…')
+          .replaceAll(`#${id}`, '#N'),
+      );
+    return [first(added), first(listed), first(refused), first(removed)].map(mask);
+  },
   '/apikey create, then revoke (key and number masked)': async (t) => {
     const created = await t.command('apikey', RICH, [
       { name: 'create', type: 1, options: [{ name: 'name', type: 3, value: 'parity' }] },

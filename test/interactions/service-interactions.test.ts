@@ -69,4 +69,20 @@ describe('a node answering interactions over HTTP only', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', bot: 'disabled' });
   });
+
+  it('gives /webhook the service’s own subscriptions: added, then listed', async () => {
+    const added = await fake.sendInteraction(
+      fake.command(
+        'webhook',
+        [{ name: 'add', type: 1, options: [{ name: 'url', type: 3, value: 'https://8.8.8.8/x' }] }],
+        { guildId: DEMO, user: USER },
+      ),
+    );
+    expect(added.data.flags).toBe(64);
+    expect(added.data.embeds?.[0]?.title).toMatch(/^Webhook #\d+ added$/);
+    const listed = await fake.sendInteraction(
+      fake.command('webhook', [{ name: 'list', type: 1 }], { guildId: DEMO, user: USER }),
+    );
+    expect(listed.data.embeds?.[0]?.description).toContain('`https://8.8.8.8/x`');
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebhookAccess } from '../../src/bot/command.js';
 import type { Budgets } from '../../src/budgets/budgets.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Metrics } from '../../src/http/metrics.js';
@@ -35,6 +36,8 @@ export interface InteractionsAppOptions {
   budgets?: Budgets;
   /** Gives /scoreboard the database's publication switch, with this public URL. */
   publicUrl?: string;
+  /** Gives /webhook the database's subscriptions, under these address rules (WEBHOOK_ALLOW_*). */
+  webhookRules?: WebhookAccess['rules'];
 }
 
 /** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
@@ -66,6 +69,9 @@ export async function startInteractionsApp(
             ...(options.publicUrl === undefined
               ? {}
               : { publication: database.store.publication, publicUrl: options.publicUrl }),
+            ...(options.webhookRules === undefined
+              ? {}
+              : { webhooks: { store: database.store.webhooks, rules: options.webhookRules } }),
             ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
             ...(metrics
               ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }

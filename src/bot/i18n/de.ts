@@ -90,6 +90,30 @@ export const de: Messages<'one' | 'other'> = {
       name: 'kanal',
       description: 'In welchem Kanal der Live-Hauspokal endet (Standard: dieser Kanal)',
     },
+    webhook: {
+      name: 'webhook',
+      description:
+        'Die Änderungen dieses Servers als signierte POSTs an eure eigenen Werkzeuge senden',
+    },
+    webhookAdd: {
+      name: 'hinzufügen',
+      description:
+        'Änderungen an eine URL senden (ihr Signaturgeheimnis wird einmal und nur dir gezeigt)',
+    },
+    webhookAddUrl: { name: 'url', description: 'Die https://-Adresse, an die gesendet wird' },
+    webhookAddEvents: {
+      name: 'ereignisse',
+      description: 'Kommagetrennt aus points, premium, players, jobs, term (ohne Angabe: alle)',
+    },
+    webhookList: {
+      name: 'liste',
+      description: 'Die Webhooks dieses Servers auflisten (nie ihre Geheimnisse)',
+    },
+    webhookRemove: {
+      name: 'entfernen',
+      description: 'Einen Webhook entfernen, samt seiner noch wartenden Nachrichten',
+    },
+    webhookRemoveId: { name: 'nummer', description: 'Die Webhook-Nummer aus /webhook liste' },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -171,6 +195,44 @@ export const de: Messages<'one' | 'other'> = {
       `Dieser Server hat die Höchstzahl aktiver API-Schlüssel erreicht (${max}). Widerrufe zuerst einen: \`/api-schlüssel liste\` zeigt ihre Nummern, dann widerruft \`/api-schlüssel widerrufen nummer:<Nummer>\` einen.`,
     defaultName: (user) => `Discord, von ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook #${id} hinzugefügt`,
+    sendsTo: (url, events) => `Nachrichten gehen an ${url} für: ${events}.`,
+    keepSecret:
+      'Das ist sein Signaturgeheimnis, nur dieses eine Mal gezeigt: Bewahre es beim Empfänger auf, nie an einem öffentlichen Ort.',
+    howToVerify:
+      'Jede Nachricht trägt die Header `webhook-id`, `webhook-timestamp` und `webhook-signature` (das Standard-Webhooks-Verfahren): Prüfe den unveränderten Body mit diesem Geheimnis über eine beliebige Standard-Webhooks-Bibliothek, bevor du ihm traust.',
+    listTitle: (count, max) => `Webhooks dieses Servers (${count} von ${max})`,
+    empty: 'Noch kein Webhook: `/webhook hinzufügen url:` legt einen an.',
+    created: (date) => `angelegt am ${date}`,
+    failing: (date) => `⚠️ schlägt fehl seit ${date}`,
+    disabled: (date, why) => `❌ abgeschaltet am ${date}: ${why}`,
+    reasons: {
+      gone: 'der Endpunkt antwortete 410 Gone',
+      failing: 'jede Nachricht schlug 3 Tage lang fehl',
+      other: 'die Zustellung wurde beendet',
+    },
+    urlsCut: 'URLs werden ohne ihren Query-String gezeigt, der ein Token enthalten kann.',
+    unavailable:
+      'Dieses housecup bietet in Discord keine Webhooks an: Sein Betreiber verwaltet sie mit `housecup webhook`.',
+    removed: (id) =>
+      `Webhook #${id} ist entfernt: An ihn wird nichts mehr gesendet, auch keine wartenden Nachrichten.`,
+    full: (max) =>
+      `Dieser Server hat bereits ${max} Webhooks, mehr sind nicht möglich: Entferne zuerst einen (\`/webhook liste\` zeigt ihre Nummern, \`/webhook entfernen nummer:<Nummer>\` entfernt einen).`,
+    badEvents: (events) =>
+      `Ereignisse sind eine kommagetrennte Liste aus ${events}: Es wurde nichts hinzugefügt.`,
+    url: {
+      tooLong: (max) => `Die URL ist länger als ${max} Zeichen: Es wurde nichts hinzugefügt.`,
+      notUrl: 'Das ist keine URL: Es wurde nichts hinzugefügt.',
+      scheme: (schemes) => `Die URL muss mit ${schemes} beginnen: Es wurde nichts hinzugefügt.`,
+      credentials:
+        'Die URL darf keinen Benutzernamen und kein Passwort enthalten: Es wurde nichts hinzugefügt.',
+      forbiddenAddress: (host) =>
+        `${host} ist eine Adresse in einem privaten Netz (Loopback, privat, link-local…), an die housecup nichts sendet: Es wurde nichts hinzugefügt.`,
+      unresolvable: (host) =>
+        `${host} löst sich in keine Adresse auf: Es wurde nichts hinzugefügt.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -213,6 +275,7 @@ export const de: Messages<'one' | 'other'> = {
     points: 'Auf diesem Server gibt es noch keine Hauspunkte.',
     jobs: 'Auf diesem Server wurde kein Beruf gefunden.',
     key: 'Zu diesem Server gehört kein aktiver API-Schlüssel mit dieser Nummer.',
+    webhook: 'Zu diesem Server gehört kein Webhook mit dieser Nummer.',
   },
   errors: {
     apology:

@@ -86,6 +86,28 @@ export const en = {
       name: 'channel',
       description: 'Which channel’s live house cup to stop (default: this channel)',
     },
+    webhook: {
+      name: 'webhook',
+      description: "Send this server's changes as signed POSTs to your own tools",
+    },
+    webhookAdd: {
+      name: 'add',
+      description: 'Send changes to a URL (its signing secret is shown once, only to you)',
+    },
+    webhookAddUrl: { name: 'url', description: 'The https:// address to POST to' },
+    webhookAddEvents: {
+      name: 'events',
+      description: 'Comma-separated among points, premium, players, jobs, term (default: all)',
+    },
+    webhookList: {
+      name: 'list',
+      description: "List this server's webhooks (never their secrets)",
+    },
+    webhookRemove: {
+      name: 'remove',
+      description: 'Remove a webhook, with its messages still waiting',
+    },
+    webhookRemoveId: { name: 'id', description: 'The webhook number shown by /webhook list' },
   } as const,
   /** As the books of this language name them: members know their house by that name. */
   houses: {
@@ -177,6 +199,47 @@ export const en = {
     /** The label of a key created without one. */
     defaultName: (user: string) => `Discord, by ${user}`,
   },
+  webhook: {
+    addedTitle: (id: string) => `Webhook #${id} added`,
+    /** `url` as the list shows it, `events` the comma-separated events. */
+    sendsTo: (url: string, events: string) => `Messages go to ${url} for: ${events}.`,
+    keepSecret:
+      'This is its signing secret, shown only this once: keep it with your receiver, never in a public place.',
+    howToVerify:
+      'Each message carries `webhook-id`, `webhook-timestamp` and `webhook-signature` headers (the Standard Webhooks scheme): verify the raw body with this secret, through any Standard Webhooks library, before trusting it.',
+    listTitle: (count: string, max: string) => `Webhooks of this server (${count} of ${max})`,
+    empty: 'No webhook yet: `/webhook add url:` makes one.',
+    created: (date: string) => `created ${date}`,
+    failing: (date: string) => `⚠️ failing since ${date}`,
+    disabled: (date: string, why: string) => `❌ disabled ${date}: ${why}`,
+    /** Why a subscription stopped (the store keeps the reason in English). */
+    reasons: {
+      gone: 'the endpoint answered 410 Gone',
+      failing: 'every message failed for 3 days',
+      other: 'deliveries stopped',
+    },
+    /** Under the list: why the URLs are cut. */
+    urlsCut: 'URLs are shown without their query string, which may carry a token.',
+    unavailable:
+      'This housecup does not offer webhooks in Discord: its operator manages them with `housecup webhook`.',
+    removed: (id: string) =>
+      `Webhook #${id} is removed: nothing more is sent to it, messages still waiting included.`,
+    full: (max: string) =>
+      `This server has ${max} webhooks already, the most it may have: remove one first (\`/webhook list\` shows their numbers, \`/webhook remove id:<number>\` removes one).`,
+    badEvents: (events: string) =>
+      `Events are a comma-separated list among ${events}: nothing was added.`,
+    /** A refused URL: nothing was added. */
+    url: {
+      tooLong: (max: string) => `The URL is longer than ${max} characters: nothing was added.`,
+      notUrl: 'That is not a URL: nothing was added.',
+      /** `schemes`: `https://`, or `https://` and `http://` where the operator allows both. */
+      scheme: (schemes: string) => `The URL must start with ${schemes}: nothing was added.`,
+      credentials: 'The URL must not carry a user name or password: nothing was added.',
+      forbiddenAddress: (host: string) =>
+        `${host} is an address inside a private network (loopback, private, link-local…), where housecup sends nothing: nothing was added.`,
+      unresolvable: (host: string) => `${host} does not resolve to any address: nothing was added.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel: string) =>
@@ -219,6 +282,7 @@ export const en = {
     points: 'No house points found on this server yet.',
     jobs: 'No job found on this server.',
     key: 'No active API key with that number belongs to this server.',
+    webhook: 'No webhook with that number belongs to this server.',
   },
   errors: {
     apology:

@@ -90,6 +90,34 @@ export const esES: Spanish = {
       name: 'canal',
       description: 'El canal cuya Copa en directo se detiene (por defecto: este canal)',
     },
+    webhook: {
+      name: 'webhook',
+      description:
+        'Envía los cambios de este servidor como POST firmados a tus propias herramientas',
+    },
+    webhookAdd: {
+      name: 'añadir',
+      description:
+        'Envía los cambios a una URL (su secreto de firma se muestra una vez, solo a ti)',
+    },
+    webhookAddUrl: { name: 'url', description: 'La dirección https:// a la que enviar' },
+    webhookAddEvents: {
+      name: 'eventos',
+      description:
+        'Separados por comas entre points, premium, players, jobs, term (por defecto: todos)',
+    },
+    webhookList: {
+      name: 'lista',
+      description: 'Lista los webhooks de este servidor (nunca sus secretos)',
+    },
+    webhookRemove: {
+      name: 'quitar',
+      description: 'Quita un webhook, con sus mensajes aún pendientes',
+    },
+    webhookRemoveId: {
+      name: 'número',
+      description: 'El número del webhook que muestra /webhook lista',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -178,6 +206,42 @@ export const esES: Spanish = {
       `Este servidor ha alcanzado su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
     defaultName: (user) => `Discord, por ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook n.º ${id} añadido`,
+    sendsTo: (url, events) => `Los mensajes van a ${url} para: ${events}.`,
+    keepSecret:
+      'Este es su secreto de firma, que solo se muestra esta vez: guárdalo con tu receptor, nunca en un lugar público.',
+    howToVerify:
+      'Cada mensaje lleva las cabeceras `webhook-id`, `webhook-timestamp` y `webhook-signature` (el esquema Standard Webhooks): verifica el cuerpo tal cual con este secreto, con cualquier biblioteca de Standard Webhooks, antes de fiarte de él.',
+    listTitle: (count, max) => `Webhooks de este servidor (${count} de ${max})`,
+    empty: 'Todavía no hay ningún webhook: `/webhook añadir url:` crea uno.',
+    created: (date) => `creado el ${date}`,
+    failing: (date) => `⚠️ falla desde el ${date}`,
+    disabled: (date, why) => `❌ desactivado el ${date}: ${why}`,
+    reasons: {
+      gone: 'el destino respondió 410 Gone',
+      failing: 'todos los mensajes fallaron durante 3 días',
+      other: 'los envíos se detuvieron',
+    },
+    urlsCut: 'Las URL se muestran sin su cadena de consulta, que puede llevar un token.',
+    unavailable:
+      'Este housecup no ofrece webhooks en Discord: su operador los gestiona con `housecup webhook`.',
+    removed: (id) =>
+      `El webhook n.º ${id} se ha quitado: ya no se le envía nada, tampoco los mensajes pendientes.`,
+    full: (max) =>
+      `Este servidor ya tiene ${max} webhooks, el máximo: quita uno primero (\`/webhook lista\` muestra sus números y \`/webhook quitar número:<número>\` quita uno).`,
+    badEvents: (events) =>
+      `Los eventos son una lista separada por comas entre ${events}: no se ha añadido nada.`,
+    url: {
+      tooLong: (max) => `La URL tiene más de ${max} caracteres: no se ha añadido nada.`,
+      notUrl: 'Eso no es una URL: no se ha añadido nada.',
+      scheme: (schemes) => `La URL debe empezar por ${schemes}: no se ha añadido nada.`,
+      credentials: 'La URL no puede llevar usuario ni contraseña: no se ha añadido nada.',
+      forbiddenAddress: (host) =>
+        `${host} es una dirección de una red privada (loopback, privada, de enlace local…), a la que housecup no envía nada: no se ha añadido nada.`,
+      unresolvable: (host) => `${host} no se resuelve en ninguna dirección: no se ha añadido nada.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -219,6 +283,7 @@ export const esES: Spanish = {
     points: 'Todavía no hay puntos de las casas en este servidor.',
     jobs: 'No se ha encontrado ningún trabajo en este servidor.',
     key: 'Ninguna clave de API activa con ese número pertenece a este servidor.',
+    webhook: 'Ningún webhook con ese número pertenece a este servidor.',
   },
   errors: {
     apology:
@@ -245,6 +310,11 @@ export const es419: Spanish = {
       name: 'clave-api',
       description: 'Administra las claves de este servidor para la API HTTP de housecup',
     },
+    webhookAdd: {
+      name: 'agregar',
+      description:
+        'Envía los cambios a una URL (su secreto de firma se muestra una vez, solo a ti)',
+    },
     jobs: {
       name: 'trabajos',
       description:
@@ -255,6 +325,24 @@ export const es419: Spanish = {
     ...esES.apikey,
     full: (max) =>
       `Este servidor alcanzó su límite de claves de API activas (${max}). Revoca una primero: \`/clave-api lista\` muestra sus números y luego \`/clave-api revocar número:<número>\` revoca una.`,
+  },
+  webhook: {
+    ...esES.webhook,
+    addedTitle: (id) => `Webhook n.º ${id} agregado`,
+    empty: 'Todavía no hay ningún webhook: `/webhook agregar url:` crea uno.',
+    removed: (id) =>
+      `Se quitó el webhook n.º ${id}: ya no se le envía nada, tampoco los mensajes pendientes.`,
+    badEvents: (events) =>
+      `Los eventos son una lista separada por comas entre ${events}: no se agregó nada.`,
+    url: {
+      tooLong: (max) => `La URL tiene más de ${max} caracteres: no se agregó nada.`,
+      notUrl: 'Eso no es una URL: no se agregó nada.',
+      scheme: (schemes) => `La URL debe empezar con ${schemes}: no se agregó nada.`,
+      credentials: 'La URL no puede llevar usuario ni contraseña: no se agregó nada.',
+      forbiddenAddress: (host) =>
+        `${host} es una dirección de una red privada (loopback, privada, de enlace local…), a la que housecup no envía nada: no se agregó nada.`,
+      unresolvable: (host) => `${host} no se resuelve en ninguna dirección: no se agregó nada.`,
+    },
   },
   premium: {
     ...esES.premium,

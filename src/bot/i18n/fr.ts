@@ -86,6 +86,33 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       name: 'salon',
       description: 'Le salon dont la coupe en direct s’arrête (par défaut : ce salon)',
     },
+    webhook: {
+      name: 'webhook',
+      description: 'Envoyer les changements de ce serveur en POST signés à vos propres outils',
+    },
+    webhookAdd: {
+      name: 'ajouter',
+      description:
+        'Envoyer les changements à une URL (son secret de signature montré une fois, à vous seul)',
+    },
+    webhookAddUrl: { name: 'url', description: 'L’adresse https:// où envoyer' },
+    webhookAddEvents: {
+      name: 'événements',
+      description:
+        'Séparés par des virgules parmi points, premium, players, jobs, term (par défaut : tous)',
+    },
+    webhookList: {
+      name: 'liste',
+      description: 'Lister les webhooks de ce serveur (jamais leurs secrets)',
+    },
+    webhookRemove: {
+      name: 'supprimer',
+      description: 'Supprimer un webhook, avec ses messages encore en attente',
+    },
+    webhookRemoveId: {
+      name: 'numéro',
+      description: 'Le numéro du webhook donné par /webhook liste',
+    },
   },
   houses: {
     gryffindor: 'Gryffondor',
@@ -171,6 +198,43 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       `Ce serveur a atteint sa limite de clés d’API actives (${max}). Révoquez-en d’abord une : \`/clé-api liste\` affiche leurs numéros, puis \`/clé-api révoquer numéro:<numéro>\` en révoque une.`,
     defaultName: (user) => `Discord, par ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook n° ${id} ajouté`,
+    sendsTo: (url, events) => `Les messages vont à ${url} pour : ${events}.`,
+    keepSecret:
+      'Voici son secret de signature, montré cette seule fois : gardez-le avec votre récepteur, jamais dans un lieu public.',
+    howToVerify:
+      'Chaque message porte les en-têtes `webhook-id`, `webhook-timestamp` et `webhook-signature` (le schéma Standard Webhooks) : vérifiez le corps brut avec ce secret, par n’importe quelle bibliothèque Standard Webhooks, avant de vous y fier.',
+    listTitle: (count, max) => `Webhooks de ce serveur (${count} sur ${max})`,
+    empty: 'Aucun webhook pour l’instant : `/webhook ajouter url:` en crée un.',
+    created: (date) => `créé le ${date}`,
+    failing: (date) => `⚠️ en échec depuis le ${date}`,
+    disabled: (date, why) => `❌ désactivé le ${date} : ${why}`,
+    reasons: {
+      gone: 'le destinataire a répondu 410 Gone',
+      failing: 'tous les messages ont échoué pendant 3 jours',
+      other: 'les envois ont cessé',
+    },
+    urlsCut: 'Les URL sont montrées sans leur chaîne de requête, qui peut contenir un jeton.',
+    unavailable:
+      'Ce housecup ne propose pas les webhooks dans Discord : son opérateur les gère avec `housecup webhook`.',
+    removed: (id) =>
+      `Le webhook n° ${id} est supprimé : plus rien ne lui est envoyé, messages en attente compris.`,
+    full: (max) =>
+      `Ce serveur a déjà ${max} webhooks, le maximum : supprimez-en un d’abord (\`/webhook liste\` donne leurs numéros, \`/webhook supprimer numéro:<numéro>\` en supprime un).`,
+    badEvents: (events) =>
+      `Les événements sont une liste séparée par des virgules parmi ${events} : rien n’a été ajouté.`,
+    url: {
+      tooLong: (max) => `L’URL dépasse ${max} caractères : rien n’a été ajouté.`,
+      notUrl: 'Ce n’est pas une URL : rien n’a été ajouté.',
+      scheme: (schemes) => `L’URL doit commencer par ${schemes} : rien n’a été ajouté.`,
+      credentials:
+        'L’URL ne doit contenir ni nom d’utilisateur ni mot de passe : rien n’a été ajouté.',
+      forbiddenAddress: (host) =>
+        `${host} est une adresse d’un réseau privé (loopback, privée, lien local…), où housecup n’envoie rien : rien n’a été ajouté.`,
+      unresolvable: (host) => `${host} ne correspond à aucune adresse : rien n’a été ajouté.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -212,6 +276,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     points: 'Aucun point de maison sur ce serveur pour l’instant.',
     jobs: 'Aucun métier trouvé sur ce serveur.',
     key: 'Aucune clé d’API active portant ce numéro n’appartient à ce serveur.',
+    webhook: 'Aucun webhook de ce numéro n’appartient à ce serveur.',
   },
   errors: {
     apology:

@@ -90,6 +90,33 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       name: 'canale',
       description: 'Il canale la cui Coppa dal vivo si ferma (predefinito: questo canale)',
     },
+    webhook: {
+      name: 'webhook',
+      description: 'Invia le modifiche di questo server come POST firmati ai vostri strumenti',
+    },
+    webhookAdd: {
+      name: 'aggiungi',
+      description:
+        'Invia le modifiche a un URL (il suo segreto di firma è mostrato una volta, solo a te)',
+    },
+    webhookAddUrl: { name: 'url', description: 'L’indirizzo https:// a cui inviare' },
+    webhookAddEvents: {
+      name: 'eventi',
+      description:
+        'Separati da virgole tra points, premium, players, jobs, term (predefinito: tutti)',
+    },
+    webhookList: {
+      name: 'elenco',
+      description: 'Elenca i webhook di questo server (mai i loro segreti)',
+    },
+    webhookRemove: {
+      name: 'rimuovi',
+      description: 'Rimuovi un webhook, con i suoi messaggi ancora in attesa',
+    },
+    webhookRemoveId: {
+      name: 'numero',
+      description: 'Il numero del webhook mostrato da /webhook elenco',
+    },
   },
   houses: {
     gryffindor: 'Grifondoro',
@@ -174,6 +201,43 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       `Questo server ha raggiunto il suo limite di chiavi API attive (${max}). Revocane prima una: \`/chiave-api elenco\` mostra i loro numeri, poi \`/chiave-api revoca numero:<numero>\` ne revoca una.`,
     defaultName: (user) => `Discord, da ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook n. ${id} aggiunto`,
+    sendsTo: (url, events) => `I messaggi vanno a ${url} per: ${events}.`,
+    keepSecret:
+      'Questo è il suo segreto di firma, mostrato solo questa volta: conservalo con il tuo ricevitore, mai in un luogo pubblico.',
+    howToVerify:
+      'Ogni messaggio porta le intestazioni `webhook-id`, `webhook-timestamp` e `webhook-signature` (lo schema Standard Webhooks): verifica il corpo così com’è con questo segreto, con qualsiasi libreria Standard Webhooks, prima di fidarti.',
+    listTitle: (count, max) => `Webhook di questo server (${count} su ${max})`,
+    empty: 'Ancora nessun webhook: `/webhook aggiungi url:` ne crea uno.',
+    created: (date) => `creato il ${date}`,
+    failing: (date) => `⚠️ in errore dal ${date}`,
+    disabled: (date, why) => `❌ disattivato il ${date}: ${why}`,
+    reasons: {
+      gone: 'il destinatario ha risposto 410 Gone',
+      failing: 'tutti i messaggi sono falliti per 3 giorni',
+      other: 'gli invii si sono fermati',
+    },
+    urlsCut: 'Gli URL sono mostrati senza la stringa di query, che può contenere un token.',
+    unavailable:
+      'Questo housecup non offre webhook in Discord: il suo gestore li gestisce con `housecup webhook`.',
+    removed: (id) =>
+      `Il webhook n. ${id} è rimosso: non gli si invia più nulla, nemmeno i messaggi in attesa.`,
+    full: (max) =>
+      `Questo server ha già ${max} webhook, il massimo: rimuovine prima uno (\`/webhook elenco\` mostra i loro numeri, \`/webhook rimuovi numero:<numero>\` ne rimuove uno).`,
+    badEvents: (events) =>
+      `Gli eventi sono un elenco separato da virgole tra ${events}: non è stato aggiunto nulla.`,
+    url: {
+      tooLong: (max) => `L’URL supera i ${max} caratteri: non è stato aggiunto nulla.`,
+      notUrl: 'Questo non è un URL: non è stato aggiunto nulla.',
+      scheme: (schemes) => `L’URL deve iniziare con ${schemes}: non è stato aggiunto nulla.`,
+      credentials: 'L’URL non deve contenere nome utente o password: non è stato aggiunto nulla.',
+      forbiddenAddress: (host) =>
+        `${host} è un indirizzo di una rete privata (loopback, privato, link-local…), a cui housecup non invia nulla: non è stato aggiunto nulla.`,
+      unresolvable: (host) =>
+        `${host} non corrisponde a nessun indirizzo: non è stato aggiunto nulla.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -215,6 +279,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     points: 'Ancora nessun punto delle case su questo server.',
     jobs: 'Nessun lavoro trovato su questo server.',
     key: 'Nessuna chiave API attiva con quel numero appartiene a questo server.',
+    webhook: 'Nessun webhook con quel numero appartiene a questo server.',
   },
   errors: {
     apology:

@@ -84,6 +84,30 @@ export const nl: Messages<'one' | 'other'> = {
       name: 'kanaal',
       description: 'Het kanaal waarvan de live beker stopt (standaard: dit kanaal)',
     },
+    webhook: {
+      name: 'webhook',
+      description:
+        'Stuur de wijzigingen van deze server als ondertekende POSTs naar je eigen tools',
+    },
+    webhookAdd: {
+      name: 'toevoegen',
+      description:
+        'Stuur wijzigingen naar een URL (het ondertekengeheim wordt één keer getoond, alleen aan jou)',
+    },
+    webhookAddUrl: { name: 'url', description: 'Het https://-adres om naartoe te sturen' },
+    webhookAddEvents: {
+      name: 'gebeurtenissen',
+      description: 'Kommagescheiden uit points, premium, players, jobs, term (standaard: alle)',
+    },
+    webhookList: {
+      name: 'lijst',
+      description: 'Toon de webhooks van deze server (nooit hun geheimen)',
+    },
+    webhookRemove: {
+      name: 'verwijderen',
+      description: 'Verwijder een webhook, met zijn berichten die nog wachten',
+    },
+    webhookRemoveId: { name: 'nummer', description: 'Het webhooknummer uit /webhook lijst' },
   },
   houses: {
     gryffindor: 'Griffoendor',
@@ -164,6 +188,42 @@ export const nl: Messages<'one' | 'other'> = {
       `Deze server heeft zijn limiet van actieve API-sleutels bereikt (${max}). Trek er eerst een in: \`/api-sleutel lijst\` toont hun nummers, daarna trekt \`/api-sleutel intrekken nummer:<nummer>\` er een in.`,
     defaultName: (user) => `Discord, door ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook #${id} toegevoegd`,
+    sendsTo: (url, events) => `Berichten gaan naar ${url} voor: ${events}.`,
+    keepSecret:
+      'Dit is het ondertekengeheim, alleen deze ene keer getoond: bewaar het bij je ontvanger, nooit op een openbare plek.',
+    howToVerify:
+      'Elk bericht draagt de headers `webhook-id`, `webhook-timestamp` en `webhook-signature` (het Standard Webhooks-schema): controleer de onbewerkte body met dit geheim, via een willekeurige Standard Webhooks-bibliotheek, voordat je hem vertrouwt.',
+    listTitle: (count, max) => `Webhooks van deze server (${count} van ${max})`,
+    empty: 'Nog geen webhook: `/webhook toevoegen url:` maakt er een.',
+    created: (date) => `aangemaakt op ${date}`,
+    failing: (date) => `⚠️ mislukt sinds ${date}`,
+    disabled: (date, why) => `❌ uitgeschakeld op ${date}: ${why}`,
+    reasons: {
+      gone: 'het eindpunt antwoordde 410 Gone',
+      failing: 'elk bericht mislukte 3 dagen lang',
+      other: 'het versturen is gestopt',
+    },
+    urlsCut: 'URLs worden getoond zonder hun querystring, die een token kan bevatten.',
+    unavailable:
+      'Deze housecup biedt geen webhooks in Discord aan: de beheerder regelt ze met `housecup webhook`.',
+    removed: (id) =>
+      `Webhook #${id} is verwijderd: er wordt niets meer naartoe gestuurd, ook geen wachtende berichten.`,
+    full: (max) =>
+      `Deze server heeft al ${max} webhooks, het maximum: verwijder er eerst een (\`/webhook lijst\` toont hun nummers, \`/webhook verwijderen nummer:<nummer>\` verwijdert er een).`,
+    badEvents: (events) =>
+      `Gebeurtenissen zijn een kommagescheiden lijst uit ${events}: er is niets toegevoegd.`,
+    url: {
+      tooLong: (max) => `De URL is langer dan ${max} tekens: er is niets toegevoegd.`,
+      notUrl: 'Dat is geen URL: er is niets toegevoegd.',
+      scheme: (schemes) => `De URL moet beginnen met ${schemes}: er is niets toegevoegd.`,
+      credentials: 'De URL mag geen gebruikersnaam of wachtwoord bevatten: er is niets toegevoegd.',
+      forbiddenAddress: (host) =>
+        `${host} is een adres in een privénetwerk (loopback, privé, link-local…), waar housecup niets naartoe stuurt: er is niets toegevoegd.`,
+      unresolvable: (host) => `${host} verwijst naar geen enkel adres: er is niets toegevoegd.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -205,6 +265,7 @@ export const nl: Messages<'one' | 'other'> = {
     points: 'Nog geen afdelingspunten op deze server.',
     jobs: 'Geen baan gevonden op deze server.',
     key: 'Er hoort geen actieve API-sleutel met dat nummer bij deze server.',
+    webhook: 'Er hoort geen webhook met dat nummer bij deze server.',
   },
   errors: {
     apology:

@@ -70,6 +70,29 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       name: 'kanał',
       description: 'Kanał, którego Puchar na żywo zatrzymać (domyślnie: ten kanał)',
     },
+    webhook: {
+      name: 'webhook',
+      description: 'Wysyłaj zmiany tego serwera jako podpisane POST-y do własnych narzędzi',
+    },
+    webhookAdd: {
+      name: 'dodaj',
+      description: 'Wysyłaj zmiany pod adres URL (jego sekret podpisu pokazany raz, tylko tobie)',
+    },
+    webhookAddUrl: { name: 'url', description: 'Adres https://, pod który wysyłać' },
+    webhookAddEvents: {
+      name: 'zdarzenia',
+      description:
+        'Po przecinku spośród points, premium, players, jobs, term (domyślnie: wszystkie)',
+    },
+    webhookList: {
+      name: 'lista',
+      description: 'Pokaż webhooki tego serwera (nigdy ich sekretów)',
+    },
+    webhookRemove: {
+      name: 'usuń',
+      description: 'Usuń webhook wraz z jego oczekującymi wiadomościami',
+    },
+    webhookRemoveId: { name: 'numer', description: 'Numer webhooka z /webhook lista' },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -181,6 +204,41 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       `Ten serwer osiągnął swój limit aktywnych kluczy API (${max}). Najpierw unieważnij jeden z nich: \`/klucz-api lista\` pokazuje ich numery, a potem \`/klucz-api unieważnij numer:<numer>\` unieważnia wybrany klucz.`,
     defaultName: (user) => `Discord, utworzył ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Dodano webhook nr ${id}`,
+    sendsTo: (url, events) => `Wiadomości trafiają pod ${url} dla: ${events}.`,
+    keepSecret:
+      'To jego sekret podpisu, pokazany tylko ten jeden raz: przechowuj go przy odbiorcy, nigdy w miejscu publicznym.',
+    howToVerify:
+      'Każda wiadomość ma nagłówki `webhook-id`, `webhook-timestamp` i `webhook-signature` (schemat Standard Webhooks): zweryfikuj surową treść tym sekretem, dowolną biblioteką Standard Webhooks, zanim jej zaufasz.',
+    listTitle: (count, max) => `Webhooki tego serwera (${count} z ${max})`,
+    empty: 'Nie ma jeszcze webhooka: `/webhook dodaj url:` tworzy jeden.',
+    created: (date) => `utworzony ${date}`,
+    failing: (date) => `⚠️ zawodzi od ${date}`,
+    disabled: (date, why) => `❌ wyłączony ${date}: ${why}`,
+    reasons: {
+      gone: 'odbiorca odpowiedział 410 Gone',
+      failing: 'każda wiadomość zawodziła przez 3 dni',
+      other: 'wysyłanie zostało zatrzymane',
+    },
+    urlsCut: 'Adresy URL są pokazane bez parametrów zapytania, które mogą zawierać token.',
+    unavailable:
+      'Ten housecup nie oferuje webhooków w Discordzie: jego operator zarządza nimi przez `housecup webhook`.',
+    removed: (id) =>
+      `Webhook nr ${id} został usunięty: nic więcej nie jest do niego wysyłane, także oczekujące wiadomości.`,
+    full: (max) =>
+      `Ten serwer ma już ${max} webhooków, najwięcej, ile może: najpierw usuń jeden (\`/webhook lista\` pokazuje ich numery, \`/webhook usuń numer:<numer>\` usuwa jeden).`,
+    badEvents: (events) => `Zdarzenia to lista po przecinku spośród ${events}: niczego nie dodano.`,
+    url: {
+      tooLong: (max) => `Adres URL ma więcej niż ${max} znaków: niczego nie dodano.`,
+      notUrl: 'To nie jest adres URL: niczego nie dodano.',
+      scheme: (schemes) => `Adres URL musi zaczynać się od ${schemes}: niczego nie dodano.`,
+      credentials: 'Adres URL nie może zawierać nazwy użytkownika ani hasła: niczego nie dodano.',
+      forbiddenAddress: (host) =>
+        `${host} to adres w sieci prywatnej (loopback, prywatny, link-local…), pod który housecup niczego nie wysyła: niczego nie dodano.`,
+      unresolvable: (host) => `${host} nie wskazuje żadnego adresu: niczego nie dodano.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -222,6 +280,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     points: 'Na tym serwerze nie ma jeszcze punktów domów.',
     jobs: 'Nie znaleziono żadnej pracy na tym serwerze.',
     key: 'Do tego serwera nie należy żaden aktywny klucz API o tym numerze.',
+    webhook: 'Żaden webhook o tym numerze nie należy do tego serwera.',
   },
   errors: {
     apology:

@@ -84,6 +84,34 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       name: 'canal',
       description: 'O canal cuja Taça ao vivo para (padrão: este canal)',
     },
+    webhook: {
+      name: 'webhook',
+      description:
+        'Envie as mudanças deste servidor como POSTs assinados às suas próprias ferramentas',
+    },
+    webhookAdd: {
+      name: 'adicionar',
+      description:
+        'Envie as mudanças a uma URL (o segredo de assinatura é mostrado uma vez, só para você)',
+    },
+    webhookAddUrl: { name: 'url', description: 'O endereço https:// para onde enviar' },
+    webhookAddEvents: {
+      name: 'eventos',
+      description:
+        'Separados por vírgula entre points, premium, players, jobs, term (padrão: todos)',
+    },
+    webhookList: {
+      name: 'listar',
+      description: 'Liste os webhooks deste servidor (nunca os segredos)',
+    },
+    webhookRemove: {
+      name: 'remover',
+      description: 'Remova um webhook, com as mensagens ainda pendentes',
+    },
+    webhookRemoveId: {
+      name: 'número',
+      description: 'O número do webhook mostrado por /webhook listar',
+    },
   },
   houses: {
     gryffindor: 'Grifinória',
@@ -171,6 +199,42 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       `Este servidor atingiu o limite de chaves de API ativas (${max}). Revogue uma primeiro: \`/chave-api listar\` mostra os números delas, e depois \`/chave-api revogar número:<número>\` revoga uma.`,
     defaultName: (user) => `Discord, por ${user}`,
   },
+  webhook: {
+    addedTitle: (id) => `Webhook nº ${id} adicionado`,
+    sendsTo: (url, events) => `As mensagens vão para ${url} para: ${events}.`,
+    keepSecret:
+      'Este é o segredo de assinatura, mostrado só desta vez: guarde-o junto ao seu receptor, nunca em um lugar público.',
+    howToVerify:
+      'Cada mensagem traz os cabeçalhos `webhook-id`, `webhook-timestamp` e `webhook-signature` (o esquema Standard Webhooks): verifique o corpo bruto com este segredo, com qualquer biblioteca Standard Webhooks, antes de confiar nele.',
+    listTitle: (count, max) => `Webhooks deste servidor (${count} de ${max})`,
+    empty: 'Ainda não há webhook: `/webhook adicionar url:` cria um.',
+    created: (date) => `criado em ${date}`,
+    failing: (date) => `⚠️ falhando desde ${date}`,
+    disabled: (date, why) => `❌ desativado em ${date}: ${why}`,
+    reasons: {
+      gone: 'o destino respondeu 410 Gone',
+      failing: 'todas as mensagens falharam por 3 dias',
+      other: 'os envios pararam',
+    },
+    urlsCut: 'As URLs aparecem sem a query string, que pode conter um token.',
+    unavailable:
+      'Este housecup não oferece webhooks no Discord: o operador os gerencia com `housecup webhook`.',
+    removed: (id) =>
+      `O webhook nº ${id} foi removido: nada mais é enviado a ele, nem as mensagens pendentes.`,
+    full: (max) =>
+      `Este servidor já tem ${max} webhooks, o máximo: remova um primeiro (\`/webhook listar\` mostra os números, \`/webhook remover número:<número>\` remove um).`,
+    badEvents: (events) =>
+      `Os eventos são uma lista separada por vírgulas entre ${events}: nada foi adicionado.`,
+    url: {
+      tooLong: (max) => `A URL tem mais de ${max} caracteres: nada foi adicionado.`,
+      notUrl: 'Isso não é uma URL: nada foi adicionado.',
+      scheme: (schemes) => `A URL deve começar com ${schemes}: nada foi adicionado.`,
+      credentials: 'A URL não pode ter usuário nem senha: nada foi adicionado.',
+      forbiddenAddress: (host) =>
+        `${host} é um endereço de uma rede privada (loopback, privado, link-local…), para onde o housecup não envia nada: nada foi adicionado.`,
+      unresolvable: (host) => `${host} não corresponde a nenhum endereço: nada foi adicionado.`,
+    },
+  },
   scoreboard: {
     live: {
       posted: (channel) =>
@@ -212,6 +276,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     points: 'Ainda não há pontos das casas neste servidor.',
     jobs: 'Nenhum emprego encontrado neste servidor.',
     key: 'Nenhuma chave de API ativa com esse número pertence a este servidor.',
+    webhook: 'Nenhum webhook com esse número pertence a este servidor.',
   },
   errors: {
     apology:

@@ -1,0 +1,162 @@
+import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
+import type { Answer, CommandContext, CommandModule, RequestOf } from '../src/bot/command.js';
+import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
+import { newWebhookEmbed, type ReasonKind, webhookListEmbed } from '../src/bot/embeds/webhooks.js';
+import { localizedCommand } from '../src/bot/i18n/commands.js';
+import type { Language } from '../src/bot/i18n/index.js';
+import { NotFoundError } from '../src/bot/not-found.js';
+import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../src/records/webhooks.js';
+import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
+import { hostOf, systemResolver, URL_MAX } from '../src/webhooks/safety.js';
+import { type AddRefusal, addSubscription } from '../src/webhooks/subscriptions.js';
+
+/** The longest events text: every event's name, commas and spaces, with room to spare. */
+const EVENTS_MAX = 100;
+
+const definition = localizedCommand((t) => ({
+  ...GUILD_ONLY_COMMAND,
+  ...t.commands.webhook,
+  // Manage Server by default, as /apikey: a webhook sends the server's data out, and its secret
+  // is the receiver's. Discord enforces it (and any grant an admin makes) before housecup sees it.
+  default_member_permissions: PermissionFlagsBits.ManageGuild.toString(),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      ...t.commands.webhookAdd,
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          ...t.commands.webhookAddUrl,
+          required: true,
+          max_length: URL_MAX,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          ...t.commands.webhookAddEvents,
+          required: false,
+          max_length: EVENTS_MAX,
+        },
+      ],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, ...t.commands.webhookList },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      ...t.commands.webhookRemove,
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          ...t.commands.webhookRemoveId,
+          required: true,
+          min_value: 1,
+        },
+      ],
+    },
+  ],
+}));
+
+const reasonKind: ReasonKind = (reason) => {
+  if (reason === GONE_REASON) return 'gone';
+  if (reason === FAILING_REASON) return 'failing';
+  return 'other';
+};
+
+/** The host of a URL that passed the form check (the refusals about addresses name it). */
+function hostIn(url: string): string {
+  try {
+    return hostOf(new URL(url));
+  } catch {
+    return url;
+  }
+}
+
+/** A refused add, in the member's language. */
+function refusal(refused: AddRefusal, url: string, context: CommandContext): string {
+  const { language } = context;
+  const { t } = language;
+  if (refused.reason === 'cap') return t.webhook.full(language.digits(SUBSCRIPTIONS_PER_GUILD));
+  if (refused.reason === 'events') return t.webhook.badEvents(WEBHOOK_EVENTS.join(', '));
+  return urlRefusal(refused.problem, url, context);
+}
+
+function urlRefusal(
+  problem: Extract<AddRefusal, { reason: 'url' }>['problem'],
+  url: string,
+  context: CommandContext,
+): string {
+  const { language } = context;
+  const texts = language.t.webhook.url;
+  // The host is a user's text: a code span shows it as it is (a backtick cannot be in a host).
+  const host = `\`${hostIn(url).replaceAll('`', '')}\``;
+  switch (problem) {
+    case 'tooLong':
+      return texts.tooLong(language.digits(URL_MAX));
+    case 'notUrl':
+      return texts.notUrl;
+    case 'scheme':
+      return texts.scheme(
+        context.webhooks?.rules.allowHttp ? '`https://` / `http://`' : '`https://`',
+      );
+    case 'credentials':
+      return texts.credentials;
+    case 'forbiddenAddress':
+      return texts.forbiddenAddress(host);
+    case 'unresolvable':
+      return texts.unresolvable(host);
+  }
+}
+
+function unavailable(language: Language): Answer {
+  return { content: language.t.webhook.unavailable, ephemeral: true };
+}
+
+async function execute(
+  request: RequestOf<typeof definition>,
+  context: CommandContext,
+): Promise<Answer> {
+  const { guildId, logger, language, webhooks } = context;
+  if (!webhooks) return unavailable(language);
+  const { options } = request;
+  if (options.subcommand === 'add') {
+    // Required, so Discord always sends it; a payload without it is simply not a URL.
+    const url = options.url?.trim() ?? '';
+    const added = await addSubscription(
+      {
+        webhooks: webhooks.store,
+        read: context.read,
+        rules: { ...webhooks.rules, resolve: systemResolver },
+      },
+      { guildId, url, ...(options.events === undefined ? {} : { events: options.events }) },
+    );
+    if (!added.ok) return { content: refusal(added, url, context), ephemeral: true };
+    // The secret goes only to the admin, in this one ephemeral answer, never to a log line.
+    logger.info(
+      { subscription: added.subscription.id, by: context.userId },
+      'webhook subscription added from Discord',
+    );
+    return {
+      embeds: [newWebhookEmbed(added.subscription, added.secret, language)],
+      ephemeral: true,
+    };
+  }
+  if (options.subcommand === 'list') {
+    const embed = webhookListEmbed(
+      await webhooks.store.list(guildId),
+      SUBSCRIPTIONS_PER_GUILD,
+      reasonKind,
+      language,
+    );
+    return { embeds: [embed], ephemeral: true };
+  }
+  // remove: an id that is no safe integer (which Discord never sends) names none either.
+  const { id } = options;
+  if (id === undefined || !(await webhooks.store.remove(id, { guildId }))) {
+    throw new NotFoundError(language.t.notFound.webhook);
+  }
+  logger.info(
+    { subscription: id, by: context.userId },
+    'webhook subscription removed from Discord',
+  );
+  return { content: language.t.webhook.removed(language.digits(id)), ephemeral: true };
+}
+
+export default { definition, execute } satisfies CommandModule<typeof definition>;

@@ -1,0 +1,114 @@
+/*
+ * A webhook added in Discord is a subscription like any other: over each transport, /webhook add
+ * subscribes a real receiver on loopback (WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE on, as a
+ * closed network would have them), and the next change of the guild's points reaches it as a
+ * message that verifies, with the Standard Webhooks library, against the secret the add showed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningBot, startBot } from '../../src/bot/client.js';
+import { ENGLISH } from '../../src/bot/i18n/index.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { systemResolver } from '../../src/webhooks/safety.js';
+import { startWebhooks, type WebhookService } from '../../src/webhooks/service.js';
+import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
+import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
+import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { fixture, RICH } from '../support/fixture.js';
+import { captureLog } from '../support/log-capture.js';
+import { type Receiver, startReceiver } from '../webhooks/support/receiver.js';
+import { ALICE } from './support/fixture.js';
+
+const RULES = { allowHttp: true, allowPrivate: true };
+const WAIT = 10_000;
+
+let database: TestDatabase;
+let fake: FakeDiscord;
+let bot: RunningBot;
+let served: InteractionsApp;
+let node: WebhookService;
+const receivers: Receiver[] = [];
+const log = captureLog([FAKE_TOKEN]);
+
+beforeAll(async () => {
+  database = openTestDatabase(fixture);
+  fake = await FakeDiscord.start({ guilds: [RICH] });
+  bot = await startBot({
+    config: loadConfig({
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    }),
+    read: database.store.read,
+    keyStore: database.store.keyStore,
+    webhooks: database.store.webhooks,
+    logger: log.logger,
+  });
+  served = await startInteractionsApp({
+    database,
+    publicKey: fake.publicKey,
+    restUrl: fake.restUrl,
+    logger: log.logger,
+    webhookRules: RULES,
+  });
+  node = startWebhooks({
+    read: database.store.read,
+    webhooks: database.store.webhooks,
+    rules: { ...RULES, resolve: systemResolver },
+    logger: createLogger({ level: 'silent' }),
+    pollMs: 20,
+  });
+});
+
+afterAll(async () => {
+  await node?.stop();
+  for (const receiver of receivers) await receiver.close();
+  await bot?.stop();
+  await served?.close();
+  await fake?.close();
+  database?.cleanup();
+});
+
+describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
+  it('delivers the next change to the URL added, signed with the secret shown', async () => {
+    await fake.setInteractionsEndpoint(via === 'http' ? `${served.url}/interactions` : null);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const answer = await fake.sendInteraction(
+      fake.command(
+        'webhook',
+        [
+          {
+            name: 'add',
+            type: 1,
+            options: [
+              { name: 'url', type: 3, value: receiver.url },
+              { name: 'events', type: 3, value: 'points' },
+            ],
+          },
+        ],
+        { guildId: RICH, user: ALICE, locale: 'en-US' },
+      ),
+    );
+    expect(answer.data.flags).toBe(64);
+    const [embed] = answer.data.embeds ?? [];
+    expect(embed?.title).toMatch(/^Webhook #\d+ added$/);
+    expect(embed?.description).toContain(ENGLISH.t.webhook.keepSecret);
+    receiver.secret = /whsec_[A-Za-z0-9+/]+=*/.exec(embed?.description ?? '')?.[0] ?? '';
+
+    const points = via === 'gateway' ? 4321 : 5432;
+    database.db.sqlite.exec(
+      `UPDATE house_points SET gryffindor = ${points} WHERE guild_id = '${RICH}'`,
+    );
+    const received = await eventually(
+      async () => receiver.received,
+      (got) => got.length >= 1,
+      WAIT,
+    );
+    expect(receiver.refused).toEqual([]);
+    expect(received[0]?.message).toMatchObject({ type: 'points.changed', guildId: RICH });
+    expect(JSON.stringify(received[0]?.message.data)).toContain(String(points));
+  });
+});
