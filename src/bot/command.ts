@@ -9,7 +9,7 @@ import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore } from '../store/store.js';
+import type { PublicationStore, TermStore } from '../store/store.js';
 import type { Language } from './i18n/index.js';
 import type { LiveScoreboards } from './live/scoreboards.js';
 import type { GivenOptions, OptionsOf } from './options.js';
@@ -114,6 +114,8 @@ export interface CommandContext {
   cache: AnswerCache;
   /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
   publication?: PublicationStore;
+  /** The guilds' terms (/term start and end); absent where this process has none. */
+  terms?: TermStore;
   /** Where the public pages are reached (PUBLIC_URL). */
   publicUrl?: string;
   /** The live scoreboards (/scoreboard post); absent where this process has no bot token. */

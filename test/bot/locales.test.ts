@@ -82,6 +82,7 @@ beforeAll(async () => {
     read,
     keyStore: database.store.keyStore,
     publication: database.store.publication,
+    terms: database.store.terms,
     logger: log.logger,
   });
   served = await startInteractionsApp({

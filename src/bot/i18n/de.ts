@@ -90,6 +90,29 @@ export const de: Messages<'one' | 'other'> = {
       name: 'kanal',
       description: 'In welchem Kanal der Live-Hauspokal endet (Standard: dieser Kanal)',
     },
+    term: {
+      name: 'trimester',
+      description:
+        'Die Trimester dieses Servers: jeder Pokal gewonnen, in der Ruhmeshalle, neu begonnen',
+    },
+    termStart: {
+      name: 'starten',
+      description: 'Ein Trimester starten (Server verwalten); es ist immer nur eines offen',
+    },
+    termStartName: { name: 'name', description: 'Der Name des Trimesters, z. B. Herbst 2026' },
+    termEnd: {
+      name: 'beenden',
+      description:
+        'Das offene Trimester beenden, Stand und Sieger bleiben erhalten (Server verwalten)',
+    },
+    termEndReset: {
+      name: 'zurücksetzen',
+      description: 'Die Punkte der vier Häuser auf 0 setzen, nachdem der Stand gesichert ist',
+    },
+    termList: {
+      name: 'liste',
+      description: 'Die Trimester dieses Servers, neueste zuerst, mit ihren Siegern',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -141,6 +164,7 @@ export const de: Messages<'one' | 'other'> = {
     title: '🏆 Stand des Hauspokals',
     points: plural({ one: '{n} Punkt', other: '{n} Punkte' }),
     week: (change) => `${change} diese Woche`,
+    term: (name, since) => `🎓 Trimester: **${name}** — seit ${since}`,
   },
   chart: {
     period: plural({ one: 'Letzte 24 Stunden', other: 'Letzte {n} Tage' }),
@@ -205,6 +229,31 @@ export const de: Messages<'one' | 'other'> = {
       'Dieser Server hat noch keine Hauspunkte, seine Seite wäre also leer: Es wurde nichts veröffentlicht. Veröffentliche sie, sobald die Häuser Punkte haben.',
     badTitle: (max) =>
       `Der Titel muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde nichts geändert.`,
+  },
+  term: {
+    started: (name) =>
+      `Das Trimester „${name}“ hat begonnen. \`/trimester beenden\` beendet es und bewahrt seine Sieger in der Ruhmeshalle.`,
+    alreadyOpen: (name, since) =>
+      `Das Trimester „${name}“ ist seit ${since} offen: Beende es zuerst mit \`/trimester beenden\`. Es wurde kein Trimester gestartet.`,
+    noPoints:
+      'Dieser Server hat noch keine Hauspunkte, also keinen Pokal: Es wurde kein Trimester gestartet.',
+    badName: (max) =>
+      `Der Name muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde kein Trimester gestartet.`,
+    ended: (name, winners) => `Das Trimester „${name}“ ist beendet, gewonnen von ${winners}.`,
+    endedNoWinner: (name) =>
+      `Das Trimester „${name}“ ist beendet. Kein Haus hatte Punkte: kein Sieger.`,
+    reset: 'Die Punkte der Häuser stehen wieder auf 0.',
+    noneOpen: 'Auf diesem Server ist kein Trimester offen: Es wurde nichts beendet.',
+    manageServer:
+      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können ein Trimester starten oder beenden.',
+    listTitle: '🏆 Trimester dieses Servers',
+    empty: 'Dieser Server hat noch kein Trimester: `/trimester starten` beginnt eines.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Offen seit ${since}`,
+    wonBy: (houses, points) => `Gewonnen von ${houses} — ${points}`,
+    leading: (houses, points) => `Vorne: ${houses} — ${points}`,
+    noWinner: 'Keine Hauspunkte: kein Sieger',
+    latest: (count) => `Die ${count} neuesten Trimester`,
   },
   notFound: {
     players: 'Auf diesem Server wurde kein Spieler gefunden.',

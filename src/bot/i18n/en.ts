@@ -86,6 +86,27 @@ export const en = {
       name: 'channel',
       description: 'Which channel’s live house cup to stop (default: this channel)',
     },
+    term: {
+      name: 'term',
+      description: "This server's terms: each cup won, kept in a hall of cups, begun again",
+    },
+    termStart: {
+      name: 'start',
+      description: 'Start a term (needs Manage Server); one term is open at a time',
+    },
+    termStartName: { name: 'name', description: 'The term’s name, e.g. Autumn 2026' },
+    termEnd: {
+      name: 'end',
+      description: 'End the open term, keeping its standings and winners (needs Manage Server)',
+    },
+    termEndReset: {
+      name: 'reset',
+      description: 'Set the four houses’ points to 0 once the standings are kept',
+    },
+    termList: {
+      name: 'list',
+      description: 'This server’s terms, newest first, with their winners',
+    },
   } as const,
   /** As the books of this language name them: members know their house by that name. */
   houses: {
@@ -148,6 +169,8 @@ export const en = {
     points: plural({ one: '{n} points', other: '{n} points' }),
     /** `change` is an arrow and a number: `▲ 120`. */
     week: (change: string) => `${change} this week`,
+    /** The open term: its name and since when (`2026-09-01 (<t:…:R>)`, Discord counts the days). */
+    term: (name: string, since: string) => `🎓 Term: **${name}** — since ${since}`,
   },
   /** The /points picture's title: the period its lines cover, or the standings alone. */
   chart: ENGLISH_CHART_TITLES,
@@ -209,6 +232,33 @@ export const en = {
       'This server has no house points yet, so its page would be empty: nothing was published. Publish it once the houses have points.',
     badTitle: (max: string) =>
       `The title must be one line of 1 to ${max} characters: nothing was changed.`,
+  },
+  /** /term: a server's terms, each won and kept. */
+  term: {
+    started: (name: string) =>
+      `Term “${name}” has started. \`/term end\` ends it and keeps its winners in the hall of cups.`,
+    alreadyOpen: (name: string, since: string) =>
+      `Term “${name}” is open since ${since}: end it first with \`/term end\`. No term was started.`,
+    noPoints:
+      'This server has no house points yet, so there is no cup to run: no term was started.',
+    badName: (max: string) =>
+      `The name must be one line of 1 to ${max} characters: no term was started.`,
+    ended: (name: string, winners: string) => `Term “${name}” has ended, won by ${winners}.`,
+    endedNoWinner: (name: string) => `Term “${name}” has ended. No house had points: no winner.`,
+    reset: 'The houses’ points are reset to 0.',
+    noneOpen: 'No term is open on this server: nothing was ended.',
+    manageServer: 'Only members with the Manage Server permission can start or end a term.',
+    listTitle: '🏆 Terms of this server',
+    empty: 'This server has no term yet: `/term start` begins one.',
+    /** An ended term's days; an open term's start. */
+    dates: (from: string, to: string) => `${from} – ${to}`,
+    open: (since: string) => `Open since ${since}`,
+    /** `houses` is a list of houses, `points` their points: `🦁 Gryffindor — 1,200 points`. */
+    wonBy: (houses: string, points: string) => `Won by ${houses} — ${points}`,
+    leading: (houses: string, points: string) => `Leading: ${houses} — ${points}`,
+    noWinner: 'No house points: no winner',
+    /** The list shows the latest terms only. */
+    latest: (count: string) => `The ${count} latest terms`,
   },
   /** What the bot says when there is nothing to show. */
   notFound: {

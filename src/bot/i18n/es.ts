@@ -90,6 +90,29 @@ export const esES: Spanish = {
       name: 'canal',
       description: 'El canal cuya Copa en directo se detiene (por defecto: este canal)',
     },
+    term: {
+      name: 'trimestre',
+      description:
+        'Los trimestres de este servidor: cada copa ganada, guardada en el palmarés y empezada de nuevo',
+    },
+    termStart: {
+      name: 'iniciar',
+      description: 'Inicia un trimestre (Gestionar servidor); solo hay uno abierto a la vez',
+    },
+    termStartName: { name: 'nombre', description: 'El nombre del trimestre, p. ej. Otoño 2026' },
+    termEnd: {
+      name: 'terminar',
+      description:
+        'Termina el trimestre abierto y guarda su clasificación y ganadores (Gestionar servidor)',
+    },
+    termEndReset: {
+      name: 'reiniciar',
+      description: 'Pone a 0 los puntos de las cuatro casas una vez guardada la clasificación',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Los trimestres de este servidor, del más reciente, con sus ganadores',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -145,6 +168,7 @@ export const esES: Spanish = {
     title: '🏆 Clasificación de la Copa de las Casas',
     points: plural({ one: '{n} punto', many: '{n} puntos', other: '{n} puntos' }),
     week: (change) => `${change} esta semana`,
+    term: (name, since) => `🎓 Trimestre: **${name}** — desde el ${since}`,
   },
   chart: {
     period: plural({
@@ -211,6 +235,31 @@ export const esES: Spanish = {
       'Este servidor todavía no tiene puntos de las casas, así que su página estaría vacía: no se ha publicado nada. Publícala cuando las casas tengan puntos.',
     badTitle: (max) =>
       `El título debe ser una sola línea de 1 a ${max} caracteres: no se ha cambiado nada.`,
+  },
+  term: {
+    started: (name) =>
+      `El trimestre «${name}» ha comenzado. \`/trimestre terminar\` lo termina y guarda sus ganadores en el palmarés.`,
+    alreadyOpen: (name, since) =>
+      `El trimestre «${name}» está abierto desde el ${since}: termínalo primero con \`/trimestre terminar\`. No se inició ningún trimestre.`,
+    noPoints:
+      'Este servidor todavía no tiene puntos de las casas, así que no hay copa que disputar: no se inició ningún trimestre.',
+    badName: (max) =>
+      `El nombre debe ser una sola línea de 1 a ${max} caracteres: no se inició ningún trimestre.`,
+    ended: (name, winners) => `El trimestre «${name}» ha terminado; lo ganó ${winners}.`,
+    endedNoWinner: (name) =>
+      `El trimestre «${name}» ha terminado. Ninguna casa tenía puntos: no hay ganador.`,
+    reset: 'Los puntos de las casas vuelven a 0.',
+    noneOpen: 'No hay ningún trimestre abierto en este servidor: no se terminó nada.',
+    manageServer:
+      'Solo los miembros con el permiso Gestionar servidor pueden iniciar o terminar un trimestre.',
+    listTitle: '🏆 Trimestres de este servidor',
+    empty: 'Este servidor aún no tiene trimestres: `/trimestre iniciar` abre uno.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Abierto desde el ${since}`,
+    wonBy: (houses, points) => `Ganado por ${houses} — ${points}`,
+    leading: (houses, points) => `En cabeza: ${houses} — ${points}`,
+    noWinner: 'Sin puntos de las casas: no hay ganador',
+    latest: (count) => `Los ${count} trimestres más recientes`,
   },
   notFound: {
     players: 'No se ha encontrado ningún jugador en este servidor.',

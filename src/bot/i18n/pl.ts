@@ -70,6 +70,28 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       name: 'kanał',
       description: 'Kanał, którego Puchar na żywo zatrzymać (domyślnie: ten kanał)',
     },
+    term: {
+      name: 'semestr',
+      description:
+        'Semestry tego serwera: każdy puchar wygrany, zapisany w galerii sław, zaczęty od nowa',
+    },
+    termStart: {
+      name: 'rozpocznij',
+      description: 'Rozpocznij semestr (Zarządzanie serwerem); otwarty jest tylko jeden naraz',
+    },
+    termStartName: { name: 'nazwa', description: 'Nazwa semestru, np. Jesień 2026' },
+    termEnd: {
+      name: 'zakończ',
+      description: 'Zakończ otwarty semestr, zachowując wyniki i zwycięzców (Zarządzanie serwerem)',
+    },
+    termEndReset: {
+      name: 'wyzeruj',
+      description: 'Wyzeruj punkty czterech domów po zapisaniu wyników',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Semestry tego serwera, od najnowszego, z ich zwycięzcami',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -146,6 +168,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       other: '{n} punktu',
     }),
     week: (change) => `${change} w tym tygodniu`,
+    term: (name, since) => `🎓 Semestr: **${name}** — od ${since}`,
   },
   chart: {
     period: plural({
@@ -214,6 +237,31 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       'Ten serwer nie ma jeszcze punktów domów, więc jego strona byłaby pusta: niczego nie opublikowano. Opublikuj ją, gdy domy będą miały punkty.',
     badTitle: (max) =>
       `Tytuł musi być jednym wierszem o długości od 1 do ${max} znaków: niczego nie zmieniono.`,
+  },
+  term: {
+    started: (name) =>
+      `Semestr „${name}” się rozpoczął. \`/semestr zakończ\` kończy go i zapisuje zwycięzców w galerii sław.`,
+    alreadyOpen: (name, since) =>
+      `Semestr „${name}” jest otwarty od ${since}: najpierw go zakończ (\`/semestr zakończ\`). Nie rozpoczęto semestru.`,
+    noPoints:
+      'Ten serwer nie ma jeszcze punktów domów, więc nie ma o co grać: nie rozpoczęto semestru.',
+    badName: (max) =>
+      `Nazwa musi być jednym wierszem o długości od 1 do ${max} znaków: nie rozpoczęto semestru.`,
+    ended: (name, winners) => `Semestr „${name}” się zakończył. Zwycięzca: ${winners}.`,
+    endedNoWinner: (name) =>
+      `Semestr „${name}” się zakończył. Żaden dom nie miał punktów: brak zwycięzcy.`,
+    reset: 'Punkty domów wyzerowano.',
+    noneOpen: 'Na tym serwerze nie ma otwartego semestru: niczego nie zakończono.',
+    manageServer:
+      'Tylko członkowie z uprawnieniem Zarządzanie serwerem mogą rozpocząć lub zakończyć semestr.',
+    listTitle: '🏆 Semestry tego serwera',
+    empty: 'Ten serwer nie ma jeszcze semestru: `/semestr rozpocznij` otwiera pierwszy.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Otwarty od ${since}`,
+    wonBy: (houses, points) => `Zwycięzca: ${houses} — ${points}`,
+    leading: (houses, points) => `Prowadzi: ${houses} — ${points}`,
+    noWinner: 'Brak punktów domów: brak zwycięzcy',
+    latest: (count) => `Najnowsze semestry (${count})`,
   },
   notFound: {
     players: 'Nie znaleziono żadnego gracza na tym serwerze.',

@@ -84,6 +84,29 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       name: 'canal',
       description: 'O canal cuja Taça ao vivo para (padrão: este canal)',
     },
+    term: {
+      name: 'período',
+      description:
+        'Os períodos deste servidor: cada taça ganha, guardada no hall da fama e recomeçada',
+    },
+    termStart: {
+      name: 'iniciar',
+      description: 'Inicia um período (Gerenciar servidor); só um fica aberto por vez',
+    },
+    termStartName: { name: 'nome', description: 'O nome do período, por ex. Outono 2026' },
+    termEnd: {
+      name: 'encerrar',
+      description:
+        'Encerra o período aberto, guardando a classificação e os vencedores (Gerenciar servidor)',
+    },
+    termEndReset: {
+      name: 'zerar',
+      description: 'Zera os pontos das quatro casas depois de guardar a classificação',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Os períodos deste servidor, do mais recente, com os vencedores',
+    },
   },
   houses: {
     gryffindor: 'Grifinória',
@@ -138,6 +161,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     title: '🏆 Classificação da Taça das Casas',
     points: plural({ one: '{n} ponto', many: '{n} pontos', other: '{n} pontos' }),
     week: (change) => `${change} esta semana`,
+    term: (name, since) => `🎓 Período: **${name}** — desde ${since}`,
   },
   chart: {
     period: plural({
@@ -204,6 +228,31 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       'Este servidor ainda não tem pontos das casas, então a página ficaria vazia: nada foi publicado. Publique quando as casas tiverem pontos.',
     badTitle: (max) =>
       `O título deve ser uma única linha de 1 a ${max} caracteres: nada foi alterado.`,
+  },
+  term: {
+    started: (name) =>
+      `O período “${name}” começou. \`/período encerrar\` o encerra e guarda os vencedores no hall da fama.`,
+    alreadyOpen: (name, since) =>
+      `O período “${name}” está aberto desde ${since}: encerre-o primeiro com \`/período encerrar\`. Nenhum período foi iniciado.`,
+    noPoints:
+      'Este servidor ainda não tem pontos das casas, então não há taça em disputa: nenhum período foi iniciado.',
+    badName: (max) =>
+      `O nome deve ser uma única linha de 1 a ${max} caracteres: nenhum período foi iniciado.`,
+    ended: (name, winners) => `O período “${name}” terminou, vencido por ${winners}.`,
+    endedNoWinner: (name) =>
+      `O período “${name}” terminou. Nenhuma casa tinha pontos: sem vencedor.`,
+    reset: 'Os pontos das casas voltaram a 0.',
+    noneOpen: 'Não há período aberto neste servidor: nada foi encerrado.',
+    manageServer:
+      'Só membros com a permissão Gerenciar servidor podem iniciar ou encerrar um período.',
+    listTitle: '🏆 Períodos deste servidor',
+    empty: 'Este servidor ainda não tem períodos: `/período iniciar` abre um.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Aberto desde ${since}`,
+    wonBy: (houses, points) => `Vencido por ${houses} — ${points}`,
+    leading: (houses, points) => `Na liderança: ${houses} — ${points}`,
+    noWinner: 'Sem pontos das casas: sem vencedor',
+    latest: (count) => `Os ${count} períodos mais recentes`,
   },
   notFound: {
     players: 'Nenhum jogador encontrado neste servidor.',
