@@ -23,12 +23,14 @@ import {
 import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
 import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
+import { TERMS_SHOWN, termListEmbed } from '../../src/bot/embeds/terms.js';
 import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { Profile } from '../../src/records/profile.js';
+import type { Term } from '../../src/records/terms.js';
 import { houseRuleProblems, messageProblems } from '../support/fake-discord/validation.js';
 
 const points = { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 };
