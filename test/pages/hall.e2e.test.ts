@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,10 @@ import { startPageNode } from './support.js';
 const chromiumPath = needOutside('chromium', import.meta.filename);
 const artifacts = join(packageRoot, 'test', 'artifacts');
 const GUILD = '1133557799224466941';
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 let test: TestStore;
 let node: Awaited<ReturnType<typeof startPageNode>>;
@@ -80,6 +85,22 @@ describe.skipIf(!chromiumPath)('the hall of cups in a browser', () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('has no serious or critical accessibility violation (axe-core): contrast of the chips included', async () => {
+    // axe is injected as a script of the test's own: the page's CSP would rightly refuse it.
+    const { page } = await open(1280, 800, true);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+        }
+      ).axe;
+      return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.context().close();
   });
 
   it('takes a term’s end from the stream: the term leaves the title, enters the hall, no reload', async () => {
