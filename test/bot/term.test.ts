@@ -9,6 +9,7 @@ import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { dateText } from '../../src/bot/embeds/dates.js';
 import { languageOf } from '../../src/bot/i18n/index.js';
 import { loadConfig } from '../../src/config.js';
+import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { messageProblems } from '../support/fake-discord/validation.js';
@@ -27,6 +28,14 @@ const GUILDS = { gateway: '1133557799224466930', http: '1133557799224466931' } a
 /** A guild without house points: no term to run. */
 const EMPTY = '1133557799224466932';
 const POINTS = { gryffindor: 500, slytherin: 300, ravenclaw: 200, hufflepuff: 500 };
+/** Three members' profiles, for /players period:term. */
+const PLAYERS = ['Hermione', 'Draco', 'Luna'].map((name, i) => ({
+  id: i + 1,
+  user_id: `50000000000000001${i}`,
+  name,
+  house: ['gryffindor', 'slytherin', 'ravenclaw'][i],
+  galleons: 100,
+}));
 const EPHEMERAL = 64;
 /** Send Messages and View Channel: a member without Manage Server. */
 const MEMBER_ONLY = String((1n << 11n) | (1n << 10n));
@@ -43,8 +52,8 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase({
     guilds: [
-      { id: GUILDS.gateway, points: POINTS },
-      { id: GUILDS.http, points: POINTS },
+      { id: GUILDS.gateway, points: POINTS, players: PLAYERS },
+      { id: GUILDS.http, points: POINTS, players: PLAYERS },
     ],
   });
   fake = await FakeDiscord.start({ guilds: [GUILDS.gateway, GUILDS.http, EMPTY] });
@@ -215,6 +224,27 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     expect(embed?.footer).toBeUndefined();
   });
 
+  it('/players period:term: the open term’s leaders by the galleons they gained in it', async () => {
+    // The game writes, on a connection of its own, while the term is open.
+    const game = new Sqlite(database.path);
+    try {
+      game.exec(`UPDATE profiles SET galleons = galleons + 40 WHERE guild_id = '${guildId}' AND id = 3;
+        UPDATE profiles SET galleons = galleons - 15 WHERE guild_id = '${guildId}' AND id = 2;`);
+    } finally {
+      game.close();
+    }
+    const open = await database.store.read.terms.open(guildId);
+    const leaders = await run('players', [{ name: 'period', type: 3, value: 'term' }]);
+    const embed = leaders.embeds?.[0];
+    expect(embed?.title).toBe(
+      en.t.players.leaders.term('Winter \\<b\\>\\*2027\\*\\</b\\>', en.day(open?.startedAt ?? '')),
+    );
+    const lines = (embed?.description ?? '').split('\n').map((line) => line.split(' · ')[0]);
+    expect(lines).toEqual(['**Luna**', '**Hermione**', '**Draco**']);
+    expect(embed?.description).toContain('▲ 40 galleons');
+    expect(embed?.description).toContain('▼ 15 galleons');
+  });
+
   it('speaks French: the list, a refusal and an end', async () => {
     const list = await run('term', [sub('list')], { locale: 'fr' });
     expect(list.embeds?.[0]?.title).toBe(fr.t.term.listTitle);
@@ -232,9 +262,12 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     );
   });
 
-  it('a guild without terms: the list says so privately', async () => {
+  it('a guild without terms: the list says so privately; without an open term, so does /players period:term', async () => {
     const none = await run('term', [sub('list')], { guild: EMPTY });
     expect(none.content).toBe(en.t.term.empty);
     expect(ephemeral(none)).toBe(true);
+    const noTerm = await run('players', [{ name: 'period', type: 3, value: 'term' }]);
+    expect(noTerm.content).toBe(en.t.notFound.term);
+    expect(ephemeral(noTerm)).toBe(true);
   });
 });

@@ -42,7 +42,8 @@ export const de: Messages<'one' | 'other'> = {
     playersHouse: { name: 'haus', description: 'Nur die Profile dieses Hauses' },
     playersPeriod: {
       name: 'zeitraum',
-      description: 'Die Spitze dieser Woche oder dieses Monats, nach gewonnenen Galleonen',
+      description:
+        'Die Spitze dieser Woche, dieses Monats oder Trimesters, nach gewonnenen Galleonen',
     },
     points: { name: 'punkte', description: 'Der Hauspokal: die vier Häuser nach Punkten' },
     premium: { name: 'premium', description: 'Ob dieser Server Premium hat und bis wann' },
@@ -128,7 +129,7 @@ export const de: Messages<'one' | 'other'> = {
     year: 'Nach Schuljahr, Erstklässler zuerst',
     created_at: 'Älteste Profile zuerst',
   },
-  periods: { week: 'Diese Woche', month: 'Dieser Monat' },
+  periods: { week: 'Diese Woche', month: 'Dieser Monat', term: 'Dieses Trimester' },
   galleons: plural({ one: '{n} Galleone', other: '{n} Galleonen' }),
   players: {
     title: 'Spieler dieses Servers',
@@ -147,6 +148,7 @@ export const de: Messages<'one' | 'other'> = {
     leaders: {
       week: (from, to) => `Spitze dieser Woche (${from} – ${to})`,
       month: (from, to) => `Spitze dieses Monats (${from} – ${to})`,
+      term: (name, since) => `Spitze des Trimesters ${name} (seit ${since})`,
     },
   },
   rank: {
@@ -256,6 +258,7 @@ export const de: Messages<'one' | 'other'> = {
     latest: (count) => `Die ${count} neuesten Trimester`,
   },
   notFound: {
+    term: 'Auf diesem Server ist kein Trimester offen: `/trimester starten` beginnt eines.',
     players: 'Auf diesem Server wurde kein Spieler gefunden.',
     house: 'Kein Spieler dieses Servers ist in diesem Haus.',
     member: 'Dieses Mitglied hat auf diesem Server kein Profil.',

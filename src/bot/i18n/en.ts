@@ -45,7 +45,7 @@ export const en = {
     playersHouse: { name: 'house', description: 'Only the profiles of this house' },
     playersPeriod: {
       name: 'period',
-      description: "This week's or this month's leaders, by the galleons they gained",
+      description: "This week's, this month's or this term's leaders, by the galleons they gained",
     },
     points: { name: 'points', description: 'The House Cup: the four houses ranked by points' },
     premium: { name: 'premium', description: 'Whether this server has premium, and until when' },
@@ -125,7 +125,7 @@ export const en = {
     created_at: 'Oldest profiles first',
   },
   /** /players' periods, as its choices offer them. */
-  periods: { week: 'This week', month: 'This month' },
+  periods: { week: 'This week', month: 'This month', term: 'This term' },
   // English has said "1 galleons" and "1 points" since the first bot: kept, as unit labels.
   galleons: plural({ one: '{n} galleons', other: '{n} galleons' }),
   players: {
@@ -148,6 +148,7 @@ export const en = {
     leaders: {
       week: (from: string, to: string) => `This week's leaders (${from} – ${to})`,
       month: (from: string, to: string) => `This month's leaders (${from} – ${to})`,
+      term: (name: string, since: string) => `This term's leaders: ${name} (since ${since})`,
     },
   },
   /** /rank: where each profile of a member stands. */
@@ -262,6 +263,7 @@ export const en = {
   },
   /** What the bot says when there is nothing to show. */
   notFound: {
+    term: 'No term is open on this server: `/term start` begins one.',
     players: 'No player found on this server.',
     /** /players with a house that none of the server's profiles is in. */
     house: 'No player of this server is in that house.',

@@ -40,7 +40,8 @@ export const esES: Spanish = {
     playersHouse: { name: 'casa', description: 'Solo los perfiles de esta casa' },
     playersPeriod: {
       name: 'periodo',
-      description: 'Los líderes de esta semana o de este mes, por los galeones ganados',
+      description:
+        'Los líderes de esta semana, de este mes o del trimestre, por los galeones ganados',
     },
     points: { name: 'puntos', description: 'La Copa de las Casas: las cuatro casas por puntos' },
     premium: { name: 'premium', description: 'Si este servidor tiene premium, y hasta cuándo' },
@@ -128,7 +129,7 @@ export const esES: Spanish = {
     year: 'Por curso, de primero en adelante',
     created_at: 'Perfiles más antiguos primero',
   },
-  periods: { week: 'Esta semana', month: 'Este mes' },
+  periods: { week: 'Esta semana', month: 'Este mes', term: 'Este trimestre' },
   galleons: plural({ one: '{n} galeón', many: '{n} galeones', other: '{n} galeones' }),
   players: {
     title: 'Jugadores de este servidor',
@@ -147,6 +148,7 @@ export const esES: Spanish = {
     leaders: {
       week: (from, to) => `Líderes de esta semana (${from} – ${to})`,
       month: (from, to) => `Líderes de este mes (${from} – ${to})`,
+      term: (name, since) => `Líderes del trimestre ${name} (desde el ${since})`,
     },
   },
   rank: {
@@ -262,6 +264,7 @@ export const esES: Spanish = {
     latest: (count) => `Los ${count} trimestres más recientes`,
   },
   notFound: {
+    term: 'No hay ningún trimestre abierto en este servidor: `/trimestre iniciar` abre uno.',
     players: 'No se ha encontrado ningún jugador en este servidor.',
     house: 'Ningún jugador de este servidor está en esa casa.',
     member: 'Ese miembro no tiene ningún perfil en este servidor.',

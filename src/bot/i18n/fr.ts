@@ -39,7 +39,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'maison', description: 'Seulement les profils de cette maison' },
     playersPeriod: {
       name: 'période',
-      description: 'Les meneurs de cette semaine ou de ce mois, selon les gallions gagnés',
+      description: 'Les meneurs de la semaine, du mois ou du trimestre, selon les gallions gagnés',
     },
     points: {
       name: 'points',
@@ -124,7 +124,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     year: 'Par année, premières années d’abord',
     created_at: 'Les profils les plus anciens d’abord',
   },
-  periods: { week: 'Cette semaine', month: 'Ce mois-ci' },
+  periods: { week: 'Cette semaine', month: 'Ce mois-ci', term: 'Ce trimestre' },
   galleons: plural({ one: '{n} gallion', many: '{n} gallions', other: '{n} gallions' }),
   players: {
     title: 'Joueurs de ce serveur',
@@ -143,6 +143,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Meneurs de la semaine (${from} – ${to})`,
       month: (from, to) => `Meneurs du mois (${from} – ${to})`,
+      term: (name, since) => `Meneurs du trimestre ${name} (depuis le ${since})`,
     },
   },
   rank: {
@@ -255,6 +256,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     latest: (count) => `Les ${count} trimestres les plus récents`,
   },
   notFound: {
+    term: 'Aucun trimestre n’est ouvert sur ce serveur : `/trimestre commencer` en ouvre un.',
     players: 'Aucun joueur trouvé sur ce serveur.',
     house: 'Aucun joueur de ce serveur n’est dans cette maison.',
     member: 'Ce membre n’a aucun profil sur ce serveur.',

@@ -38,7 +38,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'casa', description: 'Solo i profili di questa casa' },
     playersPeriod: {
       name: 'periodo',
-      description: 'I migliori di questa settimana o di questo mese, per galeoni guadagnati',
+      description: 'I migliori della settimana, del mese o del trimestre, per galeoni guadagnati',
     },
     points: {
       name: 'punti',
@@ -128,7 +128,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     year: 'Per anno, dal primo in poi',
     created_at: 'Prima i profili più vecchi',
   },
-  periods: { week: 'Questa settimana', month: 'Questo mese' },
+  periods: { week: 'Questa settimana', month: 'Questo mese', term: 'Questo trimestre' },
   galleons: plural({ one: '{n} galeone', many: '{n} galeoni', other: '{n} galeoni' }),
   players: {
     title: 'Giocatori di questo server',
@@ -147,6 +147,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `I migliori della settimana (${from} – ${to})`,
       month: (from, to) => `I migliori del mese (${from} – ${to})`,
+      term: (name, since) => `I migliori del trimestre ${name} (dal ${since})`,
     },
   },
   rank: {
@@ -258,6 +259,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     latest: (count) => `I ${count} trimestri più recenti`,
   },
   notFound: {
+    term: 'Nessun trimestre è aperto su questo server: `/trimestre inizia` ne apre uno.',
     players: 'Nessun giocatore trovato su questo server.',
     house: 'Nessun giocatore di questo server è in quella casa.',
     member: 'Quel membro non ha profili su questo server.',

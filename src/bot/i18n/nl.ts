@@ -36,7 +36,8 @@ export const nl: Messages<'one' | 'other'> = {
     playersHouse: { name: 'afdeling', description: 'Alleen de profielen van deze afdeling' },
     playersPeriod: {
       name: 'periode',
-      description: 'De koplopers van deze week of deze maand, naar gewonnen galjoenen',
+      description:
+        'De koplopers van deze week, deze maand of deze periode, naar gewonnen galjoenen',
     },
     points: {
       name: 'punten',
@@ -121,7 +122,7 @@ export const nl: Messages<'one' | 'other'> = {
     year: 'Op jaar, eerstejaars eerst',
     created_at: 'Oudste profielen eerst',
   },
-  periods: { week: 'Deze week', month: 'Deze maand' },
+  periods: { week: 'Deze week', month: 'Deze maand', term: 'Deze periode' },
   galleons: plural({ one: '{n} galjoen', other: '{n} galjoenen' }),
   players: {
     title: 'Spelers van deze server',
@@ -140,6 +141,7 @@ export const nl: Messages<'one' | 'other'> = {
     leaders: {
       week: (from, to) => `Koplopers van deze week (${from} – ${to})`,
       month: (from, to) => `Koplopers van deze maand (${from} – ${to})`,
+      term: (name, since) => `Koplopers van de periode ${name} (sinds ${since})`,
     },
   },
   rank: {
@@ -247,6 +249,7 @@ export const nl: Messages<'one' | 'other'> = {
     latest: (count) => `De ${count} nieuwste periodes`,
   },
   notFound: {
+    term: 'Er is geen periode open op deze server: `/periode starten` begint er een.',
     players: 'Geen speler gevonden op deze server.',
     house: 'Geen speler van deze server zit in die afdeling.',
     member: 'Dat lid heeft geen profiel op deze server.',

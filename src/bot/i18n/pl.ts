@@ -32,7 +32,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     playersHouse: { name: 'dom', description: 'Tylko profile tego domu' },
     playersPeriod: {
       name: 'okres',
-      description: 'Liderzy tego tygodnia lub miesiąca według zdobytych galeonów',
+      description: 'Liderzy tygodnia, miesiąca lub semestru według zdobytych galeonów',
     },
     points: { name: 'punkty', description: 'Puchar Domów: cztery domy według punktów' },
     premium: { name: 'premium', description: 'Czy ten serwer ma premium i do kiedy' },
@@ -107,7 +107,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     year: 'Według roku, od pierwszoroczniaków',
     created_at: 'Najstarsze profile najpierw',
   },
-  periods: { week: 'Ten tydzień', month: 'Ten miesiąc' },
+  periods: { week: 'Ten tydzień', month: 'Ten miesiąc', term: 'Ten semestr' },
   galleons: plural({
     one: '{n} galeon',
     few: '{n} galeony',
@@ -141,6 +141,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Liderzy tego tygodnia (${from} – ${to})`,
       month: (from, to) => `Liderzy tego miesiąca (${from} – ${to})`,
+      term: (name, since) => `Liderzy semestru ${name} (od ${since})`,
     },
   },
   rank: {
@@ -264,6 +265,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     latest: (count) => `Najnowsze semestry (${count})`,
   },
   notFound: {
+    term: 'Na tym serwerze nie ma otwartego semestru: `/semestr rozpocznij` otwiera nowy.',
     players: 'Nie znaleziono żadnego gracza na tym serwerze.',
     house: 'Żaden gracz tego serwera nie należy do tego domu.',
     member: 'Ten członek nie ma profilu na tym serwerze.',

@@ -41,7 +41,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'casa', description: 'Só os perfis desta casa' },
     playersPeriod: {
       name: 'período',
-      description: 'Os líderes desta semana ou deste mês, pelos galeões ganhos',
+      description: 'Os líderes da semana, do mês ou do período, pelos galeões ganhos',
     },
     points: { name: 'pontos', description: 'A Taça das Casas: as quatro casas por pontos' },
     premium: { name: 'premium', description: 'Se este servidor tem premium, e até quando' },
@@ -122,7 +122,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     year: 'Por ano, do primeiro em diante',
     created_at: 'Perfis mais antigos primeiro',
   },
-  periods: { week: 'Esta semana', month: 'Este mês' },
+  periods: { week: 'Esta semana', month: 'Este mês', term: 'Este período' },
   galleons: plural({ one: '{n} galeão', many: '{n} galeões', other: '{n} galeões' }),
   players: {
     title: 'Jogadores deste servidor',
@@ -140,6 +140,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Líderes desta semana (${from} – ${to})`,
       month: (from, to) => `Líderes deste mês (${from} – ${to})`,
+      term: (name, since) => `Líderes do período ${name} (desde ${since})`,
     },
   },
   rank: {
@@ -255,6 +256,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     latest: (count) => `Os ${count} períodos mais recentes`,
   },
   notFound: {
+    term: 'Não há período aberto neste servidor: `/período iniciar` abre um.',
     players: 'Nenhum jogador encontrado neste servidor.',
     house: 'Nenhum jogador deste servidor está nessa casa.',
     member: 'Esse membro não tem perfil neste servidor.',
