@@ -87,6 +87,17 @@ describe.skipIf(!chromiumPath)('the hall of cups in a browser', () => {
     }
   });
 
+  it('names the open term in the overlay, without the hall', async () => {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await page.goto(`${node.url}/cup/${GUILD}?overlay=1`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.term-name').textContent()).toBe('Winter 2026');
+    expect(await page.locator('.hall').count()).toBe(0);
+    await page.screenshot({ path: join(artifacts, 'hall-overlay-1920.png'), omitBackground: true });
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violation (axe-core): contrast of the chips included', async () => {
     // axe is injected as a script of the test's own: the page's CSP would rightly refuse it.
     const { page } = await open(1280, 800, true);
