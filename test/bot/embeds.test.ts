@@ -386,3 +386,50 @@ describe('embeds real Discord accepts', () => {
     accepted(memberProfilesEmbed('user_42', [profile(1, 'Odd', 'user_42')], new Map(), EN));
   });
 });
+
+describe('/term list and the term in /points', () => {
+  const accepted = (embed: APIEmbed) => {
+    const data = messageData({ embeds: [embed] }, true);
+    expect(messageProblems(data)).toEqual([]);
+    expect(houseRuleProblems(data)).toEqual([]);
+  };
+  const term = (id: number, name: string, ended: boolean): Term => ({
+    id,
+    name,
+    startedAt: '2026-09-01T08:00:00.000Z',
+    endedAt: ended ? '2026-10-31T20:00:00.000Z' : null,
+    standings: { gryffindor: 1200, slytherin: 1200, ravenclaw: null, hufflepuff: 7 },
+    winners: ['gryffindor', 'slytherin'],
+  });
+  const both = '🦁 Gryffindor and 🐍 Slytherin';
+
+  it('ten terms of 100-character names with markdown: within the limits, the footer saying only the latest are shown', () => {
+    const name = `**${'Ω'.repeat(96)}**`;
+    const terms = Array.from({ length: TERMS_SHOWN }, (_, i) => term(20 - i, name, i > 0));
+    const embed = termListEmbed(terms, true, EN);
+    accepted(embed);
+    expect(embed.fields).toHaveLength(TERMS_SHOWN);
+    expect(embed.fields?.[0]?.name.startsWith('🎓 \\*\\*Ω')).toBe(true);
+    expect(embed.fields?.[0]?.value).toContain(EN.t.term.leading(both, '1,200 points'));
+    expect(embed.fields?.[1]?.value).toContain(EN.t.term.wonBy(both, '1,200 points'));
+    expect(embed.footer?.text).toBe(EN.t.term.latest('10'));
+    // The last cup's colours: its first winner's.
+    expect(embed.color).toBe(HOUSE_STYLES.gryffindor.colour);
+    const none = termListEmbed([{ ...term(1, 'x', true), winners: [] }], false, EN);
+    expect(none.fields?.[0]?.value).toContain(EN.t.term.noWinner);
+    expect(none.footer).toBeUndefined();
+  });
+
+  it('a blank name shows the term’s number; /points names the open term first', () => {
+    const blank = termListEmbed([term(3, '\u200B', false)], false, EN);
+    expect(blank.fields?.[0]?.name).toBe('🎓 #3');
+    const open = term(3, 'Autumn', false);
+    const embed = pointsEmbed({ points, week: null, picture: false, term: open }, EN);
+    accepted(embed);
+    const seconds = Date.parse(open.startedAt) / 1000;
+    expect(embed.description?.split('\n\n')[0]).toBe(
+      `🎓 Term: **Autumn** — since 2026-09-01 (<t:${seconds}:R>)`,
+    );
+    expect(pointsEmbed({ points, week: null, picture: false }, EN).description).not.toContain('🎓');
+  });
+});
