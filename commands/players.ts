@@ -9,6 +9,7 @@ import type {
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import {
   houseFilterLabel,
+  type LeadersView,
   leadersPageEmbed,
   memberProfilesEmbed,
   playersPageEmbed,
@@ -16,12 +17,7 @@ import {
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { clampPage, PAGE_SIZE, pageCount, pagerRow } from '../src/bot/paging.js';
-import {
-  type CalendarChangeView,
-  changeView,
-  isPeriodKind,
-  PERIOD_KINDS,
-} from '../src/records/periods.js';
+import { changeView, isPeriodKind, PERIOD_KINDS, termChangeView } from '../src/records/periods.js';
 import {
   defaultOrder,
   HOUSE_FILTERS,
@@ -59,7 +55,10 @@ const definition = localizedCommand((t) => ({
       type: ApplicationCommandOptionType.String,
       ...t.commands.playersPeriod,
       required: false,
-      choices: PERIOD_KINDS.map((period) => ({ name: t.periods[period], value: period })),
+      choices: [...PERIOD_KINDS, 'term' as const].map((period) => ({
+        name: t.periods[period],
+        value: period,
+      })),
     },
   ],
 }));
@@ -67,18 +66,29 @@ const definition = localizedCommand((t) => ({
 /** Every house, in a button's custom_id (which cannot leave a part out). */
 const ALL_HOUSES = 'all';
 
-/** A sorted list of profiles, or a period's list by change. */
-type ListView = ProfileView | CalendarChangeView;
+/** A sorted list of profiles, or a period's list by change (a week, a month, the open term). */
+type ListView = ProfileView | LeadersView;
 
 /**
  * The list a /players or one of its buttons asks for: `sort` is a sort, or a period (which
  * /players' `period` and a button's sort place both carry). Discord only sends the choices
  * offered, so anything else is a forged or broken request: an error, not a default.
  */
-function viewOf(sort: string | null | undefined, house: string | null | undefined): ListView {
+async function viewOf(
+  context: CommandContext,
+  sort: string | null | undefined,
+  house: string | null | undefined,
+): Promise<ListView> {
   const chosen = sort ?? 'user_id';
   const filter = house === ALL_HOUSES ? null : (house ?? null);
   if (filter !== null && !isHouseFilter(filter)) throw new Error(`unexpected house: ${filter}`);
+  // The term open at the moment of the click: a button pressed after it ended finds none, or
+  // turns the pages of the next one, whose name the title shows.
+  if (chosen === 'term') {
+    const term = await context.read.terms.open(context.guildId);
+    if (!term) throw new NotFoundError(context.language.t.notFound.term);
+    return { ...termChangeView(term, 'desc', filter ?? undefined), termName: term.name };
+  }
   // The period containing the moment of the click: a button pressed after the week rolled
   // over turns the pages of the new week, whose dates the title shows.
   if (isPeriodKind(chosen)) return changeView(chosen, new Date(), 'desc', filter ?? undefined);
@@ -145,7 +155,7 @@ async function execute(
 ): Promise<Answer> {
   const { member: chosen, sort, house, period } = request.options;
   if (chosen) return member(context, chosen);
-  return page(context, 0, context.userId, viewOf(period ?? sort, house));
+  return page(context, 0, context.userId, await viewOf(context, period ?? sort, house));
 }
 
 /**
@@ -172,7 +182,8 @@ async function button(
   if (ownerId !== context.userId) {
     return { reply: { content: context.language.t.players.notYours, ephemeral: true } };
   }
-  return { update: await page(context, Number(pageText), ownerId, viewOf(sort, house)) };
+  const view = await viewOf(context, sort, house);
+  return { update: await page(context, Number(pageText), ownerId, view) };
 }
 
 export default { definition, execute, button } satisfies CommandModule<typeof definition>;

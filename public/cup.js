@@ -1,4 +1,4 @@
-// Follows the guild's points stream and updates the page in place; the page reads without it.
+// Follows the guild's points and term stream and updates the page in place; the page reads without it.
 (() => {
   const body = document.body;
   const live = document.getElementById('announce');
@@ -88,6 +88,12 @@
   }
 
   const events = new EventSource(`/cup/${encodeURIComponent(body.dataset.guild)}/events`);
+  // A term began or ended: its name and the hall of cups come with a new <main>.
+  events.addEventListener('term', (event) => {
+    const t = JSON.parse(event.data);
+    const shown = document.getElementById('cup')?.dataset.term;
+    if (shown !== undefined && shown !== `${t.id}:${t.endedAt ?? ''}`) refresh(true);
+  });
   events.addEventListener('points', (event) => {
     const answer = JSON.parse(event.data);
     if (answer.status === 200) update(answer);

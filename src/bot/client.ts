@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore } from '../store/store.js';
+import type { PublicationStore, TermStore } from '../store/store.js';
 import type { WebhookStore } from '../store/webhooks.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { gatewayListener } from './gateway.js';
@@ -22,6 +22,8 @@ export interface BotDeps {
   read: ReadService;
   keyStore: KeyStore;
   publication?: PublicationStore;
+  /** For /term start and end. */
+  terms?: TermStore;
   /** The node's live scoreboards (start.ts). */
   live?: DispatcherOptions['live'];
   /** The webhook subscriptions (/webhook); the address rules are config.webhooks. */
@@ -108,6 +110,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       read: deps.read,
       keyStore: deps.keyStore,
       ...(deps.publication ? { publication: deps.publication } : {}),
+      ...(deps.terms ? { terms: deps.terms } : {}),
       publicUrl: deps.config.publicUrl,
       ...(deps.live ? { live: deps.live } : {}),
       ...(deps.webhooks ? { webhooks: { store: deps.webhooks, rules: config.webhooks } } : {}),

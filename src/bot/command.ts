@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore } from '../store/store.js';
+import type { PublicationStore, TermStore } from '../store/store.js';
 import type { WebhookStore } from '../store/webhooks.js';
 import type { Language } from './i18n/index.js';
 import type { LiveScoreboards } from './live/scoreboards.js';
@@ -116,6 +116,8 @@ export interface CommandContext {
   cache: AnswerCache;
   /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
   publication?: PublicationStore;
+  /** The guilds' terms (/term start and end); absent where this process has none. */
+  terms?: TermStore;
   /** Where the public pages are reached (PUBLIC_URL). */
   publicUrl?: string;
   /** The live scoreboards (/scoreboard post); absent where this process has no bot token. */

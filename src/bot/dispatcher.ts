@@ -5,7 +5,7 @@ import { RENDER_DEFAULTS } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore } from '../store/store.js';
+import type { PublicationStore, TermStore } from '../store/store.js';
 import type {
   ButtonAnswer,
   CommandContext,
@@ -30,6 +30,7 @@ export interface DispatcherOptions {
   keyStore: KeyStore;
   logger: Logger;
   publication?: PublicationStore;
+  terms?: TermStore;
   publicUrl?: string;
   /** The live scoreboards; only a process with the bot token has them. */
   live?: LiveScoreboards;
@@ -175,6 +176,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       renders,
       cache,
       ...(options.publication ? { publication: options.publication } : {}),
+      ...(options.terms ? { terms: options.terms } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.live ? { live: options.live } : {}),
       ...(options.webhooks ? { webhooks: options.webhooks } : {}),

@@ -16,7 +16,8 @@ export interface HouseCupSources {
 }
 
 /**
- * The house cup message: the embed of the standings with each house's week, and the chart as
+ * The house cup message: the embed of the standings with each house's week (and the open term
+ * above them, when there is one), and the chart as
  * its picture. What `/points` answers and what a live scoreboard shows (and is edited to), so
  * both read alike. Null when the guild has no house points.
  */
@@ -28,6 +29,7 @@ export async function houseCupMessage(
   const points = await currentPoints(read, guildId);
   if (points === null) return null;
   const week = await weekChange(read, guildId, points, Date.now());
+  const term = await read.terms.open(guildId);
   // The picture speaks the language (its title, houses, numbers and dates), and is kept in the
   // node's answer cache per guild and language until the guild's data changes: a second
   // /points, or the next live scoreboard in that language, renders nothing. A full node makes a
@@ -42,7 +44,7 @@ export async function houseCupMessage(
   // The points went between the two reads (a guild emptied just now): as if they never were.
   if (picture.status !== 200) return null;
   return {
-    embeds: [pointsEmbed({ points, week, picture: true }, language)],
+    embeds: [pointsEmbed({ points, week, picture: true, term }, language)],
     files: [{ name: POINTS_PICTURE, data: picture.body }],
   };
 }

@@ -26,6 +26,7 @@ export async function createAnswerer(deps: InteractionsDependencies): Promise<An
     read: deps.read,
     keyStore: deps.keyStore,
     ...(deps.publication ? { publication: deps.publication } : {}),
+    ...(deps.terms ? { terms: deps.terms } : {}),
     ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     ...(deps.live ? { live: deps.live } : {}),
     ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),

@@ -6,7 +6,7 @@ import type { RenderSlots } from '../budgets/render-slots.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore } from '../store/store.js';
+import type { PublicationStore, TermStore } from '../store/store.js';
 
 /** What `POST /interactions` needs beside the app's read service and logger. */
 export interface InteractionsOptions {
@@ -21,6 +21,8 @@ export interface InteractionsOptions {
   /** For `/scoreboard`, and where its pages are reached (PUBLIC_URL). */
   publication?: PublicationStore;
   publicUrl?: string;
+  /** For `/term start` and `/term end`. */
+  terms?: TermStore;
   /** The live scoreboards, where this node has the bot token (it posts and edits them). */
   live?: LiveScoreboards;
   /** For `/webhook`: the subscriptions and the address rules (WEBHOOK_ALLOW_*). */

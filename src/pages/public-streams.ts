@@ -1,14 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { AnswerCache } from '../answers/answer-cache.js';
 import { pointsAnswer } from '../answers/points.js';
+import { readEventData } from '../events/area-answers.js';
 import type { ReadService } from '../read/service.js';
 
 /**
  * The public pages' live updates: per guild, the open streams of `GET
- * /cup/:guildId/events`, which get only `points` events (the bytes GET /v1/points answers).
- * One timer asks each watched guild whether its generation moved; when it did, the guild is
- * checked again: unpublished, its streams end; otherwise each gets the new points if they
- * changed. Smaller than the API's EventHub on purpose: no keys, no ids, one event.
+ * /cup/:guildId/events`, which get `points` events (the bytes GET /v1/points answers) and
+ * `term` events (the guild's latest term, as the API's stream sends it: no player data), each
+ * when it differs from the last one sent. One timer asks each watched guild whether its
+ * generation moved; when it did, the guild is checked again: unpublished, its streams end;
+ * otherwise each gets what changed. Smaller than the API's EventHub on purpose: no keys, no ids.
  */
 
 // As often as the API's EventHub looks: a check is cheap, and a slower poll made the public
@@ -20,6 +22,8 @@ interface Watched {
   streams: Set<ServerResponse>;
   generation: string;
   last: Buffer | null;
+  /** The last `term` data sent; empty while the guild has no term (nothing is sent then). */
+  lastTerm: Buffer | null;
   busy: boolean;
 }
 
@@ -55,7 +59,7 @@ export class PublicStreams {
     }
     let watched = this.guilds.get(guildId);
     if (!watched) {
-      watched = { streams: new Set(), generation: '', last: null, busy: false };
+      watched = { streams: new Set(), generation: '', last: null, lastTerm: null, busy: false };
       this.guilds.set(guildId, watched);
     }
     watched.streams.add(response);
@@ -66,10 +70,16 @@ export class PublicStreams {
       onEnd();
     });
     this.startTimers();
-    void this.points(guildId).then((body) => {
-      if (!body || response.writableEnded) return;
-      watched.last ??= body;
-      response.write(frame(body));
+    void Promise.all([this.points(guildId), this.term(guildId)]).then(([body, term]) => {
+      if (response.writableEnded) return;
+      if (body) {
+        watched.last ??= body;
+        response.write(frame('points', body));
+      }
+      if (term) {
+        watched.lastTerm ??= term;
+        if (term.length > 0) response.write(frame('term', term));
+      }
     });
   }
 
@@ -87,6 +97,15 @@ export class PublicStreams {
       return (await cache.get(answer.cacheKey, () => generation(guildId), answer.build)).body;
     } catch {
       // A read that fails now is tried again at the next change; the stream stays open.
+      return null;
+    }
+  }
+
+  /** The guild's latest term as the `term` event carries it; empty without terms. */
+  private async term(guildId: string): Promise<Buffer | null> {
+    try {
+      return await readEventData(this.options, guildId, 'term');
+    } catch {
       return null;
     }
   }
@@ -132,15 +151,24 @@ export class PublicStreams {
       for (const stream of watched.streams) stream.end();
       return;
     }
-    const body = await this.points(guildId);
-    if (!body) return;
+    const [body, term] = await Promise.all([this.points(guildId), this.term(guildId)]);
+    if (!body || !term) return;
     watched.generation = generation;
-    if (watched.last?.equals(body)) return;
-    watched.last = body;
-    for (const stream of watched.streams) stream.write(frame(body));
+    const frames: string[] = [];
+    if (!watched.last?.equals(body)) {
+      watched.last = body;
+      frames.push(frame('points', body));
+    }
+    // A term started or ended: the page takes its new hall (and its new term's name).
+    if (!watched.lastTerm?.equals(term)) {
+      watched.lastTerm = term;
+      if (term.length > 0) frames.push(frame('term', term));
+    }
+    if (frames.length === 0) return;
+    for (const stream of watched.streams) stream.write(frames.join(''));
   }
 }
 
-function frame(body: Buffer): string {
-  return `event: points\ndata: ${body.toString()}\n\n`;
+function frame(event: 'points' | 'term', body: Buffer): string {
+  return `event: ${event}\ndata: ${body.toString()}\n\n`;
 }

@@ -18,6 +18,7 @@ import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { DEFAULT_PAGE_TITLE } from '../records/published-guild.js';
 import { type Asset, loadAssets } from './assets.js';
+import { HALL_SIZE, termsView } from './hall-of-cups.js';
 import { PublicStreams } from './public-streams.js';
 import {
   badRequestPage,
@@ -175,6 +176,8 @@ export async function registerPublicPages(
           const change = standings && (await weekChange(read, guildId, standings, now));
           const series =
             standings && !overlay ? await chartSeries(read, guildId, CHART_DAYS, now) : [];
+          // The hall's terms and, before them, the open one when there is one.
+          const terms = await read.terms.list(guildId, { limit: HALL_SIZE + 1 });
           const body = scoreboardPage({
             guildId,
             title: publication.title ?? DEFAULT_PAGE_TITLE,
@@ -182,6 +185,7 @@ export async function registerPublicPages(
             weekChange: change ?? NO_CHANGE,
             overlay,
             series,
+            terms: termsView(terms.items, terms.next !== null),
           });
           // The chart ends now and the week's change counts from a week ago: both move on with
           // time alone, as the PNG's lines do (a minute).

@@ -1,5 +1,6 @@
 import type { ChartPoint } from '../pictures/chart-input.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { HOUSE_NAMES, hallOfCups, NO_TERMS, openTermLine, type TermsView } from './hall-of-cups.js';
 import { html } from './html.js';
 import { pageShell } from './layout.js';
 import { raceChart } from './race-chart.js';
@@ -15,17 +16,17 @@ export interface ScoreboardView {
   overlay: boolean;
   /** The race over the chart's days, oldest first (none in the overlay, which has no chart). */
   series: readonly ChartPoint[];
+  /**
+   * The open term and the hall of cups (the overlay shows the open term's name only); none when
+   * absent.
+   */
+  terms?: TermsView;
 }
 
 /** The days the page's chart spans, as the PNG's default. */
 export const CHART_DAYS = 30;
 
-const NAMES: Record<House, string> = {
-  gryffindor: 'Gryffindor',
-  slytherin: 'Slytherin',
-  ravenclaw: 'Ravenclaw',
-  hufflepuff: 'Hufflepuff',
-};
+const NAMES = HOUSE_NAMES;
 
 const numbers = new Intl.NumberFormat('en');
 
@@ -36,13 +37,13 @@ export function weekText(change: number | null): string {
 }
 
 /**
- * The public page of one guild's house cup, complete without JavaScript: the houses in rank
- * order, then the chart. cup.js keeps it current from the guild's public event stream. A guild
+ * The public page of one guild's house cup, complete without JavaScript: the open term's name,
+ * the houses in rank order, the chart, then the hall of cups (past terms and their winners). cup.js keeps it current from the guild's public event stream. A guild
  * whose points were removed after it published shows that it has no standings (not four houses
  * ranked 1 with 0 points), and its standings come back, live, with its points.
  */
 export function scoreboardPage(view: ScoreboardView): string {
-  const { standings } = view;
+  const { standings, terms = NO_TERMS } = view;
   const body = standings
     ? html`<ol class="standings" id="standings" aria-label="House standings">
 ${rankedItems(standings, view.weekChange)}</ol>
@@ -52,9 +53,11 @@ ${view.overlay ? '' : raceChart({ series: view.series, names: NAMES, days: CHART
     title: view.title,
     bodyAttributes: html` data-guild="${view.guildId}"${view.overlay ? html` class="overlay"` : ''}`,
     // The announcements stay outside <main>, which cup.js replaces when the standings come or go.
-    main: html`<main id="cup">
-${body}
-</main>
+    // data-term: the guild's latest term as its `term` event names it, so cup.js knows when the
+    // terms it shows are no longer the latest and takes its new <main>.
+    main: html`<main id="cup" data-term="${terms.latest}">
+${openTermLine(terms.open)}${body}
+${view.overlay ? '' : hallOfCups(terms)}</main>
 <p class="visually-hidden" id="announce" aria-live="polite"></p>`,
     script: true,
   });

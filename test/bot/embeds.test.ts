@@ -23,6 +23,7 @@ import {
 import { memberProfilesEmbed, playersPageEmbed } from '../../src/bot/embeds/players.js';
 import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
+import { TERMS_SHOWN, termListEmbed } from '../../src/bot/embeds/terms.js';
 import { shownUrl, webhookListEmbed } from '../../src/bot/embeds/webhooks.js';
 import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
@@ -30,6 +31,7 @@ import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { Profile } from '../../src/records/profile.js';
+import type { Term } from '../../src/records/terms.js';
 import { houseRuleProblems, messageProblems } from '../support/fake-discord/validation.js';
 
 const points = { gryffindor: 1, slytherin: 2, ravenclaw: 3, hufflepuff: 4 };
@@ -423,5 +425,52 @@ describe('the webhook list', () => {
         EN,
       ),
     );
+  });
+});
+
+describe('/term list and the term in /points', () => {
+  const accepted = (embed: APIEmbed) => {
+    const data = messageData({ embeds: [embed] }, true);
+    expect(messageProblems(data)).toEqual([]);
+    expect(houseRuleProblems(data)).toEqual([]);
+  };
+  const term = (id: number, name: string, ended: boolean): Term => ({
+    id,
+    name,
+    startedAt: '2026-09-01T08:00:00.000Z',
+    endedAt: ended ? '2026-10-31T20:00:00.000Z' : null,
+    standings: { gryffindor: 1200, slytherin: 1200, ravenclaw: null, hufflepuff: 7 },
+    winners: ['gryffindor', 'slytherin'],
+  });
+  const both = '🦁 Gryffindor and 🐍 Slytherin';
+
+  it('ten terms of 100-character names with markdown: within the limits, the footer saying only the latest are shown', () => {
+    const name = `**${'Ω'.repeat(96)}**`;
+    const terms = Array.from({ length: TERMS_SHOWN }, (_, i) => term(20 - i, name, i > 0));
+    const embed = termListEmbed(terms, true, EN);
+    accepted(embed);
+    expect(embed.fields).toHaveLength(TERMS_SHOWN);
+    expect(embed.fields?.[0]?.name.startsWith('🎓 \\*\\*Ω')).toBe(true);
+    expect(embed.fields?.[0]?.value).toContain(EN.t.term.leading(both, '1,200 points'));
+    expect(embed.fields?.[1]?.value).toContain(EN.t.term.wonBy(both, '1,200 points'));
+    expect(embed.footer?.text).toBe(EN.t.term.latest('10'));
+    // The last cup's colours: its first winner's.
+    expect(embed.color).toBe(HOUSE_STYLES.gryffindor.colour);
+    const none = termListEmbed([{ ...term(1, 'x', true), winners: [] }], false, EN);
+    expect(none.fields?.[0]?.value).toContain(EN.t.term.noWinner);
+    expect(none.footer).toBeUndefined();
+  });
+
+  it('a blank name shows the term’s number; /points names the open term first', () => {
+    const blank = termListEmbed([term(3, '\u200B', false)], false, EN);
+    expect(blank.fields?.[0]?.name).toBe('🎓 #3');
+    const open = term(3, 'Autumn', false);
+    const embed = pointsEmbed({ points, week: null, picture: false, term: open }, EN);
+    accepted(embed);
+    const seconds = Date.parse(open.startedAt) / 1000;
+    expect(embed.description?.split('\n\n')[0]).toBe(
+      `🎓 Term: **Autumn** — since 2026-09-01 (<t:${seconds}:R>)`,
+    );
+    expect(pointsEmbed({ points, week: null, picture: false }, EN).description).not.toContain('🎓');
   });
 });

@@ -58,6 +58,7 @@ beforeAll(async () => {
     read: database.store.read,
     keyStore: database.store.keyStore,
     publication: database.store.publication,
+    terms: database.store.terms,
     logger: log.logger,
   });
   served = await startInteractionsApp({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import {
   type AcceptedEdit,
+  type CommandOption,
   FAKE_TOKEN,
   FakeDiscord,
   type InteractionCallback,
@@ -108,6 +109,29 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     expect(edit.messageId).toBe(messageId);
     expect(edit.png?.subarray(1, 4).toString()).toBe('PNG');
     writeFileSync('/tmp/live-scoreboard-edited.png', edit.png ?? Buffer.alloc(0));
+  });
+
+  it('a term ended and started with /term (through the service itself): each brings an edit', async () => {
+    const term = (option: CommandOption) =>
+      fake.sendInteraction(fake.command('term', [option], { guildId: GUILD, user: ADMIN }));
+    const embeds = (edit: AcceptedEdit) => JSON.stringify(edit.body.embeds);
+    // The demo guild has a term open: the message names it, and ending it takes it away.
+    const [posted] = [...fake.channelMessages.values()];
+    expect(JSON.stringify(posted?.message.embeds)).toContain('🎓');
+    const before = fake.edits.length;
+    const ended = await term({ name: 'end', type: 1, options: [] });
+    expect(ended.data.flags).toBe(64);
+    const edit = await fake.waitForEdit(
+      (e) => fake.edits.indexOf(e) >= before && !embeds(e).includes('🎓'),
+    );
+    expect(edit.messageId).toBe(messageId);
+    const started = await term({
+      name: 'start',
+      type: 1,
+      options: [{ name: 'name', type: 3, value: 'Spring' }],
+    });
+    expect(started.data.content).toContain('Spring');
+    await fake.waitForEdit((e) => embeds(e).includes('🎓 Term: **Spring**'));
   });
 
   it('a burst of 10 changes: one or two edits, the last showing the last standings', async () => {

@@ -83,6 +83,7 @@ beforeAll(async () => {
     keyStore: database.store.keyStore,
     publication: database.store.publication,
     webhooks: database.store.webhooks,
+    terms: database.store.terms,
     logger: log.logger,
   });
   served = await startInteractionsApp({

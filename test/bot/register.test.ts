@@ -75,7 +75,11 @@ function expectEveryDefinition(commands: SentCommand[]): void {
         value,
       })),
     },
-    { name: 'period', type: 3, choices: [{ value: 'week' }, { value: 'month' }] },
+    {
+      name: 'period',
+      type: 3,
+      choices: [{ value: 'week' }, { value: 'month' }, { value: 'term' }],
+    },
   ]);
   expect(byName.get('points')?.default_member_permissions).toBeUndefined();
   // Each command in the members' languages (docs/discord.md; test/bot/commands.test.ts checks all).

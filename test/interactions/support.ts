@@ -66,6 +66,7 @@ export async function startInteractionsApp(
             publicKey: options.publicKey,
             restUrl: options.restUrl,
             keyStore,
+            terms: database.store.terms,
             ...(options.publicUrl === undefined
               ? {}
               : { publication: database.store.publication, publicUrl: options.publicUrl }),

@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { ProfileWithChange } from '../../read/types.js';
-import type { CalendarChangeView } from '../../records/periods.js';
+import type { CalendarChangeView, ChangeView } from '../../records/periods.js';
 import type { Profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
 import type { Language } from '../i18n/index.js';
@@ -55,11 +55,27 @@ function lastDay(to: string, language: Language): string {
   return language.day(new Date(Date.parse(to) - 1).toISOString());
 }
 
-/** A period's list, as its title: "This week's leaders (2026-11-23 – 2026-11-29) · Gryffindor". */
-export function leadersTitle(view: CalendarChangeView, language: Language): string {
+/** The open term's list by change: the term's name beside its view. */
+export interface TermChangeView extends ChangeView {
+  termName: string;
+}
+
+/** A week's, a month's or the open term's list of leaders. */
+export type LeadersView = CalendarChangeView | TermChangeView;
+
+/**
+ * A period's list, as its title: "This week's leaders (2026-11-23 – 2026-11-29) · Gryffindor",
+ * "This term's leaders: Autumn 2026 (since 2026-09-01)".
+ */
+export function leadersTitle(view: LeadersView, language: Language): string {
   const { t } = language;
-  const { kind, from, to } = view.period;
-  const title = t.players.leaders[kind](language.day(from), lastDay(to, language));
+  const title =
+    'termName' in view
+      ? t.players.leaders.term(named(view.termName, '—'), language.day(view.period.from))
+      : t.players.leaders[view.period.kind](
+          language.day(view.period.from),
+          lastDay(view.period.to, language),
+        );
   return view.house === null ? title : `${title} · ${houseFilterLabel(view.house, t)}`;
 }
 
@@ -93,7 +109,7 @@ export function playersPageEmbed(view: PlayersPage, language: Language): APIEmbe
 export function leadersPageEmbed(
   view: Omit<PlayersPage, 'profiles' | 'view'> & {
     profiles: readonly ProfileWithChange[];
-    view: CalendarChangeView;
+    view: LeadersView;
   },
   language: Language,
 ): APIEmbed {

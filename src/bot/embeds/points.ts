@@ -3,9 +3,11 @@ import type { ChartWords } from '../../pictures/chart-input.js';
 import { ranksOf } from '../../pictures/ranks.js';
 import type { HousePoints } from '../../records/house-points.js';
 import type { House } from '../../records/houses.js';
+import type { Term } from '../../records/terms.js';
 import type { Language } from '../i18n/index.js';
+import { dateText } from './dates.js';
 import { HOUSE_STYLES, HOUSES, houseName } from './houses.js';
-import { fitEmbed } from './limits.js';
+import { fitEmbed, named } from './limits.js';
 
 export const BAR_WIDTH = 16;
 
@@ -58,9 +60,14 @@ export interface PointsView {
   week: Record<House, number> | null;
   /** Whether the picture is attached (as POINTS_PICTURE). */
   picture: boolean;
+  /** The guild's open term, named above the houses; null (or absent) when none is open. */
+  term?: Term | null;
 }
 
-export function pointsEmbed({ points, week, picture }: PointsView, language: Language): APIEmbed {
+export function pointsEmbed(
+  { points, week, picture, term = null }: PointsView,
+  language: Language,
+): APIEmbed {
   const { t } = language;
   const ranked = rankHouses(points);
   // Equal points share a rank (1, 1, 3, 4), as in the picture below and on the public page.
@@ -71,10 +78,20 @@ export function pointsEmbed({ points, week, picture }: PointsView, language: Lan
     const scored = language.amount(t.points.points, score);
     return `**${ranks[house]}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
   });
+  // How long it has run is Discord's relative timestamp: each client counts the days itself, so
+  // a live scoreboard, edited only when something changes, never shows a stale count.
+  const termLine = term
+    ? [
+        t.points.term(
+          named(term.name, `#${language.digits(term.id)}`),
+          dateText(term.startedAt, language),
+        ),
+      ]
+    : [];
   return fitEmbed(
     {
       title: t.points.title,
-      description: lines.join('\n\n'),
+      description: [...termLine, ...lines].join('\n\n'),
       color: HOUSE_STYLES[leader.house].colour,
       ...(picture ? { image: { url: `attachment://${POINTS_PICTURE}` } } : {}),
     },

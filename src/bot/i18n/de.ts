@@ -42,7 +42,8 @@ export const de: Messages<'one' | 'other'> = {
     playersHouse: { name: 'haus', description: 'Nur die Profile dieses Hauses' },
     playersPeriod: {
       name: 'zeitraum',
-      description: 'Die Spitze dieser Woche oder dieses Monats, nach gewonnenen Galleonen',
+      description:
+        'Die Spitze dieser Woche, dieses Monats oder Trimesters, nach gewonnenen Galleonen',
     },
     points: { name: 'punkte', description: 'Der Hauspokal: die vier Häuser nach Punkten' },
     premium: { name: 'premium', description: 'Ob dieser Server Premium hat und bis wann' },
@@ -114,6 +115,29 @@ export const de: Messages<'one' | 'other'> = {
       description: 'Einen Webhook entfernen, samt seiner noch wartenden Nachrichten',
     },
     webhookRemoveId: { name: 'nummer', description: 'Die Webhook-Nummer aus /webhook liste' },
+    term: {
+      name: 'trimester',
+      description:
+        'Die Trimester dieses Servers: jeder Pokal gewonnen, in der Ruhmeshalle, neu begonnen',
+    },
+    termStart: {
+      name: 'starten',
+      description: 'Ein Trimester starten (Server verwalten); es ist immer nur eines offen',
+    },
+    termStartName: { name: 'name', description: 'Der Name des Trimesters, z. B. Herbst 2026' },
+    termEnd: {
+      name: 'beenden',
+      description:
+        'Das offene Trimester beenden, Stand und Sieger bleiben erhalten (Server verwalten)',
+    },
+    termEndReset: {
+      name: 'zurücksetzen',
+      description: 'Die Punkte der vier Häuser auf 0 setzen, nachdem der Stand gesichert ist',
+    },
+    termList: {
+      name: 'liste',
+      description: 'Die Trimester dieses Servers, neueste zuerst, mit ihren Siegern',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -129,7 +153,7 @@ export const de: Messages<'one' | 'other'> = {
     year: 'Nach Schuljahr, Erstklässler zuerst',
     created_at: 'Älteste Profile zuerst',
   },
-  periods: { week: 'Diese Woche', month: 'Dieser Monat' },
+  periods: { week: 'Diese Woche', month: 'Dieser Monat', term: 'Dieses Trimester' },
   galleons: plural({ one: '{n} Galleone', other: '{n} Galleonen' }),
   players: {
     title: 'Spieler dieses Servers',
@@ -148,6 +172,7 @@ export const de: Messages<'one' | 'other'> = {
     leaders: {
       week: (from, to) => `Spitze dieser Woche (${from} – ${to})`,
       month: (from, to) => `Spitze dieses Monats (${from} – ${to})`,
+      term: (name, since) => `Spitze des Trimesters ${name} (seit ${since})`,
     },
   },
   rank: {
@@ -165,6 +190,7 @@ export const de: Messages<'one' | 'other'> = {
     title: '🏆 Stand des Hauspokals',
     points: plural({ one: '{n} Punkt', other: '{n} Punkte' }),
     week: (change) => `${change} diese Woche`,
+    term: (name, since) => `🎓 Trimester: **${name}** — seit ${since}`,
   },
   chart: {
     period: plural({ one: 'Letzte 24 Stunden', other: 'Letzte {n} Tage' }),
@@ -268,7 +294,33 @@ export const de: Messages<'one' | 'other'> = {
     badTitle: (max) =>
       `Der Titel muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde nichts geändert.`,
   },
+  term: {
+    started: (name) =>
+      `Das Trimester „${name}“ hat begonnen. \`/trimester beenden\` beendet es und bewahrt seine Sieger in der Ruhmeshalle.`,
+    alreadyOpen: (name, since) =>
+      `Das Trimester „${name}“ ist seit ${since} offen: Beende es zuerst mit \`/trimester beenden\`. Es wurde kein Trimester gestartet.`,
+    noPoints:
+      'Dieser Server hat noch keine Hauspunkte, also keinen Pokal: Es wurde kein Trimester gestartet.',
+    badName: (max) =>
+      `Der Name muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde kein Trimester gestartet.`,
+    ended: (name, winners) => `Das Trimester „${name}“ ist beendet, gewonnen von ${winners}.`,
+    endedNoWinner: (name) =>
+      `Das Trimester „${name}“ ist beendet. Kein Haus hatte Punkte: kein Sieger.`,
+    reset: 'Die Punkte der Häuser stehen wieder auf 0.',
+    noneOpen: 'Auf diesem Server ist kein Trimester offen: Es wurde nichts beendet.',
+    manageServer:
+      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können ein Trimester starten oder beenden.',
+    listTitle: '🏆 Trimester dieses Servers',
+    empty: 'Dieser Server hat noch kein Trimester: `/trimester starten` beginnt eines.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Offen seit ${since}`,
+    wonBy: (houses, points) => `Gewonnen von ${houses} — ${points}`,
+    leading: (houses, points) => `Vorne: ${houses} — ${points}`,
+    noWinner: 'Keine Hauspunkte: kein Sieger',
+    latest: (count) => `Die ${count} neuesten Trimester`,
+  },
   notFound: {
+    term: 'Auf diesem Server ist kein Trimester offen: `/trimester starten` beginnt eines.',
     players: 'Auf diesem Server wurde kein Spieler gefunden.',
     house: 'Kein Spieler dieses Servers ist in diesem Haus.',
     member: 'Dieses Mitglied hat auf diesem Server kein Profil.',

@@ -45,7 +45,7 @@ export const en = {
     playersHouse: { name: 'house', description: 'Only the profiles of this house' },
     playersPeriod: {
       name: 'period',
-      description: "This week's or this month's leaders, by the galleons they gained",
+      description: "This week's, this month's or this term's leaders, by the galleons they gained",
     },
     points: { name: 'points', description: 'The House Cup: the four houses ranked by points' },
     premium: { name: 'premium', description: 'Whether this server has premium, and until when' },
@@ -108,6 +108,27 @@ export const en = {
       description: 'Remove a webhook, with its messages still waiting',
     },
     webhookRemoveId: { name: 'id', description: 'The webhook number shown by /webhook list' },
+    term: {
+      name: 'term',
+      description: "This server's terms: each cup won, kept in a hall of cups, begun again",
+    },
+    termStart: {
+      name: 'start',
+      description: 'Start a term (needs Manage Server); one term is open at a time',
+    },
+    termStartName: { name: 'name', description: 'The term’s name, e.g. Autumn 2026' },
+    termEnd: {
+      name: 'end',
+      description: 'End the open term, keeping its standings and winners (needs Manage Server)',
+    },
+    termEndReset: {
+      name: 'reset',
+      description: 'Set the four houses’ points to 0 once the standings are kept',
+    },
+    termList: {
+      name: 'list',
+      description: 'This server’s terms, newest first, with their winners',
+    },
   } as const,
   /** As the books of this language name them: members know their house by that name. */
   houses: {
@@ -126,7 +147,7 @@ export const en = {
     created_at: 'Oldest profiles first',
   },
   /** /players' periods, as its choices offer them. */
-  periods: { week: 'This week', month: 'This month' },
+  periods: { week: 'This week', month: 'This month', term: 'This term' },
   // English has said "1 galleons" and "1 points" since the first bot: kept, as unit labels.
   galleons: plural({ one: '{n} galleons', other: '{n} galleons' }),
   players: {
@@ -149,6 +170,7 @@ export const en = {
     leaders: {
       week: (from: string, to: string) => `This week's leaders (${from} – ${to})`,
       month: (from: string, to: string) => `This month's leaders (${from} – ${to})`,
+      term: (name: string, since: string) => `This term's leaders: ${name} (since ${since})`,
     },
   },
   /** /rank: where each profile of a member stands. */
@@ -170,6 +192,8 @@ export const en = {
     points: plural({ one: '{n} points', other: '{n} points' }),
     /** `change` is an arrow and a number: `▲ 120`. */
     week: (change: string) => `${change} this week`,
+    /** The open term: its name and since when (`2026-09-01 (<t:…:R>)`, Discord counts the days). */
+    term: (name: string, since: string) => `🎓 Term: **${name}** — since ${since}`,
   },
   /** The /points picture's title: the period its lines cover, or the standings alone. */
   chart: ENGLISH_CHART_TITLES,
@@ -273,8 +297,36 @@ export const en = {
     badTitle: (max: string) =>
       `The title must be one line of 1 to ${max} characters: nothing was changed.`,
   },
+  /** /term: a server's terms, each won and kept. */
+  term: {
+    started: (name: string) =>
+      `Term “${name}” has started. \`/term end\` ends it and keeps its winners in the hall of cups.`,
+    alreadyOpen: (name: string, since: string) =>
+      `Term “${name}” is open since ${since}: end it first with \`/term end\`. No term was started.`,
+    noPoints:
+      'This server has no house points yet, so there is no cup to run: no term was started.',
+    badName: (max: string) =>
+      `The name must be one line of 1 to ${max} characters: no term was started.`,
+    ended: (name: string, winners: string) => `Term “${name}” has ended, won by ${winners}.`,
+    endedNoWinner: (name: string) => `Term “${name}” has ended. No house had points: no winner.`,
+    reset: 'The houses’ points are reset to 0.',
+    noneOpen: 'No term is open on this server: nothing was ended.',
+    manageServer: 'Only members with the Manage Server permission can start or end a term.',
+    listTitle: '🏆 Terms of this server',
+    empty: 'This server has no term yet: `/term start` begins one.',
+    /** An ended term's days; an open term's start. */
+    dates: (from: string, to: string) => `${from} – ${to}`,
+    open: (since: string) => `Open since ${since}`,
+    /** `houses` is a list of houses, `points` their points: `🦁 Gryffindor — 1,200 points`. */
+    wonBy: (houses: string, points: string) => `Won by ${houses} — ${points}`,
+    leading: (houses: string, points: string) => `Leading: ${houses} — ${points}`,
+    noWinner: 'No house points: no winner',
+    /** The list shows the latest terms only. */
+    latest: (count: string) => `The ${count} latest terms`,
+  },
   /** What the bot says when there is nothing to show. */
   notFound: {
+    term: 'No term is open on this server: `/term start` begins one.',
     players: 'No player found on this server.',
     /** /players with a house that none of the server's profiles is in. */
     house: 'No player of this server is in that house.',

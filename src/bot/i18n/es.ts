@@ -40,7 +40,8 @@ export const esES: Spanish = {
     playersHouse: { name: 'casa', description: 'Solo los perfiles de esta casa' },
     playersPeriod: {
       name: 'periodo',
-      description: 'Los líderes de esta semana o de este mes, por los galeones ganados',
+      description:
+        'Los líderes de esta semana, de este mes o del trimestre, por los galeones ganados',
     },
     points: { name: 'puntos', description: 'La Copa de las Casas: las cuatro casas por puntos' },
     premium: { name: 'premium', description: 'Si este servidor tiene premium, y hasta cuándo' },
@@ -118,6 +119,29 @@ export const esES: Spanish = {
       name: 'número',
       description: 'El número del webhook que muestra /webhook lista',
     },
+    term: {
+      name: 'trimestre',
+      description:
+        'Los trimestres de este servidor: cada copa ganada, guardada en el palmarés y empezada de nuevo',
+    },
+    termStart: {
+      name: 'iniciar',
+      description: 'Inicia un trimestre (Gestionar servidor); solo hay uno abierto a la vez',
+    },
+    termStartName: { name: 'nombre', description: 'El nombre del trimestre, p. ej. Otoño 2026' },
+    termEnd: {
+      name: 'terminar',
+      description:
+        'Termina el trimestre abierto y guarda su clasificación y ganadores (Gestionar servidor)',
+    },
+    termEndReset: {
+      name: 'reiniciar',
+      description: 'Pone a 0 los puntos de las cuatro casas una vez guardada la clasificación',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Los trimestres de este servidor, del más reciente, con sus ganadores',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -133,7 +157,7 @@ export const esES: Spanish = {
     year: 'Por curso, de primero en adelante',
     created_at: 'Perfiles más antiguos primero',
   },
-  periods: { week: 'Esta semana', month: 'Este mes' },
+  periods: { week: 'Esta semana', month: 'Este mes', term: 'Este trimestre' },
   galleons: plural({ one: '{n} galeón', many: '{n} galeones', other: '{n} galeones' }),
   players: {
     title: 'Jugadores de este servidor',
@@ -152,6 +176,7 @@ export const esES: Spanish = {
     leaders: {
       week: (from, to) => `Líderes de esta semana (${from} – ${to})`,
       month: (from, to) => `Líderes de este mes (${from} – ${to})`,
+      term: (name, since) => `Líderes del trimestre ${name} (desde el ${since})`,
     },
   },
   rank: {
@@ -173,6 +198,7 @@ export const esES: Spanish = {
     title: '🏆 Clasificación de la Copa de las Casas',
     points: plural({ one: '{n} punto', many: '{n} puntos', other: '{n} puntos' }),
     week: (change) => `${change} esta semana`,
+    term: (name, since) => `🎓 Trimestre: **${name}** — desde el ${since}`,
   },
   chart: {
     period: plural({
@@ -276,7 +302,33 @@ export const esES: Spanish = {
     badTitle: (max) =>
       `El título debe ser una sola línea de 1 a ${max} caracteres: no se ha cambiado nada.`,
   },
+  term: {
+    started: (name) =>
+      `El trimestre «${name}» ha comenzado. \`/trimestre terminar\` lo termina y guarda sus ganadores en el palmarés.`,
+    alreadyOpen: (name, since) =>
+      `El trimestre «${name}» está abierto desde el ${since}: termínalo primero con \`/trimestre terminar\`. No se inició ningún trimestre.`,
+    noPoints:
+      'Este servidor todavía no tiene puntos de las casas, así que no hay copa que disputar: no se inició ningún trimestre.',
+    badName: (max) =>
+      `El nombre debe ser una sola línea de 1 a ${max} caracteres: no se inició ningún trimestre.`,
+    ended: (name, winners) => `El trimestre «${name}» ha terminado; lo ganó ${winners}.`,
+    endedNoWinner: (name) =>
+      `El trimestre «${name}» ha terminado. Ninguna casa tenía puntos: no hay ganador.`,
+    reset: 'Los puntos de las casas vuelven a 0.',
+    noneOpen: 'No hay ningún trimestre abierto en este servidor: no se terminó nada.',
+    manageServer:
+      'Solo los miembros con el permiso Gestionar servidor pueden iniciar o terminar un trimestre.',
+    listTitle: '🏆 Trimestres de este servidor',
+    empty: 'Este servidor aún no tiene trimestres: `/trimestre iniciar` abre uno.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Abierto desde el ${since}`,
+    wonBy: (houses, points) => `Ganado por ${houses} — ${points}`,
+    leading: (houses, points) => `En cabeza: ${houses} — ${points}`,
+    noWinner: 'Sin puntos de las casas: no hay ganador',
+    latest: (count) => `Los ${count} trimestres más recientes`,
+  },
   notFound: {
+    term: 'No hay ningún trimestre abierto en este servidor: `/trimestre iniciar` abre uno.',
     players: 'No se ha encontrado ningún jugador en este servidor.',
     house: 'Ningún jugador de este servidor está en esa casa.',
     member: 'Ese miembro no tiene ningún perfil en este servidor.',

@@ -39,7 +39,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'maison', description: 'Seulement les profils de cette maison' },
     playersPeriod: {
       name: 'période',
-      description: 'Les meneurs de cette semaine ou de ce mois, selon les gallions gagnés',
+      description: 'Les meneurs de la semaine, du mois ou du trimestre, selon les gallions gagnés',
     },
     points: {
       name: 'points',
@@ -113,6 +113,29 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       name: 'numéro',
       description: 'Le numéro du webhook donné par /webhook liste',
     },
+    term: {
+      name: 'trimestre',
+      description:
+        'Les trimestres de ce serveur : chaque coupe gagnée, gardée au palmarès, puis relancée',
+    },
+    termStart: {
+      name: 'commencer',
+      description: 'Commencer un trimestre (Gérer le serveur) ; un seul est ouvert à la fois',
+    },
+    termStartName: { name: 'nom', description: 'Le nom du trimestre, par ex. Automne 2026' },
+    termEnd: {
+      name: 'terminer',
+      description:
+        'Terminer le trimestre ouvert, en gardant son classement et ses gagnants (Gérer le serveur)',
+    },
+    termEndReset: {
+      name: 'remise-à-zéro',
+      description: 'Remettre les points des quatre maisons à 0 une fois le classement gardé',
+    },
+    termList: {
+      name: 'liste',
+      description: 'Les trimestres de ce serveur, du plus récent, avec leurs gagnants',
+    },
   },
   houses: {
     gryffindor: 'Gryffondor',
@@ -128,7 +151,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     year: 'Par année, premières années d’abord',
     created_at: 'Les profils les plus anciens d’abord',
   },
-  periods: { week: 'Cette semaine', month: 'Ce mois-ci' },
+  periods: { week: 'Cette semaine', month: 'Ce mois-ci', term: 'Ce trimestre' },
   galleons: plural({ one: '{n} gallion', many: '{n} gallions', other: '{n} gallions' }),
   players: {
     title: 'Joueurs de ce serveur',
@@ -147,6 +170,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Meneurs de la semaine (${from} – ${to})`,
       month: (from, to) => `Meneurs du mois (${from} – ${to})`,
+      term: (name, since) => `Meneurs du trimestre ${name} (depuis le ${since})`,
     },
   },
   rank: {
@@ -164,6 +188,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     title: '🏆 Classement de la Coupe des Quatre Maisons',
     points: plural({ one: '{n} point', many: '{n} points', other: '{n} points' }),
     week: (change) => `${change} cette semaine`,
+    term: (name, since) => `🎓 Trimestre : **${name}** — depuis le ${since}`,
   },
   chart: {
     period: plural({
@@ -269,7 +294,33 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     badTitle: (max) =>
       `Le titre doit tenir sur une ligne de 1 à ${max} caractères : rien n’a été modifié.`,
   },
+  term: {
+    started: (name) =>
+      `Le trimestre « ${name} » a commencé. \`/trimestre terminer\` le termine et garde ses gagnants au palmarès.`,
+    alreadyOpen: (name, since) =>
+      `Le trimestre « ${name} » est ouvert depuis le ${since} : terminez-le d’abord avec \`/trimestre terminer\`. Aucun trimestre n’a commencé.`,
+    noPoints:
+      'Ce serveur n’a pas encore de points de maison, donc pas de coupe à disputer : aucun trimestre n’a commencé.',
+    badName: (max) =>
+      `Le nom doit tenir sur une ligne de 1 à ${max} caractères : aucun trimestre n’a commencé.`,
+    ended: (name, winners) => `Le trimestre « ${name} » est terminé, gagné par ${winners}.`,
+    endedNoWinner: (name) =>
+      `Le trimestre « ${name} » est terminé. Aucune maison n’avait de points : pas de gagnant.`,
+    reset: 'Les points des maisons sont remis à 0.',
+    noneOpen: 'Aucun trimestre n’est ouvert sur ce serveur : rien n’a été terminé.',
+    manageServer:
+      'Seuls les membres ayant la permission Gérer le serveur peuvent commencer ou terminer un trimestre.',
+    listTitle: '🏆 Trimestres de ce serveur',
+    empty: 'Ce serveur n’a encore aucun trimestre : `/trimestre commencer` en ouvre un.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Ouvert depuis le ${since}`,
+    wonBy: (houses, points) => `Gagné par ${houses} — ${points}`,
+    leading: (houses, points) => `En tête : ${houses} — ${points}`,
+    noWinner: 'Aucun point de maison : pas de gagnant',
+    latest: (count) => `Les ${count} trimestres les plus récents`,
+  },
   notFound: {
+    term: 'Aucun trimestre n’est ouvert sur ce serveur : `/trimestre commencer` en ouvre un.',
     players: 'Aucun joueur trouvé sur ce serveur.',
     house: 'Aucun joueur de ce serveur n’est dans cette maison.',
     member: 'Ce membre n’a aucun profil sur ce serveur.',

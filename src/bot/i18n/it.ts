@@ -38,7 +38,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'casa', description: 'Solo i profili di questa casa' },
     playersPeriod: {
       name: 'periodo',
-      description: 'I migliori di questa settimana o di questo mese, per galeoni guadagnati',
+      description: 'I migliori della settimana, del mese o del trimestre, per galeoni guadagnati',
     },
     points: {
       name: 'punti',
@@ -117,6 +117,29 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       name: 'numero',
       description: 'Il numero del webhook mostrato da /webhook elenco',
     },
+    term: {
+      name: 'trimestre',
+      description:
+        'I trimestri di questo server: ogni coppa vinta, conservata nell’albo d’oro, poi ricominciata',
+    },
+    termStart: {
+      name: 'inizia',
+      description: 'Inizia un trimestre (Gestire il server); ne è aperto uno alla volta',
+    },
+    termStartName: { name: 'nome', description: 'Il nome del trimestre, ad es. Autunno 2026' },
+    termEnd: {
+      name: 'termina',
+      description:
+        'Termina il trimestre aperto, conservando classifica e vincitori (Gestire il server)',
+    },
+    termEndReset: {
+      name: 'azzera',
+      description: 'Porta a 0 i punti delle quattro case dopo aver conservato la classifica',
+    },
+    termList: {
+      name: 'elenco',
+      description: 'I trimestri di questo server, dal più recente, con i vincitori',
+    },
   },
   houses: {
     gryffindor: 'Grifondoro',
@@ -132,7 +155,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     year: 'Per anno, dal primo in poi',
     created_at: 'Prima i profili più vecchi',
   },
-  periods: { week: 'Questa settimana', month: 'Questo mese' },
+  periods: { week: 'Questa settimana', month: 'Questo mese', term: 'Questo trimestre' },
   galleons: plural({ one: '{n} galeone', many: '{n} galeoni', other: '{n} galeoni' }),
   players: {
     title: 'Giocatori di questo server',
@@ -151,6 +174,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `I migliori della settimana (${from} – ${to})`,
       month: (from, to) => `I migliori del mese (${from} – ${to})`,
+      term: (name, since) => `I migliori del trimestre ${name} (dal ${since})`,
     },
   },
   rank: {
@@ -172,6 +196,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     title: '🏆 Classifica della Coppa delle Case',
     points: plural({ one: '{n} punto', many: '{n} punti', other: '{n} punti' }),
     week: (change) => `${change} questa settimana`,
+    term: (name, since) => `🎓 Trimestre: **${name}** — dal ${since}`,
   },
   chart: {
     period: plural({ one: 'Ultime 24 ore', many: 'Ultimi {n} giorni', other: 'Ultimi {n} giorni' }),
@@ -272,7 +297,33 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     badTitle: (max) =>
       `Il titolo deve essere una sola riga da 1 a ${max} caratteri: non è stato modificato nulla.`,
   },
+  term: {
+    started: (name) =>
+      `Il trimestre «${name}» è iniziato. \`/trimestre termina\` lo chiude e conserva i vincitori nell’albo d’oro.`,
+    alreadyOpen: (name, since) =>
+      `Il trimestre «${name}» è aperto dal ${since}: chiudilo prima con \`/trimestre termina\`. Nessun trimestre è stato iniziato.`,
+    noPoints:
+      'Questo server non ha ancora punti delle case, quindi non c’è una coppa da giocare: nessun trimestre è stato iniziato.',
+    badName: (max) =>
+      `Il nome deve essere una sola riga da 1 a ${max} caratteri: nessun trimestre è stato iniziato.`,
+    ended: (name, winners) => `Il trimestre «${name}» è terminato, vinto da ${winners}.`,
+    endedNoWinner: (name) =>
+      `Il trimestre «${name}» è terminato. Nessuna casa aveva punti: nessun vincitore.`,
+    reset: 'I punti delle case sono tornati a 0.',
+    noneOpen: 'Nessun trimestre è aperto su questo server: non è stato terminato nulla.',
+    manageServer:
+      'Solo i membri con il permesso Gestire il server possono iniziare o terminare un trimestre.',
+    listTitle: '🏆 Trimestri di questo server',
+    empty: 'Questo server non ha ancora trimestri: `/trimestre inizia` ne apre uno.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Aperto dal ${since}`,
+    wonBy: (houses, points) => `Vinto da ${houses} — ${points}`,
+    leading: (houses, points) => `In testa: ${houses} — ${points}`,
+    noWinner: 'Nessun punto delle case: nessun vincitore',
+    latest: (count) => `I ${count} trimestri più recenti`,
+  },
   notFound: {
+    term: 'Nessun trimestre è aperto su questo server: `/trimestre inizia` ne apre uno.',
     players: 'Nessun giocatore trovato su questo server.',
     house: 'Nessun giocatore di questo server è in quella casa.',
     member: 'Quel membro non ha profili su questo server.',

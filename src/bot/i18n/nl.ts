@@ -36,7 +36,8 @@ export const nl: Messages<'one' | 'other'> = {
     playersHouse: { name: 'afdeling', description: 'Alleen de profielen van deze afdeling' },
     playersPeriod: {
       name: 'periode',
-      description: 'De koplopers van deze week of deze maand, naar gewonnen galjoenen',
+      description:
+        'De koplopers van deze week, deze maand of deze periode, naar gewonnen galjoenen',
     },
     points: {
       name: 'punten',
@@ -108,6 +109,28 @@ export const nl: Messages<'one' | 'other'> = {
       description: 'Verwijder een webhook, met zijn berichten die nog wachten',
     },
     webhookRemoveId: { name: 'nummer', description: 'Het webhooknummer uit /webhook lijst' },
+    term: {
+      name: 'periode',
+      description:
+        'De periodes van deze server: elke beker gewonnen, bewaard in de erehal, opnieuw begonnen',
+    },
+    termStart: {
+      name: 'starten',
+      description: 'Een periode starten (Server beheren); er is er telkens één open',
+    },
+    termStartName: { name: 'naam', description: 'De naam van de periode, bijv. Herfst 2026' },
+    termEnd: {
+      name: 'beëindigen',
+      description: 'De open periode beëindigen; stand en winnaars blijven bewaard (Server beheren)',
+    },
+    termEndReset: {
+      name: 'resetten',
+      description: 'De punten van de vier afdelingen op 0 zetten zodra de stand bewaard is',
+    },
+    termList: {
+      name: 'lijst',
+      description: 'De periodes van deze server, nieuwste eerst, met hun winnaars',
+    },
   },
   houses: {
     gryffindor: 'Griffoendor',
@@ -123,7 +146,7 @@ export const nl: Messages<'one' | 'other'> = {
     year: 'Op jaar, eerstejaars eerst',
     created_at: 'Oudste profielen eerst',
   },
-  periods: { week: 'Deze week', month: 'Deze maand' },
+  periods: { week: 'Deze week', month: 'Deze maand', term: 'Deze periode' },
   galleons: plural({ one: '{n} galjoen', other: '{n} galjoenen' }),
   players: {
     title: 'Spelers van deze server',
@@ -142,6 +165,7 @@ export const nl: Messages<'one' | 'other'> = {
     leaders: {
       week: (from, to) => `Koplopers van deze week (${from} – ${to})`,
       month: (from, to) => `Koplopers van deze maand (${from} – ${to})`,
+      term: (name, since) => `Koplopers van de periode ${name} (sinds ${since})`,
     },
   },
   rank: {
@@ -159,6 +183,7 @@ export const nl: Messages<'one' | 'other'> = {
     title: '🏆 Stand van de afdelingsbeker',
     points: plural({ one: '{n} punt', other: '{n} punten' }),
     week: (change) => `${change} deze week`,
+    term: (name, since) => `🎓 Periode: **${name}** — sinds ${since}`,
   },
   chart: {
     period: plural({ one: 'Afgelopen 24 uur', other: 'Afgelopen {n} dagen' }),
@@ -258,7 +283,33 @@ export const nl: Messages<'one' | 'other'> = {
     badTitle: (max) =>
       `De titel moet één regel van 1 tot ${max} tekens zijn: er is niets gewijzigd.`,
   },
+  term: {
+    started: (name) =>
+      `De periode ‘${name}’ is begonnen. \`/periode beëindigen\` sluit haar af en bewaart de winnaars in de erehal.`,
+    alreadyOpen: (name, since) =>
+      `De periode ‘${name}’ is open sinds ${since}: beëindig die eerst met \`/periode beëindigen\`. Er is geen periode gestart.`,
+    noPoints:
+      'Deze server heeft nog geen afdelingspunten, dus er is geen beker om te spelen: er is geen periode gestart.',
+    badName: (max) =>
+      `De naam moet één regel van 1 tot ${max} tekens zijn: er is geen periode gestart.`,
+    ended: (name, winners) => `De periode ‘${name}’ is afgelopen, gewonnen door ${winners}.`,
+    endedNoWinner: (name) =>
+      `De periode ‘${name}’ is afgelopen. Geen afdeling had punten: geen winnaar.`,
+    reset: 'De punten van de afdelingen staan weer op 0.',
+    noneOpen: 'Er is geen periode open op deze server: er is niets beëindigd.',
+    manageServer:
+      'Alleen leden met de machtiging Server beheren kunnen een periode starten of beëindigen.',
+    listTitle: '🏆 Periodes van deze server',
+    empty: 'Deze server heeft nog geen periode: `/periode starten` begint er een.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Open sinds ${since}`,
+    wonBy: (houses, points) => `Gewonnen door ${houses} — ${points}`,
+    leading: (houses, points) => `Aan kop: ${houses} — ${points}`,
+    noWinner: 'Geen afdelingspunten: geen winnaar',
+    latest: (count) => `De ${count} nieuwste periodes`,
+  },
   notFound: {
+    term: 'Er is geen periode open op deze server: `/periode starten` begint er een.',
     players: 'Geen speler gevonden op deze server.',
     house: 'Geen speler van deze server zit in die afdeling.',
     member: 'Dat lid heeft geen profiel op deze server.',

@@ -32,7 +32,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     playersHouse: { name: 'dom', description: 'Tylko profile tego domu' },
     playersPeriod: {
       name: 'okres',
-      description: 'Liderzy tego tygodnia lub miesiąca według zdobytych galeonów',
+      description: 'Liderzy tygodnia, miesiąca lub semestru według zdobytych galeonów',
     },
     points: { name: 'punkty', description: 'Puchar Domów: cztery domy według punktów' },
     premium: { name: 'premium', description: 'Czy ten serwer ma premium i do kiedy' },
@@ -93,6 +93,28 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       description: 'Usuń webhook wraz z jego oczekującymi wiadomościami',
     },
     webhookRemoveId: { name: 'numer', description: 'Numer webhooka z /webhook lista' },
+    term: {
+      name: 'semestr',
+      description:
+        'Semestry tego serwera: każdy puchar wygrany, zapisany w galerii sław, zaczęty od nowa',
+    },
+    termStart: {
+      name: 'rozpocznij',
+      description: 'Rozpocznij semestr (Zarządzanie serwerem); otwarty jest tylko jeden naraz',
+    },
+    termStartName: { name: 'nazwa', description: 'Nazwa semestru, np. Jesień 2026' },
+    termEnd: {
+      name: 'zakończ',
+      description: 'Zakończ otwarty semestr, zachowując wyniki i zwycięzców (Zarządzanie serwerem)',
+    },
+    termEndReset: {
+      name: 'wyzeruj',
+      description: 'Wyzeruj punkty czterech domów po zapisaniu wyników',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Semestry tego serwera, od najnowszego, z ich zwycięzcami',
+    },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -108,7 +130,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     year: 'Według roku, od pierwszoroczniaków',
     created_at: 'Najstarsze profile najpierw',
   },
-  periods: { week: 'Ten tydzień', month: 'Ten miesiąc' },
+  periods: { week: 'Ten tydzień', month: 'Ten miesiąc', term: 'Ten semestr' },
   galleons: plural({
     one: '{n} galeon',
     few: '{n} galeony',
@@ -142,6 +164,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Liderzy tego tygodnia (${from} – ${to})`,
       month: (from, to) => `Liderzy tego miesiąca (${from} – ${to})`,
+      term: (name, since) => `Liderzy semestru ${name} (od ${since})`,
     },
   },
   rank: {
@@ -169,6 +192,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       other: '{n} punktu',
     }),
     week: (change) => `${change} w tym tygodniu`,
+    term: (name, since) => `🎓 Semestr: **${name}** — od ${since}`,
   },
   chart: {
     period: plural({
@@ -273,7 +297,33 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     badTitle: (max) =>
       `Tytuł musi być jednym wierszem o długości od 1 do ${max} znaków: niczego nie zmieniono.`,
   },
+  term: {
+    started: (name) =>
+      `Semestr „${name}” się rozpoczął. \`/semestr zakończ\` kończy go i zapisuje zwycięzców w galerii sław.`,
+    alreadyOpen: (name, since) =>
+      `Semestr „${name}” jest otwarty od ${since}: najpierw go zakończ (\`/semestr zakończ\`). Nie rozpoczęto semestru.`,
+    noPoints:
+      'Ten serwer nie ma jeszcze punktów domów, więc nie ma o co grać: nie rozpoczęto semestru.',
+    badName: (max) =>
+      `Nazwa musi być jednym wierszem o długości od 1 do ${max} znaków: nie rozpoczęto semestru.`,
+    ended: (name, winners) => `Semestr „${name}” się zakończył. Zwycięzca: ${winners}.`,
+    endedNoWinner: (name) =>
+      `Semestr „${name}” się zakończył. Żaden dom nie miał punktów: brak zwycięzcy.`,
+    reset: 'Punkty domów wyzerowano.',
+    noneOpen: 'Na tym serwerze nie ma otwartego semestru: niczego nie zakończono.',
+    manageServer:
+      'Tylko członkowie z uprawnieniem Zarządzanie serwerem mogą rozpocząć lub zakończyć semestr.',
+    listTitle: '🏆 Semestry tego serwera',
+    empty: 'Ten serwer nie ma jeszcze semestru: `/semestr rozpocznij` otwiera pierwszy.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Otwarty od ${since}`,
+    wonBy: (houses, points) => `Zwycięzca: ${houses} — ${points}`,
+    leading: (houses, points) => `Prowadzi: ${houses} — ${points}`,
+    noWinner: 'Brak punktów domów: brak zwycięzcy',
+    latest: (count) => `Najnowsze semestry (${count})`,
+  },
   notFound: {
+    term: 'Na tym serwerze nie ma otwartego semestru: `/semestr rozpocznij` otwiera nowy.',
     players: 'Nie znaleziono żadnego gracza na tym serwerze.',
     house: 'Żaden gracz tego serwera nie należy do tego domu.',
     member: 'Ten członek nie ma profilu na tym serwerze.',

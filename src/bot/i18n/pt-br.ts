@@ -41,7 +41,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     playersHouse: { name: 'casa', description: 'Só os perfis desta casa' },
     playersPeriod: {
       name: 'período',
-      description: 'Os líderes desta semana ou deste mês, pelos galeões ganhos',
+      description: 'Os líderes da semana, do mês ou do período, pelos galeões ganhos',
     },
     points: { name: 'pontos', description: 'A Taça das Casas: as quatro casas por pontos' },
     premium: { name: 'premium', description: 'Se este servidor tem premium, e até quando' },
@@ -112,6 +112,29 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       name: 'número',
       description: 'O número do webhook mostrado por /webhook listar',
     },
+    term: {
+      name: 'período',
+      description:
+        'Os períodos deste servidor: cada taça ganha, guardada no hall da fama e recomeçada',
+    },
+    termStart: {
+      name: 'iniciar',
+      description: 'Inicia um período (Gerenciar servidor); só um fica aberto por vez',
+    },
+    termStartName: { name: 'nome', description: 'O nome do período, por ex. Outono 2026' },
+    termEnd: {
+      name: 'encerrar',
+      description:
+        'Encerra o período aberto, guardando a classificação e os vencedores (Gerenciar servidor)',
+    },
+    termEndReset: {
+      name: 'zerar',
+      description: 'Zera os pontos das quatro casas depois de guardar a classificação',
+    },
+    termList: {
+      name: 'lista',
+      description: 'Os períodos deste servidor, do mais recente, com os vencedores',
+    },
   },
   houses: {
     gryffindor: 'Grifinória',
@@ -127,7 +150,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     year: 'Por ano, do primeiro em diante',
     created_at: 'Perfis mais antigos primeiro',
   },
-  periods: { week: 'Esta semana', month: 'Este mês' },
+  periods: { week: 'Esta semana', month: 'Este mês', term: 'Este período' },
   galleons: plural({ one: '{n} galeão', many: '{n} galeões', other: '{n} galeões' }),
   players: {
     title: 'Jogadores deste servidor',
@@ -145,6 +168,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     leaders: {
       week: (from, to) => `Líderes desta semana (${from} – ${to})`,
       month: (from, to) => `Líderes deste mês (${from} – ${to})`,
+      term: (name, since) => `Líderes do período ${name} (desde ${since})`,
     },
   },
   rank: {
@@ -166,6 +190,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     title: '🏆 Classificação da Taça das Casas',
     points: plural({ one: '{n} ponto', many: '{n} pontos', other: '{n} pontos' }),
     week: (change) => `${change} esta semana`,
+    term: (name, since) => `🎓 Período: **${name}** — desde ${since}`,
   },
   chart: {
     period: plural({
@@ -269,7 +294,33 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     badTitle: (max) =>
       `O título deve ser uma única linha de 1 a ${max} caracteres: nada foi alterado.`,
   },
+  term: {
+    started: (name) =>
+      `O período “${name}” começou. \`/período encerrar\` o encerra e guarda os vencedores no hall da fama.`,
+    alreadyOpen: (name, since) =>
+      `O período “${name}” está aberto desde ${since}: encerre-o primeiro com \`/período encerrar\`. Nenhum período foi iniciado.`,
+    noPoints:
+      'Este servidor ainda não tem pontos das casas, então não há taça em disputa: nenhum período foi iniciado.',
+    badName: (max) =>
+      `O nome deve ser uma única linha de 1 a ${max} caracteres: nenhum período foi iniciado.`,
+    ended: (name, winners) => `O período “${name}” terminou, vencido por ${winners}.`,
+    endedNoWinner: (name) =>
+      `O período “${name}” terminou. Nenhuma casa tinha pontos: sem vencedor.`,
+    reset: 'Os pontos das casas voltaram a 0.',
+    noneOpen: 'Não há período aberto neste servidor: nada foi encerrado.',
+    manageServer:
+      'Só membros com a permissão Gerenciar servidor podem iniciar ou encerrar um período.',
+    listTitle: '🏆 Períodos deste servidor',
+    empty: 'Este servidor ainda não tem períodos: `/período iniciar` abre um.',
+    dates: (from, to) => `${from} – ${to}`,
+    open: (since) => `Aberto desde ${since}`,
+    wonBy: (houses, points) => `Vencido por ${houses} — ${points}`,
+    leading: (houses, points) => `Na liderança: ${houses} — ${points}`,
+    noWinner: 'Sem pontos das casas: sem vencedor',
+    latest: (count) => `Os ${count} períodos mais recentes`,
+  },
   notFound: {
+    term: 'Não há período aberto neste servidor: `/período iniciar` abre um.',
     players: 'Nenhum jogador encontrado neste servidor.',
     house: 'Nenhum jogador deste servidor está nessa casa.',
     member: 'Esse membro não tem perfil neste servidor.',

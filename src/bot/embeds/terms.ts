@@ -1,0 +1,62 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { House } from '../../records/houses.js';
+import type { Term } from '../../records/terms.js';
+import type { Language } from '../i18n/index.js';
+import { HOUSE_STYLES, houseName, NEUTRAL_COLOUR } from './houses.js';
+import { fitEmbed, named } from './limits.js';
+
+/** At most this many terms in /term list: the latest; the CLI and the API page through all. */
+export const TERMS_SHOWN = 10;
+
+/** `🦁 Gryffindor and 🦡 Hufflepuff`, joined as the reader's language joins a list. */
+export function housesText(houses: readonly House[], language: Language): string {
+  const names = houses.map((house) => houseName(house, language.t));
+  return new Intl.ListFormat(language.intl, { type: 'conjunction' }).format(names);
+}
+
+/** A term's name as Discord shows it: plain text, never markdown; its number when blank. */
+export function termName(term: Term, language: Language): string {
+  return named(term.name, `#${language.digits(term.id)}`);
+}
+
+/** What a term's winners (or leaders, while it is open) scored; the first one's points. */
+function result(term: Term, language: Language): string {
+  const { t } = language;
+  const [first] = term.winners;
+  if (first === undefined) return t.term.noWinner;
+  const points = language.amount(t.points.points, term.standings[first] ?? 0);
+  const houses = housesText(term.winners, language);
+  return term.endedAt === null ? t.term.leading(houses, points) : t.term.wonBy(houses, points);
+}
+
+function termField(term: Term, language: Language): APIEmbedField {
+  const { t } = language;
+  const dates =
+    term.endedAt === null
+      ? t.term.open(language.day(term.startedAt))
+      : t.term.dates(language.day(term.startedAt), language.day(term.endedAt));
+  return {
+    name: `${term.endedAt === null ? '🎓' : '🏆'} ${termName(term, language)}`,
+    value: `${dates}\n${result(term, language)}`,
+    inline: false,
+  };
+}
+
+/**
+ * `/term list`: the latest terms, newest first, each with its dates and its winners (the open
+ * one with its leaders so far). `more` says that older terms were left out. Coloured as the
+ * latest ended term's (first) winner, so the embed wears the last cup's colours.
+ */
+export function termListEmbed(terms: readonly Term[], more: boolean, language: Language): APIEmbed {
+  const { t } = language;
+  const lastCup = terms.find((term) => term.endedAt !== null)?.winners[0];
+  return fitEmbed(
+    {
+      title: t.term.listTitle,
+      fields: terms.map((term) => termField(term, language)),
+      color: lastCup ? HOUSE_STYLES[lastCup].colour : NEUTRAL_COLOUR,
+      ...(more ? { footer: { text: t.term.latest(language.digits(terms.length)) } } : {}),
+    },
+    t.lists,
+  );
+}

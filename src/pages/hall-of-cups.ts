@@ -1,0 +1,118 @@
+import { HOUSES, type House } from '../records/houses.js';
+import type { Term } from '../records/terms.js';
+import { type Html, html } from './html.js';
+
+/*
+ * The guild's terms on its public page: the open term's name under the title, and the hall of
+ * cups, its past terms with their winners, newest first. English, as the rest of the page.
+ */
+
+/** The past terms the hall shows: the latest. */
+export const HALL_SIZE = 10;
+
+export const HOUSE_NAMES: Record<House, string> = {
+  gryffindor: 'Gryffindor',
+  slytherin: 'Slytherin',
+  ravenclaw: 'Ravenclaw',
+  hufflepuff: 'Hufflepuff',
+};
+
+const numbers = new Intl.NumberFormat('en');
+const days = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const daysInYear = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** What the page shows of a guild's terms. */
+export interface TermsView {
+  /** The open term; null when none is open. */
+  open: Term | null;
+  /** The latest ended terms, newest first, at most HALL_SIZE. */
+  hall: readonly Term[];
+  /** Whether older ended terms were left out of the hall. */
+  more: boolean;
+  /**
+   * The guild's latest term as its `term` event names it (`<id>:<endedAt>`; '' without terms):
+   * the page's script compares it with each event to know whether its terms are the latest.
+   */
+  latest: string;
+}
+
+export const NO_TERMS: TermsView = { open: null, hall: [], more: false, latest: '' };
+
+/** The page's view of the guild's terms, from its latest HALL_SIZE + 1 (one may be open). */
+export function termsView(latestFirst: readonly Term[], more: boolean): TermsView {
+  const [first] = latestFirst;
+  const ended = latestFirst.filter((term) => term.endedAt !== null);
+  return {
+    open: first?.endedAt === null ? first : null,
+    hall: ended.slice(0, HALL_SIZE),
+    more: more || ended.length > HALL_SIZE,
+    latest: first ? termKey(first) : '',
+  };
+}
+
+/** A term as the script tells it apart: its id and its end (empty while open). */
+export function termKey(term: Pick<Term, 'id' | 'endedAt'>): string {
+  return `${term.id}:${term.endedAt ?? ''}`;
+}
+
+/** `Term Autumn 2026 · since Sep 1, 2026` under the title; nothing without an open term. */
+export function openTermLine(open: Term | null): Html {
+  if (!open) return html``;
+  return html`<p class="term" id="term"><span class="term-label">Term</span> <strong class="term-name">${open.name}</strong> <span class="term-since">since ${days.format(Date.parse(open.startedAt))}</span></p>\n`;
+}
+
+/**
+ * `Sep 1 – Oct 31, 2026`, or `Nov 1, 2026 – Jan 31, 2027` across years. Written out rather than
+ * Intl's formatRange, whose spaces differ between ICU versions (so between Nodes).
+ */
+function cupDates(term: Term): string {
+  const from = new Date(term.startedAt);
+  const to = new Date(term.endedAt ?? term.startedAt);
+  const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
+  return `${(sameYear ? daysInYear : days).format(from)} – ${days.format(to)}`;
+}
+
+function winnersOf(term: Term): Html {
+  const [first] = term.winners;
+  if (first === undefined) {
+    return html`<p class="cup-winners none">No winner: no house had points</p>`;
+  }
+  const points = term.standings[first] ?? 0;
+  const each = term.winners.length > 1 ? ' each' : '';
+  const names = term.winners.map(
+    (house) => html`<span class="winner ${house}">${HOUSE_NAMES[house]}</span>`,
+  );
+  return html`<p class="cup-winners"><span class="cup-label">${term.winners.length > 1 ? 'Shared by' : 'Won by'}</span> ${names} <span class="cup-points">${numbers.format(points)} points${each}</span></p>`;
+}
+
+/** The other houses' final points, in the houses' order, for whoever wants the whole table. */
+function othersOf(term: Term): Html {
+  const others = HOUSES.filter(
+    (house) => !term.winners.includes(house) && term.standings[house] !== null,
+  );
+  if (others.length === 0 || term.winners.length === 0) return html``;
+  const parts = others.map(
+    (house) =>
+      html`<span>${HOUSE_NAMES[house]} ${numbers.format(term.standings[house] ?? 0)}</span>`,
+  );
+  return html`<p class="cup-others">${parts}</p>`;
+}
+
+/** The hall of cups: past terms, newest first, each with its dates and winners (ties: all). */
+export function hallOfCups({ hall, more }: TermsView): Html {
+  if (hall.length === 0) return html``;
+  const cups = hall.map(
+    (term) =>
+      html`<li class="cup"><h3 class="cup-name">${term.name}</h3><p class="cup-dates">${cupDates(term)}</p>${winnersOf(term)}${othersOf(term)}</li>\n`,
+  );
+  return html`<section class="hall" id="hall" aria-labelledby="hall-title">
+<h2 id="hall-title">Hall of cups</h2>
+<ol class="cups">
+${cups}</ol>
+${more ? html`<p class="hall-more">The ${HALL_SIZE} latest terms.</p>\n` : ''}</section>
+`;
+}

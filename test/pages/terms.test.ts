@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream, type StreamEvent } from '../support/event-stream.js';
+import { HOSTILE_TERM, hallGuild } from '../support/hall.js';
+import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+import { startPageNode } from './support.js';
+
+/*
+ * The public page's terms (docs/scoreboard.md, "Terms and the hall of cups"): the open term's
+ * name, the hall of three past terms newest first (a tie shows both houses, a term without points
+ * no winner, a hostile name escaped), and the page following a term's end live, on each store.
+ */
+
+const HALL = '1133557799224466940';
+
+/** The hall's cups, newest first: each `<li class="cup">…</li>`. */
+function cupsOf(page: string): string[] {
+  const hall = /<section class="hall"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+  return [...hall.matchAll(/<li class="cup">[\s\S]*?<\/li>/g)].map((match) => match[0]);
+}
+
+const termEvents = (events: StreamEvent[]) =>
+  events.filter((e) => e.event === 'term').map((e) => JSON.parse(e.data));
+
+for (const kind of storeKinds(import.meta.filename)) {
+  describe(`the public page's terms on ${kind}`, () => {
+    let test: TestStore;
+    let node: Awaited<ReturnType<typeof startPageNode>>;
+    beforeAll(async () => {
+      test = await openTestStore(kind, { guilds: [hallGuild(HALL)] });
+      await test.store.publication.publish(HALL, { title: 'Hogwarts RP' });
+      node = await startPageNode(test.store);
+    });
+    afterAll(async () => {
+      await node?.close();
+      await test?.cleanup();
+    });
+    const page = async (query = '') => {
+      const response = await fetch(`${node.url}/cup/${HALL}${query}`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+
+    it('names the open term and shows the hall of three past terms, newest first', async () => {
+      const html = await page();
+      expect(html).toContain(
+        '<p class="term" id="term"><span class="term-label">Term</span> <strong class="term-name">Winter 2026</strong> <span class="term-since">since Nov 1, 2026</span></p>',
+      );
+      expect(html).toContain('<main id="cup" data-term="4:">');
+      const [autumn, summer, spring, ...rest] = cupsOf(html);
+      expect(rest).toEqual([]);
+      expect(autumn).toContain('<h3 class="cup-name">Autumn 2026</h3>');
+      expect(autumn).toContain('<p class="cup-dates">Sep 1 – Oct 31, 2026</p>');
+      expect(autumn).toContain(
+        '<span class="cup-label">Won by</span> <span class="winner hufflepuff">Hufflepuff</span> <span class="cup-points">1,775 points</span>',
+      );
+      expect(autumn).toContain('<span>Slytherin 1,610</span>');
+      // A tie: both houses, in the houses' order.
+      expect(spring).toContain(
+        '<span class="cup-label">Shared by</span> <span class="winner gryffindor">Gryffindor</span><span class="winner ravenclaw">Ravenclaw</span> <span class="cup-points">1,200 points each</span>',
+      );
+      expect(summer).toContain('<p class="cup-winners none">No winner: no house had points</p>');
+      // The hostile name as text, never as markup.
+      expect(summer).toContain(
+        '<h3 class="cup-name">Summer &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;</h3>',
+      );
+      expect(html).not.toContain(HOSTILE_TERM);
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('hall-more');
+    });
+
+    it('shows the open term in the overlay, without the hall', async () => {
+      const overlay = await page('?overlay=1');
+      expect(overlay).toContain('<strong class="term-name">Winter 2026</strong>');
+      expect(overlay).not.toContain('class="hall"');
+    });
+
+    it('follows a term’s end: a term event within 1 s, then the page with the term in its hall', async () => {
+      const stream = await openEventStream(`${node.url}/cup/${HALL}/events`);
+      try {
+        const [points, term] = await stream.waitForEvents(2);
+        expect(points?.event).toBe('points');
+        expect(term?.event).toBe('term');
+        expect(JSON.parse(term?.data ?? '{}')).toEqual({
+          id: 4,
+          name: 'Winter 2026',
+          startedAt: '2026-11-01T08:00:00.000Z',
+          endedAt: null,
+        });
+        const ended = await test.store.terms.end(HALL, { reset: true });
+        // The reset's points and the term's end.
+        await stream.waitForEvents(4, 1_500);
+        const [, after] = termEvents(stream.events);
+        expect(after).toEqual({
+          id: 4,
+          name: 'Winter 2026',
+          startedAt: '2026-11-01T08:00:00.000Z',
+          endedAt: ended?.endedAt,
+        });
+        const html = await page();
+        expect(html).not.toContain('id="term"');
+        expect(html).toContain(`<main id="cup" data-term="4:${ended?.endedAt}">`);
+        const cups = cupsOf(html);
+        expect(cups).toHaveLength(4);
+        expect(cups[0]).toContain('<h3 class="cup-name">Winter 2026</h3>');
+        expect(cups[0]).toContain('<span class="winner slytherin">Slytherin</span>');
+        // A new term: its name on the page, and one more term event.
+        await test.store.terms.start(HALL, 'Spring 2027');
+        await stream.waitForEvents(5, 1_500);
+        expect(termEvents(stream.events).at(-1)).toMatchObject({ id: 5, endedAt: null });
+        expect(await page()).toContain('<strong class="term-name">Spring 2027</strong>');
+      } finally {
+        stream.close();
+      }
+    });
+  });
+}
