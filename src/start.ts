@@ -172,6 +172,16 @@ export async function startService(
     cache,
     ...(libraries ? { libraries } : {}),
   });
+  // Before the listening line, which supervisors and tests wait for: a lifted rule is never
+  // missed by whoever reads the start.
+  if (config.webhooks.allowHttp) {
+    logger.warn('WEBHOOK_ALLOW_HTTP=true: webhooks may be sent over plain http://');
+  }
+  if (config.webhooks.allowPrivate) {
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses',
+    );
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -247,14 +257,6 @@ export async function startService(
     logger.info('DISCORD_TOKEN not set: the HTTP API runs without the Discord bot');
   }
 
-  if (config.webhooks.allowHttp) {
-    logger.warn('WEBHOOK_ALLOW_HTTP=true: webhooks may be sent over plain http://');
-  }
-  if (config.webhooks.allowPrivate) {
-    logger.warn(
-      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses',
-    );
-  }
   // Every node follows the changes and sends the outbox; the store shares the work out.
   const webhooks = startWebhooks({
     read,

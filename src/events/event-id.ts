@@ -18,7 +18,7 @@ export type Held = readonly string[];
 const DIGEST_CHARS = 8;
 const SHAPE = /^[A-Za-z0-9_-]{0,8}(\.[A-Za-z0-9_-]{0,8}){3,4}$/;
 /** The events every id names; those after them only when held. */
-const ALWAYS_NAMED = 4;
+export const ALWAYS_NAMED = 4;
 
 export const NOTHING_HELD: Held = EVENT_NAMES.map(() => '');
 

@@ -1,6 +1,6 @@
 import { type GuildState, readGuildState, type StateSources } from './area-answers.js';
 import type { ClientStream } from './client-stream.js';
-import { digestOf, type Held, NOTHING_HELD } from './event-id.js';
+import { ALWAYS_NAMED, digestOf, type Held, NOTHING_HELD } from './event-id.js';
 import { framesFrom } from './frames.js';
 
 /** After a failed read (the store unreachable), the next try waits this long. */
@@ -127,7 +127,12 @@ export class GuildWatch {
     for (const then of this.waiting.splice(0)) then(error);
   }
 
-  /** A stream's first events: every event unless it resumes, then only those that differ. */
+  /**
+   * A stream's first events: the four areas' state unless it resumes, then only the events that
+   * differ. The latest term is not part of the first state (a client is promised the four areas
+   * at once); a stream holds it from the start, so it gets a `term` event when a term starts or
+   * ends.
+   */
   private welcome(stream: ClientStream): void {
     stream.joined = true;
     const resumed = stream.held.some((digest) => digest !== '');
@@ -138,7 +143,8 @@ export class GuildWatch {
   }
 
   private freshFrames() {
-    this.fresh ??= framesFrom(NOTHING_HELD, this.current, this.data);
+    const start = this.current.map((digest, index) => (index < ALWAYS_NAMED ? '' : digest));
+    this.fresh ??= framesFrom(start, this.current, this.data);
     return this.fresh;
   }
 }
