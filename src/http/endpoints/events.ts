@@ -4,21 +4,24 @@ import { openEventStream } from '../event-streams.js';
 import { guildIdParam } from '../parameters.js';
 import { DEMO_GUILD } from './demo-ids.js';
 
-/** What a client reads first from the demo guild (test/http/events.test.ts checks it live). */
+/**
+ * What a client reads first from the demo guild (test/ops/openapi.test.ts checks it live). The
+ * demo guild has a term: its digest is the ids' fifth part, held from the start.
+ */
 const EXAMPLE = [
-  'id: mA9rSj7X...',
+  'id: mA9rSj7X....ZBssEqsv',
   'event: points',
   'data: {"gryffindor":1240,"slytherin":1185,"ravenclaw":960,"hufflepuff":1012,"status":200}',
   '',
-  'id: mA9rSj7X.mlMcw1mB..',
+  'id: mA9rSj7X.mlMcw1mB...ZBssEqsv',
   'event: premium',
   `data: {"guildId":"${DEMO_GUILD}","premium":true,"status":200}`,
   '',
-  'id: mA9rSj7X.mlMcw1mB.dZwkns6Q.',
+  'id: mA9rSj7X.mlMcw1mB.dZwkns6Q..ZBssEqsv',
   'event: players',
   'data: {"count":47}',
   '',
-  'id: mA9rSj7X.mlMcw1mB.dZwkns6Q.M7OTWm9L',
+  'id: mA9rSj7X.mlMcw1mB.dZwkns6Q.M7OTWm9L.ZBssEqsv',
   'event: jobs',
   'data: {"count":6}',
   '',
