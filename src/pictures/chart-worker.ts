@@ -13,13 +13,16 @@ if (!parentPort) throw new Error('chart-worker.ts runs only as a worker thread')
 const port = parentPort;
 registerFonts();
 
-/** The PNG bytes alone in an ArrayBuffer of their own, which can be transferred. */
+/**
+ * The PNG bytes copied into an ArrayBuffer of this thread's own, which can be transferred. The
+ * canvas' own buffer is external memory: Node 24 refuses to transfer it (a DataCloneError with no
+ * message, thrown where nothing catches it, ended the worker on every chart), while Node 20 let
+ * it go. The copy is one memcpy of a few tens of KB.
+ */
 function ownBuffer(png: Buffer): ArrayBuffer {
-  const { buffer, byteOffset, byteLength } = png;
-  if (buffer instanceof ArrayBuffer && byteOffset === 0 && buffer.byteLength === byteLength) {
-    return buffer;
-  }
-  return new Uint8Array(png).buffer;
+  const copy = new ArrayBuffer(png.byteLength);
+  new Uint8Array(copy).set(png);
+  return copy;
 }
 
 port.on('message', ({ id, input }: ChartJob) => {
@@ -31,5 +34,13 @@ port.on('message', ({ id, input }: ChartJob) => {
   } catch (error) {
     done = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(done, 'png' in done ? [done.png] : []);
+  try {
+    port.postMessage(done, 'png' in done ? [done.png] : []);
+  } catch (error) {
+    // Not sent (it could not be cloned or transferred): this chart fails, the worker lives on.
+    port.postMessage({
+      id,
+      error: error instanceof Error ? error.message || error.name : String(error),
+    });
+  }
 });
