@@ -71,7 +71,7 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
         'PostgreSQL unreachable (its change notifications are lost): /readyz says not ready, and nothing is cached until it is back',
       );
     }
-    client?.removeAllListeners();
+    quiet(client);
     void client?.end().catch(() => {});
     client = null;
     clearTimeout(timer);
@@ -122,8 +122,18 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
       closed = true;
       up = false;
       clearTimeout(timer);
-      client?.removeAllListeners();
+      quiet(client);
       await client?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A client being let go: its listeners removed, but never its last 'error' listener. The
+ * server may still end the connection while it closes (a restart, a dropped database's
+ * `pg_terminate_backend`), and an 'error' nobody listens to is an uncaught exception.
+ */
+function quiet(client: pg.Client | null): void {
+  client?.removeAllListeners();
+  client?.on('error', () => {});
 }
