@@ -1,5 +1,6 @@
 import { type DestinationStream, destination, type Logger, pino } from 'pino';
 import type { LogLevel } from './config.js';
+import { TurnBatchedStream } from './log-stream.js';
 
 export type { Logger };
 
@@ -18,6 +19,8 @@ export interface LoggerOptions {
   secrets?: readonly string[];
   /** Where lines go; stdout when absent. Tests pass a stream to read them. */
   destination?: DestinationStream;
+  /** Write each line to stdout on its own instead of once per turn (the bench's variant). */
+  unbatched?: boolean;
 }
 
 function describeError(error: unknown): Record<string, unknown> {
@@ -28,14 +31,20 @@ function describeError(error: unknown): Record<string, unknown> {
 }
 
 let stdout: DestinationStream | undefined;
+let stdoutUnbatched: DestinationStream | undefined;
 
 /**
- * Standard output, shared by every logger of the process; made on first use: pino's own
- * synchronous destination: a turn-batching stream of ours gained too little to keep
- * (docs/performance.md, "The log destination").
+ * Standard output, shared by every logger of the process, made on first use: pino's own
+ * synchronous destination, handed the lines of one event-loop turn in one write
+ * (src/log-stream.ts; docs/performance.md, "The access line"). `unbatched`: each line written
+ * on its own, the library's way (the bench's `log-per-line` variant).
  */
-function standardOutput(): DestinationStream {
-  stdout ??= destination({ dest: 1, sync: true });
+function standardOutput(unbatched: boolean): DestinationStream {
+  if (unbatched) {
+    stdoutUnbatched ??= destination({ dest: 1, sync: true });
+    return stdoutUnbatched;
+  }
+  stdout ??= new TurnBatchedStream(destination({ dest: 1, sync: true }));
   return stdout;
 }
 
@@ -61,6 +70,6 @@ export function createLogger(options: LoggerOptions): Logger {
       },
       hooks: { streamWrite: scrub },
     },
-    options.destination ?? standardOutput(),
+    options.destination ?? standardOutput(options.unbatched ?? false),
   );
 }

@@ -4,6 +4,12 @@ import { createHash } from 'node:crypto';
 export interface CachedAnswer {
   status: number;
   body: Buffer;
+  /**
+   * The same body as text when it is small JSON: Node writes the headers and a text body in one
+   * `write`, a Buffer body as a second buffer of a `writev` (docs/performance.md, "Small answers
+   * as text").
+   */
+  text?: string;
   /** Strong validator of a 200 body; null on other answers. */
   etag: string | null;
   /** Its Content-Type when not JSON (a picture). */
@@ -40,6 +46,9 @@ export interface AnswerCacheOptions {
   maxBytes?: number;
   now?: () => number;
 }
+
+/** JSON bodies up to this size are also kept as text (CachedAnswer.text). */
+const TEXT_MAX_BYTES = 4096;
 
 // Bounded so that the process stays within its memory budget (peak RSS ≤ 200 MiB in the
 // benchmark, with 50,000-profile lists being built and served).
@@ -136,6 +145,7 @@ export class AnswerCache {
       generation,
       staleAt: built.staleAt ?? Number.POSITIVE_INFINITY,
       ...(built.type ? { type: built.type } : {}),
+      ...(!built.type && body.length <= TEXT_MAX_BYTES ? { text: body.toString() } : {}),
     };
     // A build that saw a later generation than it started with may hold either: don't keep it;
     // nor one no longer true (a slow build that a later one has already replaced).
@@ -145,9 +155,9 @@ export class AnswerCache {
 
   private store(cacheKey: string, entry: Entry): void {
     this.remove(cacheKey);
-    if (entry.body.length > this.maxBytes / 2) return;
+    if (sizeOf(entry) > this.maxBytes / 2) return;
     this.entries.set(cacheKey, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
@@ -158,8 +168,13 @@ export class AnswerCache {
     const entry = this.entries.get(cacheKey);
     if (!entry) return;
     this.entries.delete(cacheKey);
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
   }
+}
+
+/** What an entry holds: its bytes, and its text (counted a unit per character). */
+function sizeOf(entry: CachedAnswer): number {
+  return entry.body.length + (entry.text?.length ?? 0);
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks). */

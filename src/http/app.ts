@@ -27,6 +27,7 @@ import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
 import { limitRate } from './rate-limit.js';
+import { LazyRequestLogger } from './request-logger.js';
 import { serveEndpoints } from './serve-endpoints.js';
 
 /** What the app shares with a mounted route module. */
@@ -100,6 +101,8 @@ export interface AppDependencies {
 export interface Libraries {
   /** Fastify's own two log lines per request instead of the one line written in onResponse. */
   fastifyRequestLog?: boolean;
+  /** Fastify's child logger made for every request instead of one made only when used. */
+  fastifyChildLogger?: boolean;
   /** Registers a rate limiter (a plugin) on /v1 after the key check, instead of limitRate. */
   keyLimit?: (v1: FastifyInstance) => Promise<void>;
 }
@@ -133,11 +136,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
     // One access line, written in onResponse below, instead of Fastify's two, which cost req/s;
-    // each request keeps Fastify's own child logger (docs/performance.md, "The one access line
-    // and Fastify's Ajv").
+    // a request's child logger is made only if something logs through it (docs/performance.md,
+    // "The access line").
     logController: new LogController({
       disableRequestLogging: !deps.libraries?.fastifyRequestLog,
     }),
+    ...(deps.libraries?.fastifyChildLogger
+      ? {}
+      : {
+          childLoggerFactory: (logger, bindings, options) =>
+            new LazyRequestLogger(logger, bindings, options),
+        }),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -154,7 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Data answers leave as bytes serialized once (src/answers/answer-cache.ts) and the response
     // schemas are the documentation: Fastify's serializer compiler (fast-json-stringify) is never
     // loaded. Requests are validated by Fastify's Ajv from the same schemas: a validator of ours
-    // gained nothing on it (docs/performance.md, "The one access line and Fastify's Ajv").
+    // gained nothing on it (docs/performance.md, "Fastify's Ajv").
     schemaController: {
       compilersFactory: {
         buildSerializer: () => serializeAsJson,

@@ -28,7 +28,7 @@ export function sendAnswer(
   reply
     .code(answer.status)
     .header('content-type', answer.type ?? 'application/json; charset=utf-8')
-    .send(answer.body);
+    .send(answer.text ?? answer.body);
 }
 
 /** What cached routes share: the cache, what keeps it true, and the max-age they announce. */

@@ -154,9 +154,10 @@ export function peerEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
 /**
  * The libraries housecup replaced with parts of its own, each put back in its place by
  * variant.mjs: @fastify/rate-limit (for the key limiter), Fastify's per-request log lines (for
- * app.ts' one line).
+ * app.ts' one line), and pino's destination written line by line with Fastify's child logger
+ * per request (for log-stream.ts and request-logger.ts, which together write that line).
  */
-export const VARIANTS = ['rate-limit', 'fastify-log'] as const;
+export const VARIANTS = ['rate-limit', 'fastify-log', 'log-per-line'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
+import { VARIANTS } from './endpoints.js';
 import type { Report } from './report.js';
 
 /*
@@ -113,7 +114,7 @@ describe('npm run bench -- --quick', () => {
     );
     for (const ratio of report.peer ?? []) expect(ratio.rpsMedian, ratio.id).toBeGreaterThan(0);
     // Each library housecup replaced, put back and measured beside it.
-    expect(report.replacements?.map((r) => r.variant)).toEqual(['rate-limit', 'fastify-log']);
+    expect(report.replacements?.map((r) => r.variant)).toEqual([...VARIANTS]);
     for (const gain of report.replacements ?? []) expect(gain.rpsMedian).toBeGreaterThan(0);
     // Cold answers beside the peer's, and the mixed load, on each store there is.
     const coldRows = ['points', 'player-member', 'players-100', 'players-1000'];

@@ -4,6 +4,9 @@
 // measured here too, against a validator of ours: 0.978 ×, so Ajv is housecup's own again):
 //   BENCH_VARIANT=rate-limit  @fastify/rate-limit keyed by API key instead of src/budgets/key-limiter.ts
 //   BENCH_VARIANT=fastify-log Fastify's two log lines per request instead of app.ts's one
+//   BENCH_VARIANT=log-per-line pino's destination written line by line and Fastify's child
+//                 logger made for every request, instead of src/log-stream.ts (a write per
+//                 event-loop turn) and src/http/request-logger.ts (a child made only when used)
 // Configured by the environment like the server (spawnServer in processes.ts).
 import rateLimit from '@fastify/rate-limit';
 import { loadConfig } from '../../dist/src/config.js';
@@ -12,7 +15,10 @@ import { startService } from '../../dist/src/start.js';
 
 const variant = process.env.BENCH_VARIANT;
 const config = loadConfig();
-const logger = createLogger({ level: config.logLevel });
+const logger = createLogger({
+  level: config.logLevel,
+  unbatched: variant === 'log-per-line',
+});
 
 /** The plugin as its documentation shows it, keyed by the key the auth hook found. */
 async function fastifyRateLimit(v1) {
@@ -29,6 +35,8 @@ async function fastifyRateLimit(v1) {
 const libraries = {
   'rate-limit': { keyLimit: fastifyRateLimit },
   'fastify-log': { fastifyRequestLog: true },
+  // With the logger above, unbatched.
+  'log-per-line': { fastifyChildLogger: true },
 }[variant];
 if (!libraries) {
   process.stderr.write(`variant.mjs: unknown BENCH_VARIANT "${variant}"\n`);
