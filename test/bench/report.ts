@@ -157,6 +157,23 @@ function table(header: string[], lines: string[][]): string {
   return [format(header), rule, ...lines.map(format)].join('\n');
 }
 
+/** The rows' table: each endpoint's req/s, latency, × A and the server's RSS. */
+export function formatRows(rows: readonly Row[]): string {
+  return table(
+    ['endpoint', 'conns', 'body', 'req/s', 'p50 ms', 'p99 ms', '× A', 'server RSS MiB'],
+    rows.map((row) => [
+      row.label,
+      String(row.connections),
+      size(row.sample.bytes),
+      fixed(row.rps, 0),
+      ms(row.p50Ms),
+      ms(row.p99Ms),
+      fixed(row.ratioToA, 3),
+      row.rssMiB === null ? '–' : fixed(row.rssMiB, 0),
+    ]),
+  );
+}
+
 /** The human summary: the machine, the table, then start-up, memory and event-loop figures. */
 export function formatReport(report: Report): string {
   const m = report.machine;
@@ -180,21 +197,7 @@ export function formatReport(report: Report): string {
       `${fixed(report.dataset.generationMs / 1000, 1)} s)`,
   );
   out.push('');
-  out.push(
-    table(
-      ['endpoint', 'conns', 'body', 'req/s', 'p50 ms', 'p99 ms', '× A', 'server RSS MiB'],
-      report.rows.map((row) => [
-        row.label,
-        String(row.connections),
-        size(row.sample.bytes),
-        fixed(row.rps, 0),
-        ms(row.p50Ms),
-        ms(row.p99Ms),
-        fixed(row.ratioToA, 3),
-        row.rssMiB === null ? '–' : fixed(row.rssMiB, 0),
-      ]),
-    ),
-  );
+  out.push(formatRows(report.rows));
   out.push('');
   const s = report.startup;
   out.push(
@@ -279,10 +282,7 @@ export function formatReport(report: Report): string {
   if (report.mixed) out.push(formatMixed(report.mixed));
   out.push(formatStreams(report.streams));
   if (report.publicStreams) out.push(formatStreams(report.publicStreams));
-  if (report.failures.length > 0) {
-    out.push('');
-    out.push(`FAILED: ${report.failures.join('; ')}`);
-  }
+  // The sections, the Targets table and the failures follow (run.ts).
   return out.join('\n');
 }
 
@@ -375,7 +375,7 @@ function formatReplacements(gains: readonly ReplacementGain[]): string {
   );
 }
 
-function formatPeer(ratios: readonly PeerRatio[]): string {
+export function formatPeer(ratios: readonly PeerRatio[]): string {
   if (ratios.length === 0) return 'peer: not run';
   return table(
     ['row', 'req/s × peer', 'rounds', 'p99 × peer (lower: faster)', 'target', ''],
