@@ -7,6 +7,7 @@ import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
 import { percentile } from './probe.js';
 import { type Served, waitForOk } from './processes.js';
+import { TARGETS } from './targets.js';
 
 /*
  * Cold answers × peer (issue 24): the first request for a guild after a commit to it, on
@@ -106,7 +107,7 @@ const WARM_UP = 20;
  * Issue 36: cold answers within 1.5 × the cold limit, on both stores, lists included (this
  * replaced issue 24's "≥ 3 × the peer", the peer's own cold path sitting close to the limit).
  */
-export const COLD_LIMIT_TARGET = 1.5;
+export const COLD_LIMIT_TARGET = TARGETS.coldLimit.threshold;
 
 // The guild's first profile in the list's own order, through the (guild_id, user_id) index, and
 // updated by its whole key (PostgreSQL's is (guild_id, id): `WHERE id = …` alone walked the index,

@@ -9,6 +9,7 @@ import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';
 import { type HistoryCosts, measureHistoryCosts } from './history-costs.js';
 import { percentile } from './probe.js';
+import { goal, TARGETS } from './targets.js';
 
 /*
  * The house cup's cold figures (issue 21), in this process on each store: an answer built from
@@ -158,20 +159,21 @@ export function formatHistory(report: HistoryReport | null): string {
     `house cup history (a guild with ${report.rows.toLocaleString('en')} hourly rows, cold: built from the store, no cache):`,
   ];
   for (const s of report.stores) {
-    const target = s.store === 'sqlite' ? 5 : 10;
+    const target = (s.store === 'sqlite' ? TARGETS.historyYearSqlite : TARGETS.historyYearPostgres)
+      .threshold;
     lines.push(
       `  ${s.store}: ?step=day, a year: ${cold(s.year)} (target p50 ≤ ${target} ms)`,
       `  ${s.store}: ?step=hour, 48 h: ${cold(s.hours48)}`,
-      `  ${s.store}: chart.png 800×400: ${cold(s.chart)} (target p50 ≤ 80 ms); ` +
+      `  ${s.store}: chart.png 800×400: ${cold(s.chart)} (target p50 ${goal(TARGETS.historyChart)}); ` +
         `longest event-loop block ${fixed(s.chart.longestBlockMs)} ms, p99 ` +
-        `${s.chart.blockP99Ms === undefined ? '—' : fixed(s.chart.blockP99Ms)} ms (target ≤ 10 ms)`,
+        `${s.chart.blockP99Ms === undefined ? '—' : fixed(s.chart.blockP99Ms)} ms (target ${goal(TARGETS.historyChartBlock)})`,
     );
   }
   for (const c of report.costs) {
     const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join('/');
     lines.push(
       `  ${c.store}: ${c.guilds.toLocaleString('en')}-guild import with the history triggers = ` +
-        `${c.ratio.toFixed(3)} × without (${ms(c.withTriggersMs)} vs ${ms(c.withoutTriggersMs)} ms; target ≤ 1.10); ` +
+        `${c.ratio.toFixed(3)} × without (${ms(c.withTriggersMs)} vs ${ms(c.withoutTriggersMs)} ms; target ${TARGETS.historyTriggers.compare} ${TARGETS.historyTriggers.threshold.toFixed(2)}); ` +
         `${c.bytesPerChange.toFixed(0)} bytes on disk per recorded change (${c.changes} changes)`,
     );
   }

@@ -1,6 +1,7 @@
 /*
- * The live scoreboards' costs, on one SQLite node against the fake Discord (not part of
- * `npm run bench`; run alone: `node --expose-gc --import tsx test/bench/live-scoreboards.ts`):
+ * The live scoreboards' costs, on one SQLite node against the fake Discord, in this process
+ * (`npm run bench -- --only live-scoreboards`, part of the full run; or alone:
+ * `node --expose-gc --import tsx test/bench/live-scoreboards.ts`, SECONDS=120 by default):
  *
  * 1. Discord calls for a guild whose points change every second, over `SECONDS` seconds with the
  *    default edit interval: what the debounce leaves of 1 change a second.
@@ -13,15 +14,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/start.js';
 import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 
-const SECONDS = Number(process.env.SECONDS ?? 120);
 const MESSAGES = 1_000;
-const gc = (globalThis as { gc?: () => void }).gc;
+/** A forced collection for the heap figures: --expose-gc's, or exposed now (a fresh context's). */
+const gc: (() => void) | undefined = (() => {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+})();
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,7 +51,50 @@ async function heap(): Promise<number> {
 
 const guildOf = (i: number) => String(2_000_000_000_000_000_000n + BigInt(i));
 
-async function main() {
+export interface LiveScoreboardsReport {
+  /** 1. One guild, one change a second over `seconds`, the default edit interval. */
+  seconds: number;
+  discordCalls: number;
+  edits: number;
+  callsPerHour: number;
+  /** 2. The heap per live message held. */
+  heldMessages: number;
+  bytesPerMessage: number;
+  heapMB: number;
+  gcForced: boolean;
+  /** 3. Every guild's points changed at once. */
+  burst: {
+    edits: number;
+    seconds: number;
+    editsPerSecond: number;
+    during: { p50Ms: number; p99Ms: number; requests: number };
+    before: { p50Ms: number; p99Ms: number };
+  };
+}
+
+/** `seconds`: how long part 1 changes its guild's points, once a second. */
+export async function liveScoreboardsBench(
+  seconds: number,
+  log: (line: string) => void = console.log,
+): Promise<LiveScoreboardsReport> {
+  const SECONDS = seconds;
+  const report: LiveScoreboardsReport = {
+    seconds,
+    discordCalls: 0,
+    edits: 0,
+    callsPerHour: 0,
+    heldMessages: 0,
+    bytesPerMessage: 0,
+    heapMB: 0,
+    gcForced: gc !== undefined,
+    burst: {
+      edits: 0,
+      seconds: 0,
+      editsPerSecond: 0,
+      during: { p50Ms: 0, p99Ms: 0, requests: 0 },
+      before: { p50Ms: 0, p99Ms: 0 },
+    },
+  };
   const dir = mkdtempSync(join(tmpdir(), 'housecup-live-bench-'));
   const path = join(dir, 'housecup.db');
   const guilds = Array.from({ length: MESSAGES }, (_, i) => guildOf(i));
@@ -89,7 +145,10 @@ async function main() {
     }
     const calls = fake.requests.slice(before);
     const edits = calls.filter((r) => r.method === 'PATCH').length;
-    console.log(
+    report.discordCalls = calls.length;
+    report.edits = edits;
+    report.callsPerHour = Math.round((calls.length * 3_600) / SECONDS);
+    log(
       `1. ${SECONDS} changes over ${SECONDS} s: ${calls.length} Discord calls (${edits} edits), ${Math.round((calls.length * 3_600) / SECONDS)} an hour`,
     );
     game.prepare('DELETE FROM live_messages').run();
@@ -126,7 +185,10 @@ async function main() {
       .pluck()
       .get();
     const full = await heap();
-    console.log(
+    report.heldMessages = Number(held);
+    report.bytesPerMessage = Math.round((full - empty) / MESSAGES);
+    report.heapMB = (full - empty) / 1e6;
+    log(
       `2. heap with ${String(held)} live messages held: ${Math.round((full - empty) / MESSAGES)} bytes each (${((full - empty) / 1e6).toFixed(2)} MB for ${MESSAGES}; gc ${gc ? 'forced' : 'not available'})`,
     );
 
@@ -154,7 +216,18 @@ async function main() {
     }
     const seconds = (performance.now() - started) / 1_000;
     const done = fake.edits.length - editsBefore;
-    console.log(
+    report.burst = {
+      edits: done,
+      seconds,
+      editsPerSecond: done / seconds,
+      during: {
+        p50Ms: percentile(during, 50),
+        p99Ms: percentile(during, 99),
+        requests: during.length,
+      },
+      before: { p50Ms: percentile(baseline, 50), p99Ms: percentile(baseline, 99) },
+    };
+    log(
       `3. ${done} edits in ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(1)} edits/s; GET /v1/points p99 ${percentile(during, 99).toFixed(1)} ms during (p50 ${percentile(during, 50).toFixed(1)}, ${during.length} requests), ${percentile(baseline, 99).toFixed(1)} ms before (p50 ${percentile(baseline, 50).toFixed(1)})`,
     );
   } finally {
@@ -163,6 +236,20 @@ async function main() {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  return report;
 }
 
-await main();
+export function formatLiveScoreboards(report: LiveScoreboardsReport | null): string {
+  if (!report) return 'live scoreboards: not run';
+  const b = report.burst;
+  return [
+    'live scoreboards (one SQLite node in the bench process, the fake Discord):',
+    `  1. ${report.seconds} changes over ${report.seconds} s: ${report.discordCalls} Discord calls (${report.edits} edits), ${report.callsPerHour} an hour`,
+    `  2. heap with ${report.heldMessages} live messages held: ${report.bytesPerMessage} bytes each (${report.heapMB.toFixed(2)} MB for ${MESSAGES}; gc ${report.gcForced ? 'forced' : 'not available'})`,
+    `  3. ${b.edits} edits in ${b.seconds.toFixed(1)} s: ${b.editsPerSecond.toFixed(1)} edits/s; GET /v1/points p99 ${b.during.p99Ms.toFixed(1)} ms during (p50 ${b.during.p50Ms.toFixed(1)}, ${b.during.requests} requests), ${b.before.p99Ms.toFixed(1)} ms before (p50 ${b.before.p50Ms.toFixed(1)})`,
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await liveScoreboardsBench(Number(process.env.SECONDS ?? 120));
+}

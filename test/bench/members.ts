@@ -16,6 +16,7 @@ import { get } from './http-get.js';
 import type { LoadGenerator, LoadResult } from './load.js';
 import { percentile } from './probe.js';
 import { median } from './report.js';
+import { TARGETS } from './targets.js';
 
 /*
  * The members' race (docs/http-api.md, "A member's rank" and "Periods"), on both stores:
@@ -618,8 +619,11 @@ export async function membersBench(
 const ms = (value: number) => value.toFixed(2);
 const cold = (f: ColdFigures) => `p50 ${ms(f.p50Ms)} / p99 ${ms(f.p99Ms)} ms`;
 /** Issue targets: rank p50 on each store; triggers' slowdown. */
-const RANK_TARGET_MS = { sqlite: 2, postgres: 4 } as const;
-const TRIGGER_TARGET = 1.15;
+const RANK_TARGET_MS = {
+  sqlite: TARGETS.rankSqlite.threshold,
+  postgres: TARGETS.rankPostgres.threshold,
+} as const;
+const TRIGGER_TARGET = TARGETS.periodTriggers.threshold;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 export function formatMembers(report: MembersReport): string {

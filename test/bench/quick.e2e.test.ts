@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import { VARIANTS } from './endpoints.js';
 import type { Report } from './report.js';
+import { ALL_TARGETS } from './targets.js';
 
 /*
  * Proves the benchmark harness works end to end — dataset, real server from dist/, baseline,
@@ -134,5 +135,11 @@ describe('npm run bench -- --quick', () => {
     }
     expect(report.publicStreams?.public).toBe(true);
     expect(report.publicStreams?.commitToLastMs.commits).toBeGreaterThan(0);
+    // The sections of their own, and a line for every target (met or missed: never a speed).
+    for (const section of ['members', 'terms', 'renders', 'webhooks', 'liveScoreboards'] as const) {
+      expect(report[section], section).toBeTruthy();
+    }
+    expect(run.stdout).toContain('Targets (');
+    expect([...new Set(report.targets?.map((t) => t.id))]).toEqual(ALL_TARGETS.map((t) => t.id));
   }, 420_000);
 });

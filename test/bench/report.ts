@@ -4,13 +4,19 @@ import { type ColdPeer, formatColdPeer } from './cold-peer.js';
 import type { DatasetManifest } from './dataset.js';
 import { LIMITED_ROW } from './endpoints.js';
 import type { HistoryReport } from './history.js';
+import type { LiveScoreboardsReport } from './live-scoreboards.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
+import type { MembersReport } from './members.js';
 import { formatMixed, type MixedReport } from './mixed.js';
 import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
+import type { RendersReport } from './renders.js';
 import type { SortedReport } from './sorted.js';
 import { formatStreams, type StreamsResult } from './streams.js';
+import { goal, PEER_TARGETS, TARGETS, type TargetLine } from './targets.js';
+import type { TermsReport } from './terms.js';
+import type { WebhooksReport } from './webhooks.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -101,6 +107,14 @@ export interface Report {
   mixed?: MixedReport[];
   /** The house cup's cold figures (history.ts); absent from runs before issue 21. */
   history?: HistoryReport | null;
+  /** The sections run after the rows (issue 36); absent from runs before it, null: not run. */
+  members?: MembersReport | null;
+  terms?: TermsReport | null;
+  renders?: RendersReport[] | null;
+  webhooks?: WebhooksReport | null;
+  liveScoreboards?: LiveScoreboardsReport | null;
+  /** One line per target and figure (targets.ts); absent from runs before issue 36. */
+  targets?: TargetLine[];
   rows: Row[];
 }
 
@@ -143,6 +157,23 @@ function table(header: string[], lines: string[][]): string {
   return [format(header), rule, ...lines.map(format)].join('\n');
 }
 
+/** The rows' table: each endpoint's req/s, latency, × A and the server's RSS. */
+export function formatRows(rows: readonly Row[]): string {
+  return table(
+    ['endpoint', 'conns', 'body', 'req/s', 'p50 ms', 'p99 ms', '× A', 'server RSS MiB'],
+    rows.map((row) => [
+      row.label,
+      String(row.connections),
+      size(row.sample.bytes),
+      fixed(row.rps, 0),
+      ms(row.p50Ms),
+      ms(row.p99Ms),
+      fixed(row.ratioToA, 3),
+      row.rssMiB === null ? '–' : fixed(row.rssMiB, 0),
+    ]),
+  );
+}
+
 /** The human summary: the machine, the table, then start-up, memory and event-loop figures. */
 export function formatReport(report: Report): string {
   const m = report.machine;
@@ -166,21 +197,7 @@ export function formatReport(report: Report): string {
       `${fixed(report.dataset.generationMs / 1000, 1)} s)`,
   );
   out.push('');
-  out.push(
-    table(
-      ['endpoint', 'conns', 'body', 'req/s', 'p50 ms', 'p99 ms', '× A', 'server RSS MiB'],
-      report.rows.map((row) => [
-        row.label,
-        String(row.connections),
-        size(row.sample.bytes),
-        fixed(row.rps, 0),
-        ms(row.p50Ms),
-        ms(row.p99Ms),
-        fixed(row.ratioToA, 3),
-        row.rssMiB === null ? '–' : fixed(row.rssMiB, 0),
-      ]),
-    ),
-  );
+  out.push(formatRows(report.rows));
   out.push('');
   const s = report.startup;
   out.push(
@@ -212,7 +229,7 @@ export function formatReport(report: Report): string {
   out.push(
     redis
       ? `Redis (${redis.source}): points with REDIS_URL, a limited key = ${fixed(redis.ratioToPoints, 3)} × ` +
-          `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.8)`
+          `points without [${redis.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ${TARGETS.redis.compare} ${TARGETS.redis.threshold})`
       : 'Redis row: not run (no redis-server, TEST_REDIS_URL or local Redis)',
   );
   const pgr = report.postgres;
@@ -221,7 +238,7 @@ export function formatReport(report: Report): string {
     for (const row of pgr.cached) {
       out.push(
         `  cached, ${row.id} = ${fixed(row.median, 3)} × the same row on SQLite ` +
-          `[${row.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ≥ 0.9)`,
+          `[${row.rounds.map((v) => fixed(v, 3)).join(', ')}] (target ${TARGETS.postgresCached.compare} ${TARGETS.postgresCached.threshold})`,
       );
     }
     out.push(
@@ -238,7 +255,7 @@ export function formatReport(report: Report): string {
     const c = pgr.commitToAnswer;
     out.push(
       `  commit → first answer with the new body, ${c.changes} changes: median ${ms(c.medianMs)} ms, ` +
-        `p99 ${ms(c.p99Ms)} ms, max ${ms(c.maxMs)} ms (target p99 < 100 ms)`,
+        `p99 ${ms(c.p99Ms)} ms, max ${ms(c.maxMs)} ms (target p99 ${goal(TARGETS.postgresCommit)})`,
     );
   } else {
     out.push('PostgreSQL rows: not run (no TEST_DATABASE_URL, local server or installed binaries)');
@@ -265,10 +282,7 @@ export function formatReport(report: Report): string {
   if (report.mixed) out.push(formatMixed(report.mixed));
   out.push(formatStreams(report.streams));
   if (report.publicStreams) out.push(formatStreams(report.publicStreams));
-  if (report.failures.length > 0) {
-    out.push('');
-    out.push(`FAILED: ${report.failures.join('; ')}`);
-  }
+  // The sections, the Targets table and the failures follow (run.ts).
   return out.join('\n');
 }
 
@@ -284,18 +298,6 @@ export interface PeerRatio {
   /** Issue 24's target for × peer on this row (req/s), when it sets one. */
   target: number | null;
 }
-
-/** Issue 24's targets: single objects ≥ 2 × peer, lists of 100 ≥ 6, lists of 1,000 ≥ 10. */
-const PEER_TARGETS: Record<string, number> = {
-  points: 2,
-  'points-redis': 2,
-  premium: 2,
-  'player-member': 2,
-  'points-postgres': 2,
-  'players-100': 6,
-  'players-100-postgres': 6,
-  'players-1000': 10,
-};
 
 /** `of(twin) / of(other)` for each round both ran in (they ran side by side). */
 function perRound(twin: Row, other: Row, of: (m: RoundMeasure) => number): number[] {
@@ -373,7 +375,7 @@ function formatReplacements(gains: readonly ReplacementGain[]): string {
   );
 }
 
-function formatPeer(ratios: readonly PeerRatio[]): string {
+export function formatPeer(ratios: readonly PeerRatio[]): string {
   if (ratios.length === 0) return 'peer: not run';
   return table(
     ['row', 'req/s × peer', 'rounds', 'p99 × peer (lower: faster)', 'target', ''],

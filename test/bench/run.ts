@@ -1,18 +1,11 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { InteractionSigner } from '../support/fake-discord/signing.js';
 import { createAutocannon } from './autocannon.js';
-import { type ColdPeer, type ColdServer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
+import { formatColdPeer } from './cold-peer.js';
 import { type DatasetSize, ensureDataset } from './dataset.js';
 import {
   apiEndpoints,
@@ -30,7 +23,6 @@ import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
-import { formatMembers, membersBench, prepareMembers } from './members.js';
 import { type MixedReport, mixedLoad } from './mixed.js';
 import {
   type BenchPostgres,
@@ -52,9 +44,10 @@ import {
   redisRatio,
   redisRowProblem,
 } from './redis.js';
-import { formatRenders, RENDER_VARIANTS, type RendersReport, rendersBench } from './renders.js';
 import {
+  formatPeer,
   formatReport,
+  formatRows,
   median,
   peerRatios,
   type Report,
@@ -66,26 +59,42 @@ import {
   writeJson,
   writeReport,
 } from './report.js';
-import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
 import {
-  benchStreams,
-  FULL_PUBLIC_STREAMS,
-  FULL_STREAMS,
-  formatStreams,
-  QUICK_STREAMS,
-} from './streams.js';
-import { formatTerms, prepareTerms, termsBench } from './terms.js';
+  type BenchContext,
+  type ColdStart,
+  coldSection,
+  SECTIONS,
+  sortedSection,
+  streamsSection,
+} from './sections.js';
+import { formatSorted, type SortedReport } from './sorted.js';
+import { formatStreams } from './streams.js';
+import { checkTargets, formatTargets, type Results } from './targets.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
  * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
- * from dataset to report. Exit 1 when any response was not a 2xx or any socket failed.
- * `npm run bench -- --only streams` runs the event streams row alone (streams.ts), `--only
- * sorted` the sorted-list figures (sorted.ts), `--only cold` cold answers × peer (cold-peer.ts),
- * `--only renders` small requests beside a flood of uncached charts (renders.ts), `--only members`
- * a member's rank, the period lists and the period triggers' costs (members.ts), `--only terms`
- * the hall of cups cached × A and ending a term on a year of history (terms.ts).
+ * from dataset to report: the rows, the sections (sections.ts), the streams last, and a Targets
+ * table (targets.ts) with every target met, missed or not run. Exit 1 when any response was not a
+ * 2xx, any socket failed or a section failed.
+ * `npm run bench -- --only <name>` runs one part alone, and prints its Targets table too:
+ * `cached` the cached rows × peer (CACHED_ROWS beside their peer twins, A around them), `sorted`
+ * the sorted-list figures (sorted.ts), `cold` cold answers × peer (cold-peer.ts), `streams` the
+ * event streams rows (streams.ts), `members` a member's rank, the period lists and the period
+ * triggers' costs (members.ts), `terms` the hall of cups cached × A and ending a term on a year
+ * of history (terms.ts), `renders` small requests beside a flood of uncached charts (renders.ts),
+ * `webhooks` commit → receiver and endpoints down (webhooks.ts), `live-scoreboards` the live
+ * messages' Discord calls, memory and a burst of edits (live-scoreboards.ts).
  */
+
+/** `--only cached`: issue 36's main target, × peer on the cached rows of both stores. */
+const CACHED_ROWS = [
+  'points',
+  'players-100',
+  'players-1000',
+  'points-postgres',
+  'players-100-postgres',
+];
 
 const { values: args } = parseArgs({
   options: {
@@ -94,7 +103,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     out: { type: 'string' },
-    /** `sorted`: only the sorted-list figures (sorted.ts), on a server of their own. */
+    /** One part alone (ONLY): its own servers, its report and the Targets table. */
     only: { type: 'string' },
   },
 });
@@ -117,18 +126,9 @@ const outPath = resolve(
 );
 
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
-const streamsSettings = {
-  ...(args.quick ? QUICK_STREAMS : FULL_STREAMS),
-  rounds: settings.rounds,
-  durationS: settings.durationS,
-  connections: settings.connections,
-};
-const publicStreamsSettings = {
-  ...streamsSettings,
-  ...(args.quick ? QUICK_STREAMS : FULL_PUBLIC_STREAMS),
-  public: true,
-};
 const running = new Set<Served>();
+/** The sections' PostgreSQL copies not dropped yet (sections.ts). */
+const databases = new Set<BenchPostgres>();
 const failures: string[] = [];
 let redis: BenchRedis | null = null;
 let postgres: BenchPostgres | null = null;
@@ -140,6 +140,8 @@ async function stopAll(): Promise<void> {
   redis = null;
   await postgres?.drop();
   postgres = null;
+  for (const database of databases) await database.drop();
+  databases.clear();
 }
 
 process.on('SIGINT', () => {
@@ -227,6 +229,9 @@ async function check(endpoint: Endpoint, url: string, headers: Record<string, st
   return first;
 }
 
+/** Every `--only` name: the sections of their own, and `cached`, the cached rows × peer alone. */
+const ONLY = ['cached', 'sorted', 'cold', 'streams', ...SECTIONS.map((s) => s.name)];
+
 async function main(): Promise<number> {
   const machine = describeMachine();
   const { pinning, note } = choosePinning();
@@ -234,26 +239,8 @@ async function main(): Promise<number> {
   // Only wrk runs in its own process, so only wrk can be pinned away from the server.
   const pinNote = load.name === 'wrk' ? note : `${note} (server only: autocannon runs in-process)`;
   log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}; ${pinNote}`);
-  const streamsRow = (work: string, of = streamsSettings) =>
-    benchStreams({
-      work,
-      load: load.run,
-      pinning,
-      settings: of,
-      log,
-      failures,
-      running,
-    });
-  if (args.only === 'streams') {
-    const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
-    try {
-      process.stdout.write(`\n${formatStreams(await streamsRow(work))}\n`);
-      process.stdout.write(`\n${formatStreams(await streamsRow(work, publicStreamsSettings))}\n`);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-    if (failures.length > 0) process.stdout.write(`\nFAILED: ${failures.join('; ')}\n`);
-    return failures.length === 0 ? 0 : 1;
+  if (args.only !== undefined && !ONLY.includes(args.only)) {
+    throw new Error(`--only ${args.only}: not a section (${ONLY.join(', ')})`);
   }
 
   const dataset = ensureDataset(join(BENCH_DIR, '.data'), mode, log);
@@ -273,290 +260,113 @@ async function main(): Promise<number> {
   const auth = { authorization: key };
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
-  const sortedOf = (url: string, pid: number) =>
-    sortedBench({
-      url,
-      pid,
-      key,
-      databasePath: dataset.path,
-      manifest,
-      load: load.run,
-      cpu: pinning?.load,
-      work,
-      durationS: settings.durationS,
-      probeS: settings.probeS,
-      quick: args.quick ?? false,
-      log,
+  const ctx: BenchContext = {
+    dataset,
+    manifest,
+    key,
+    work,
+    pinning,
+    load,
+    settings,
+    quick: args.quick ?? false,
+    log,
+    failures,
+    running,
+    databases,
+  };
+  /** An `--only` run's end: its results with the targets they hold, in JSON and printed. */
+  const finish = (results: Results, printed: string): number => {
+    const targets = checkTargets(results);
+    writeJson(outPath, {
+      startedAt: startedAt.toISOString(),
+      machine,
+      ...results,
+      ok: failures.length === 0,
+      failures,
+      targets,
     });
-  if (args.only === 'sorted') {
-    try {
+    process.stdout.write(`\n${printed}\n\n${formatTargets(targets)}\n`);
+    if (failures.length > 0) process.stdout.write(`\nFAILED: ${failures.join('; ')}\n`);
+    process.stdout.write(`\nresults: ${outPath}\n`);
+    return failures.length === 0 ? 0 : 1;
+  };
+  try {
+    if (args.only === 'streams') {
+      const streams = await streamsSection(ctx);
+      return finish(
+        streams,
+        `${formatStreams(streams.streams)}\n\n${formatStreams(streams.publicStreams)}`,
+      );
+    }
+    if (args.only === 'sorted') {
+      const sorted = await sortedSection(ctx);
+      return finish({ sorted }, formatSorted(sorted));
+    }
+    const named = SECTIONS.find((section) => section.name === args.only);
+    if (named) {
+      const results = await named.run(ctx);
+      return finish(results, named.format(results));
+    }
+    const cachedOnly = args.only === 'cached';
+    redis = cachedOnly || args.only === 'cold' ? null : await benchRedis(pinning?.load);
+    if (!cachedOnly && args.only !== 'cold') {
+      log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
+    }
+    postgres = await benchPostgres(dataset.path, log);
+    log(
+      postgres
+        ? `PostgreSQL rows: ${postgres.source}`
+        : 'PostgreSQL rows: no PostgreSQL found, not run',
+    );
+    const firstPoints = `/v1/points/${manifest.withPoints[0]}`;
+    // Every process under load, on the server's core (only one is busy at a time); the real server
+    // and the peer once they answer a first points request.
+    const start = async (
+      databasePath?: string,
+      env?: Record<string, string>,
+      peer = false,
+      variant?: Variant,
+      logFile?: string,
+      limit = false,
+    ) => {
       const served = spawnServer({
         port: await freePort(),
         cpu: pinning?.server,
         cwd: work,
-        databasePath: dataset.path,
+        databasePath,
+        env,
+        peer,
+        limit,
+        variant,
+        logFile,
       });
       running.add(served);
-      await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
-      const sorted = await sortedOf(served.url, served.pid);
-      await stopAll();
-      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, sorted });
-      process.stdout.write(`\n${formatSorted(sorted)}\n\nresults: ${outPath}\n`);
-      return sorted.failures.length === 0 ? 0 : 1;
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-  if (args.only === 'members') {
-    try {
-      // A scratch copy: the bench writes this week's changes into it.
-      const scratch = join(work, 'members.db');
-      copyFileSync(dataset.path, scratch);
-      if (existsSync(`${dataset.path}-wal`)) copyFileSync(`${dataset.path}-wal`, `${scratch}-wal`);
-      const prepared = prepareMembers(scratch, manifest, args.quick ? 5 : 20);
-      log(`members: ${prepared.changedProfiles} profiles of the largest guild changed this week`);
-      postgres = await benchPostgres(scratch, log);
-      const serve = async (databasePath?: string, env?: Record<string, string>) => {
-        const served = spawnServer({
-          port: await freePort(),
-          cpu: pinning?.server,
-          cwd: work,
-          databasePath,
-          env,
-        });
-        running.add(served);
-        // A node checks its database file until /readyz says ready: not while it is timed.
-        await waitForOk(
-          served.url + (databasePath ? '/readyz' : '/'),
-          {},
-          performance.now(),
-          300_000,
-          [503],
-        );
-        return served;
-      };
-      const baseline = await serve();
-      const sqliteServer = await serve(scratch);
-      const postgresServer = postgres && (await serve(scratch, { DATABASE_URL: postgres.url }));
-      const adminUrl =
-        process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const members = await membersBench(
-        {
-          datasetPath: scratch,
-          manifest,
-          sqliteUrl: sqliteServer.url,
-          postgres:
-            postgres && postgresServer
-              ? { nodeUrl: postgresServer.url, databaseUrl: postgres.url, adminUrl }
-              : null,
-          baselineUrl: baseline.url,
-          key,
-          load: load.run,
-          cpu: pinning?.load,
-          work,
-          durationS: settings.durationS,
-          rounds: settings.rounds,
-          quick: args.quick ?? false,
-          log,
-        },
-        prepared,
+      await waitForOk(
+        served.url + (databasePath ? firstPoints : '/'),
+        databasePath ? auth : {},
+        performance.now(),
       );
-      await stopAll();
-      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, members });
-      process.stdout.write(`\n${formatMembers(members)}\n\nresults: ${outPath}\n`);
-      return members.failures.length === 0 ? 0 : 1;
-    } finally {
-      await stopAll();
-      rmSync(work, { recursive: true, force: true });
+      return served;
+    };
+    const coldStart: ColdStart = (env, server, logFile) =>
+      start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit');
+    if (args.only === 'cold') {
+      // Only the cold answers × peer (`--only cold`), on servers of their own.
+      const coldPeer = await coldSection(ctx, postgres, coldStart);
+      return finish({ coldPeer }, formatColdPeer(coldPeer));
     }
-  }
-  if (args.only === 'terms') {
-    try {
-      // A scratch copy: the race guild gets its terms, and ending them writes it.
-      const scratch = join(work, 'terms.db');
-      copyFileSync(dataset.path, scratch);
-      if (existsSync(`${dataset.path}-wal`)) copyFileSync(`${dataset.path}-wal`, `${scratch}-wal`);
-      const prepared = prepareTerms(scratch, manifest);
-      log(`terms: the race guild has ${prepared.terms} terms`);
-      postgres = await benchPostgres(scratch, log);
-      const serve = async (databasePath?: string, env?: Record<string, string>) => {
-        const served = spawnServer({
-          port: await freePort(),
-          cpu: pinning?.server,
-          cwd: work,
-          databasePath,
-          env,
-        });
-        running.add(served);
-        await waitForOk(
-          served.url + (databasePath ? '/readyz' : '/'),
-          {},
-          performance.now(),
-          300_000,
-          [503],
-        );
-        return served;
-      };
-      const baseline = await serve();
-      const sqliteServer = await serve(scratch);
-      const postgresServer = postgres && (await serve(scratch, { DATABASE_URL: postgres.url }));
-      const terms = await termsBench({
-        datasetPath: scratch,
-        manifest,
-        nodes: [
-          { store: 'sqlite', url: sqliteServer.url },
-          ...(postgres && postgresServer
-            ? [{ store: 'postgres' as const, url: postgresServer.url, databaseUrl: postgres.url }]
-            : []),
-        ],
-        baselineUrl: baseline.url,
-        key,
-        load: load.run,
-        cpu: pinning?.load,
-        work,
-        durationS: settings.durationS,
-        rounds: settings.rounds,
-        samples: args.quick ? 5 : 20,
-        log,
-      });
-      await stopAll();
-      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, terms });
-      process.stdout.write(`\n${formatTerms(terms)}\n\nresults: ${outPath}\n`);
-      return terms.failures.length === 0 ? 0 : 1;
-    } finally {
-      await stopAll();
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-  if (args.only === 'renders') {
-    try {
-      const reports: RendersReport[] = [];
-      for (const variant of RENDER_VARIANTS) {
-        const served = spawnServer({
-          port: await freePort(),
-          cpu: pinning?.server,
-          cwd: work,
-          databasePath: dataset.path,
-          env: variant.env,
-        });
-        running.add(served);
-        await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
-        reports.push(
-          await rendersBench({
-            label: variant.label,
-            url: served.url,
-            key,
-            manifest,
-            work,
-            load: load.run,
-            cpu: pinning?.load,
-            settings: {
-              rounds: settings.rounds,
-              durationS: settings.durationS,
-              connections: settings.connections,
-              renderConnections: 8,
-            },
-            log,
-          }),
-        );
-        await stopAll();
-      }
-      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, renders: reports });
-      process.stdout.write(`\n${formatRenders(reports)}\n\nresults: ${outPath}\n`);
-      return 0;
-    } finally {
-      await stopAll();
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-  redis = await benchRedis(pinning?.load);
-  log(redis ? `Redis row: ${redis.source}` : 'Redis row: no Redis found, not run');
-  postgres = await benchPostgres(dataset.path, log);
-  log(
-    postgres
-      ? `PostgreSQL rows: ${postgres.source}`
-      : 'PostgreSQL rows: no PostgreSQL found, not run',
-  );
-  const firstPoints = `/v1/points/${manifest.withPoints[0]}`;
-  // Every process under load, on the server's core (only one is busy at a time); the real server
-  // and the peer once they answer a first points request.
-  const start = async (
-    databasePath?: string,
-    env?: Record<string, string>,
-    peer = false,
-    variant?: Variant,
-    logFile?: string,
-    limit = false,
-  ) => {
-    const served = spawnServer({
-      port: await freePort(),
-      cpu: pinning?.server,
-      cwd: work,
-      databasePath,
-      env,
-      peer,
-      limit,
-      variant,
-      logFile,
-    });
-    running.add(served);
-    await waitForOk(
-      served.url + (databasePath ? firstPoints : '/'),
-      databasePath ? auth : {},
-      performance.now(),
-    );
-    return served;
-  };
-  /** Cold answers × peer on SQLite, then on PostgreSQL if there is one (cold-peer.ts). */
-  const coldOnEachStore = async (
-    start: (
-      env: Record<string, string> | undefined,
-      server: ColdServer,
-      logFile: string,
-    ) => Promise<Served>,
-  ): Promise<ColdPeer[]> => {
-    const stores: ['sqlite' | 'postgres', string][] = [['sqlite', dataset.path]];
-    if (postgres) stores.push(['postgres', postgres.url]);
-    const rows: ColdPeer[] = [];
-    for (const [store, database] of stores) {
-      const env = store === 'postgres' ? { DATABASE_URL: database } : undefined;
-      const cold = await coldVersusPeer({
-        store,
-        database,
-        start: (server, logFile) => start(env, server, logFile),
-        work,
-        key,
-        manifest,
-        samples: args.quick ? 6 : 100,
-        log,
-      });
-      rows.push(...cold.rows);
-      failures.push(...cold.failures);
-    }
-    return rows;
-  };
-  if (args.only === 'cold') {
-    // Only the cold answers × peer (`--only cold`), on servers of their own.
-    try {
-      const coldPeer = await coldOnEachStore((env, server, logFile) =>
-        start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit'),
-      );
-      writeJson(outPath, { startedAt: startedAt.toISOString(), machine, coldPeer, failures });
-      process.stdout.write(`\n${formatColdPeer(coldPeer)}\n\nresults: ${outPath}\n`);
-      return failures.length === 0 ? 0 : 1;
-    } finally {
-      await stopAll();
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-  try {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
     if (postgres) endpoints.push(...postgresEndpoints(manifest, settings.connections));
+    // `--only cached`: issue 36's main target alone, the cached rows beside their peer twins.
+    if (cachedOnly) {
+      const kept = endpoints.filter((endpoint) => CACHED_ROWS.includes(endpoint.id));
+      endpoints.splice(0, endpoints.length, ...kept);
+    }
     const peers = peerEndpoints(endpoints);
     endpoints.push(...peers);
     const points = endpoints.find((endpoint) => endpoint.id === 'points');
-    const variants = points ? variantEndpoints(points) : [];
+    const variants = points && !cachedOnly ? variantEndpoints(points) : [];
     endpoints.push(...variants);
     /** Rows measured right beside another row of the same round (their figure is a ratio to it). */
     const pairs: Record<string, string> = { [REDIS_ROW]: 'points', ...POSTGRES_PAIRS };
@@ -587,7 +397,7 @@ async function main(): Promise<number> {
     // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
     const serverMs: number[] = [];
     const baselineMs: number[] = [];
-    for (let i = 0; i < settings.startups; i++) {
+    for (let i = 0; i < (cachedOnly ? 0 : settings.startups); i++) {
       for (const target of ['baseline', 'api'] as const) {
         const port = await freePort();
         const since = performance.now();
@@ -623,10 +433,12 @@ async function main(): Promise<number> {
     const serverStartMs = performance.now() - serverSince;
     // Interactions are answered by a node of their own, configured as an Interactions Endpoint
     // (no token: REST goes nowhere, and no answer here is slow enough to be deferred).
-    const interactionsServer = await start(dataset.path, {
-      DISCORD_PUBLIC_KEY: signer.publicKey,
-      DISCORD_REST_URL: 'http://127.0.0.1:9/api',
-    });
+    const interactionsServer = cachedOnly
+      ? server
+      : await start(dataset.path, {
+          DISCORD_PUBLIC_KEY: signer.publicKey,
+          DISCORD_REST_URL: 'http://127.0.0.1:9/api',
+        });
     // The same data in PostgreSQL: only the PostgreSQL rows read from it.
     const postgresServer = postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }));
     // The same server with budgets in Redis: only the Redis row reads from it.
@@ -801,6 +613,14 @@ async function main(): Promise<number> {
           rounds: measures.get(endpoint.id) ?? [],
         }),
       );
+    if (cachedOnly) {
+      const rows = rowsSoFar();
+      const peer = peerRatios(rows);
+      return finish(
+        { rows, peer },
+        `${formatRows(rows)}\n\nhousecup against the peer (peer.mjs), same rounds:\n${formatPeer(peer)}`,
+      );
+    }
 
     // Event-loop delay as a small request sees it while the biggest lists are being served.
     const big =
@@ -863,8 +683,7 @@ async function main(): Promise<number> {
     // The peak before the sorted lists' figures, comparable with earlier runs; they report their
     // own peak after (sixteen 9.8 MB lists built again and again weigh more).
     const serverPeak = memoryOf(server.pid);
-    const sorted: SortedReport = await sortedOf(server.url, server.pid);
-    failures.push(...sorted.failures);
+    const sorted: SortedReport = await sortedSection(ctx, server);
     const history = await historyBench({
       datasetPath: dataset.path,
       postgresUrl: postgres?.url ?? null,
@@ -874,9 +693,7 @@ async function main(): Promise<number> {
       log,
     });
     // Cold answers × peer: each store's node beside its peer, one request at a time.
-    const coldPeer = await coldOnEachStore((env, server, logFile) =>
-      start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit'),
-    );
+    const coldPeer = await coldSection(ctx, postgres, coldStart);
     // The mixed load, on each store, housecup then its peer at the same rate.
     const mixed: MixedReport[] = [];
     const mixedOf = (store: 'sqlite' | 'postgres', housecupUrl: string, peerUrl: string) =>
@@ -901,9 +718,21 @@ async function main(): Promise<number> {
     await redisRowCheck();
     const redisSource = redis?.source ?? '';
     await stopAll();
+    // The sections of their own (`--only <name>`), each on its own nodes; one that throws is a
+    // failure of the run, and the next runs.
+    let sections: Results = {};
+    for (const section of SECTIONS) {
+      log(`section ${section.name}`);
+      try {
+        sections = { ...sections, ...(await section.run(ctx)) };
+      } catch (error) {
+        failures.push(`${section.name}: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        await stopAll();
+      }
+    }
     // Last, on a machine the other rows no longer load.
-    const streams = await streamsRow(work);
-    const publicStreams = await streamsRow(work, publicStreamsSettings);
+    const { streams, publicStreams } = await streamsSection(ctx);
 
     const rows = rowsSoFar();
     const report: Report = {
@@ -948,11 +777,21 @@ async function main(): Promise<number> {
       replacementCosts,
       coldPeer,
       mixed,
+      members: sections.members ?? null,
+      terms: sections.terms ?? null,
+      renders: sections.renders ?? null,
+      webhooks: sections.webhooks ?? null,
+      liveScoreboards: sections.liveScoreboards ?? null,
       rows,
     };
+    report.targets = checkTargets(report);
     writeReport(outPath, report);
     process.stdout.write(
-      `\n${formatReport(report)}\n${formatSorted(sorted)}\n${formatHistory(history)}\nresults: ${outPath}\n`,
+      `\n${formatReport(report)}\n${formatSorted(sorted)}\n${formatHistory(history)}\n` +
+        `${SECTIONS.map((section) => section.format(report)).join('\n\n')}\n\n` +
+        `${formatTargets(report.targets)}\n` +
+        (failures.length > 0 ? `\nFAILED: ${failures.join('; ')}\n` : '') +
+        `\nresults: ${outPath}\n`,
     );
     return report.ok ? 0 : 1;
   } finally {

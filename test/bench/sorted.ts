@@ -12,6 +12,7 @@ import type { LoadGenerator, LoadResult } from './load.js';
 import { oneAtATime, type ProbeResult, percentile, probe } from './probe.js';
 import { memoryOf } from './processes.js';
 import { median } from './report.js';
+import { TARGETS } from './targets.js';
 
 /*
  * The sorted list's figures (issue 15, docs/http-api.md), on the largest guild of the dataset
@@ -385,7 +386,7 @@ export function formatSorted(report: SortedReport | null): string {
     `  cached, 32 connections: ${fixed(page.cached.rps, 0)} req/s, p50 ${fixed(page.cached.latencyMs.p50)} ms, ` +
       `p99 ${fixed(page.cached.latencyMs.p99)} ms; one at a time p50 ${fixed(page.cachedOneAtATime.p50Ms)} ms`,
     `  walk with limit=${walk.limit}: ${walk.pages} pages, median of ${walk.walks} cold walks: first ${fixed(walk.firstMs)} ms, ` +
-      `last ${fixed(walk.lastMs)} ms → last/first ${fixed(walk.lastOverFirst)} (target ≤ 1.5); deeper half/shallower half ${fixed(walk.deepOverShallow)}`,
+      `last ${fixed(walk.lastMs)} ms → last/first ${fixed(walk.lastOverFirst)} (target ${TARGETS.sortedWalk.compare} ${TARGETS.sortedWalk.threshold}); deeper half/shallower half ${fixed(walk.deepOverShallow)}`,
     `  the same walk read from the store alone: first ${fixed(walk.store.firstMs, 3)} ms, last ${fixed(walk.store.lastMs, 3)} ms → last/first ${fixed(walk.store.lastOverFirst)}`,
     ...[plainLoad, eventLoop].map(
       (probe) =>

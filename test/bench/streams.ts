@@ -8,6 +8,7 @@ import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
 import { median } from './report.js';
 import type { ClientCommand, ClientReport } from './stream-clients.js';
+import { TARGETS } from './targets.js';
 
 /*
  * The event streams row (issue 14): N open streams of GET /v1/events/:guildId on one node over
@@ -279,9 +280,9 @@ export function formatStreams(result: StreamsResult | null): string {
   return [
     `${result.public ? 'Public scoreboard streams (/cup/:g/events)' : 'Event streams'}: ${result.streams} open on one node over ${result.guilds} guilds`,
     memory
-      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target < 10)`
+      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target ${TARGETS.streamMemory.compare} ${TARGETS.streamMemory.threshold})`
       : '  memory: not measured (no /proc)',
-    `  commit → last stream of the guild: p50 ${fixed(latency.p50)} ms, p99 ${fixed(latency.p99)} ms, max ${fixed(latency.max)} ms over ${latency.commits} commits (target p99 < 250)`,
+    `  commit → last stream of the guild: p50 ${fixed(latency.p50)} ms, p99 ${fixed(latency.p99)} ms, max ${fixed(latency.max)} ms over ${latency.commits} commits (target p99 ${TARGETS.streamLatency.compare} ${TARGETS.streamLatency.threshold})`,
     `  GET /v1/points/:g with the streams open: ${fixed(requests.ratio, 3)} × without [${requests.ratios.map((r) => fixed(r, 3)).join(', ')}] (${requests.withRps.map((r) => fixed(r, 0)).join('/')} vs ${requests.withoutRps.map((r) => fixed(r, 0)).join('/')} req/s)`,
   ].join('\n');
 }

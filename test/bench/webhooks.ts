@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { SUBSCRIPTIONS_PER_GUILD } from '../../src/records/webhooks.js';
 import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
@@ -11,10 +12,11 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { ensureCursor } from '../../src/webhooks/dispatcher.js';
 import { newSecret } from '../../src/webhooks/signing.js';
 import { get } from './http-get.js';
-import { freePort, memoryOf, spawnServer, waitForOk } from './processes.js';
+import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
 
 /*
- * `npx tsx test/bench/webhooks.ts [--quick]`: the webhooks' figures on one SQLite node (the real
+ * `npm run bench -- --only webhooks` (or alone: `npx tsx test/bench/webhooks.ts [--quick]`, which
+ * prints the report as JSON): the webhooks' figures on one SQLite node (the real
  * server, a child process), a receiver in this process verifying every message:
  *  - commit → receiver: a points UPDATE committed by another connection (as the game's), until
  *    the receiver has every message it causes; with 1 subscription, and with 500 (50 guilds ×
@@ -25,7 +27,6 @@ import { freePort, memoryOf, spawnServer, waitForOk } from './processes.js';
  *    memory and the database's bytes per waiting message.
  */
 
-const quick = process.argv.includes('--quick');
 const GUILDS = 50;
 const guildId = (i: number) => `9${String(i).padStart(17, '0')}`;
 
@@ -107,7 +108,17 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
   return true;
 }
 
-async function main(): Promise<void> {
+export interface WebhooksOptions {
+  quick: boolean;
+  /** The server's CPU list, when pinned. */
+  cpu?: string | undefined;
+  /** The bench's running servers: the node is in it while it runs (stopped on an interrupt). */
+  running?: Set<Served>;
+}
+
+export type WebhooksReport = Awaited<ReturnType<typeof webhooksBench>>;
+
+export async function webhooksBench({ quick, cpu, running }: WebhooksOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'housecup-bench-webhooks-'));
   const path = join(dir, 'housecup.db');
   const store = openSqliteStore(path);
@@ -135,10 +146,12 @@ async function main(): Promise<void> {
   const port = await freePort();
   const server = spawnServer({
     port,
+    cpu,
     databasePath: path,
     cwd: dir,
     env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' },
   });
+  running?.add(server);
   await waitForOk(`${server.url}/healthz`, {}, performance.now());
   const game = new Database(path);
   let value = 0;
@@ -244,13 +257,35 @@ async function main(): Promise<void> {
     nodeRssMiB: { before: round(rssBefore), withWaiting: round(rssDown) },
     refused: receiver.refused,
   };
-  console.log(JSON.stringify(report, null, 2));
   game.close();
   agent.destroy();
   await server.stop();
+  running?.delete(server);
   await receiver.close();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
+  return report;
 }
 
-await main();
+const ms = (value: { p50: number; p99: number }) => `p50 ${value.p50} ms, p99 ${value.p99} ms`;
+
+export function formatWebhooks(report: WebhooksReport | null): string {
+  if (!report) return 'webhooks: not run';
+  const c = report.commitToReceiverMs;
+  return [
+    'webhooks (one SQLite node, a receiver verifying every message):',
+    `  commit → receiver, 1 subscription: ${ms(c.oneSubscription)} (${c.oneSubscription.n} commits); ` +
+      `500 subscriptions (50 guilds × 10), the last of them: ${ms(c.fiveHundred)} (${c.fiveHundred.n} commits); ` +
+      `${report.deliveriesPerSecond} deliveries/s`,
+    `  GET /v1/points/:g one at a time, endpoints answering: ${ms(report.smallRequestMs.answering)}; ` +
+      `all 500 down: ${ms(report.smallRequestMs.fiveHundredDown)}`,
+    `  ${report.waitingMessages} messages waiting: ${report.payloadBytesPerMessage} B payload, ` +
+      `${report.databaseBytesPerWaitingMessage} B of database each; node RSS ${report.nodeRssMiB.before} → ` +
+      `${report.nodeRssMiB.withWaiting} MiB; ${report.refused} refused by the receiver`,
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const report = await webhooksBench({ quick: process.argv.includes('--quick') });
+  console.log(JSON.stringify(report, null, 2));
+}

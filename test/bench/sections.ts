@@ -1,0 +1,404 @@
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ColdPeer, type ColdServer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
+import type { Dataset, DatasetManifest } from './dataset.js';
+import {
+  formatLiveScoreboards,
+  type LiveScoreboardsReport,
+  liveScoreboardsBench,
+} from './live-scoreboards.js';
+import type { LoadGenerator } from './load.js';
+import type { Pinning } from './machine.js';
+import { formatMembers, type MembersReport, membersBench, prepareMembers } from './members.js';
+import { type BenchPostgres, benchPostgres } from './postgres.js';
+import { freePort, type Served, spawnServer, waitForOk } from './processes.js';
+import { formatRenders, RENDER_VARIANTS, type RendersReport, rendersBench } from './renders.js';
+import type { Report } from './report.js';
+import { formatSorted, type SortedReport, sortedBench } from './sorted.js';
+import {
+  benchStreams,
+  FULL_PUBLIC_STREAMS,
+  FULL_STREAMS,
+  formatStreams,
+  QUICK_STREAMS,
+  type StreamsResult,
+} from './streams.js';
+import type { Results } from './targets.js';
+import { formatTerms, prepareTerms, type TermsReport, termsBench } from './terms.js';
+import { formatWebhooks, type WebhooksReport, webhooksBench } from './webhooks.js';
+
+/*
+ * The bench's sections: each a function of one shared context, returning its report. `npm run
+ * bench -- --only <name>` runs one; the full run runs them all (run.ts).
+ */
+
+export interface BenchSettings {
+  rounds: number;
+  durationS: number;
+  connections: number;
+  startups: number;
+  warmupS: number;
+  probeS: number;
+}
+
+/** What every section shares: the dataset and its key, the work dir, the machine's set-up. */
+export interface BenchContext {
+  dataset: Dataset;
+  manifest: DatasetManifest;
+  /** An unlimited API key in the dataset. */
+  key: string;
+  /** A scratch directory, removed at the end of the run. */
+  work: string;
+  pinning: Pinning | undefined;
+  load: { run: LoadGenerator; name: string };
+  settings: BenchSettings;
+  quick: boolean;
+  log(line: string): void;
+  /** Problems that fail the run (exit 1). */
+  failures: string[];
+  /** Every server spawned and not yet stopped: stopped at the end or on an interrupt. */
+  running: Set<Served>;
+  /** Every PostgreSQL database a section made and has not dropped yet: dropped likewise. */
+  databases: Set<BenchPostgres>;
+}
+
+/** Stops a section's servers and drops its databases (those still up). */
+export async function stopServers(ctx: BenchContext, served: readonly (Served | null)[]) {
+  for (const one of served) {
+    if (!one || !ctx.running.has(one)) continue;
+    await one.stop();
+    ctx.running.delete(one);
+  }
+}
+
+/**
+ * A node on `databasePath` (none: A), on the server's core, once its /readyz says ready (it checks
+ * its database file until then: not while it is timed); A once `/` answers.
+ */
+export async function serve(
+  ctx: BenchContext,
+  databasePath?: string,
+  env?: Record<string, string>,
+): Promise<Served> {
+  const served = spawnServer({
+    port: await freePort(),
+    cpu: ctx.pinning?.server,
+    cwd: ctx.work,
+    databasePath,
+    env,
+  });
+  ctx.running.add(served);
+  await waitForOk(
+    served.url + (databasePath ? '/readyz' : '/'),
+    {},
+    performance.now(),
+    300_000,
+    [503],
+  );
+  return served;
+}
+
+/** A scratch copy of the dataset (with its -wal), its PostgreSQL copy, and nodes on both and A. */
+export interface ScratchNodes {
+  path: string;
+  postgres: BenchPostgres | null;
+  baseline: Served;
+  sqlite: Served;
+  /** The node on the PostgreSQL copy; null: no PostgreSQL. */
+  postgresNode: Served | null;
+  /** Stops the three nodes and drops the PostgreSQL copy. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `prepare` writes into the scratch copy before PostgreSQL gets its copy of it and the nodes
+ * start (the section's own changes: this week's, the race guild's terms).
+ */
+export async function scratchNodes(
+  ctx: BenchContext,
+  name: string,
+  prepare: (path: string) => void,
+): Promise<ScratchNodes> {
+  const path = join(ctx.work, `${name}.db`);
+  copyFileSync(ctx.dataset.path, path);
+  if (existsSync(`${ctx.dataset.path}-wal`)) copyFileSync(`${ctx.dataset.path}-wal`, `${path}-wal`);
+  prepare(path);
+  const postgres = await benchPostgres(path, ctx.log);
+  if (postgres) ctx.databases.add(postgres);
+  const started: Served[] = [];
+  const stop = async () => {
+    await stopServers(ctx, started);
+    if (postgres && ctx.databases.delete(postgres)) await postgres.drop();
+  };
+  try {
+    const baseline = await serve(ctx);
+    started.push(baseline);
+    const sqlite = await serve(ctx, path);
+    started.push(sqlite);
+    const postgresNode = postgres && (await serve(ctx, path, { DATABASE_URL: postgres.url }));
+    if (postgresNode) started.push(postgresNode);
+    return { path, postgres, baseline, sqlite, postgresNode, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A member's rank, the period lists and the period triggers' costs (members.ts). */
+export async function membersSection(ctx: BenchContext): Promise<MembersReport> {
+  let prepared: ReturnType<typeof prepareMembers> | undefined;
+  // A scratch copy: the bench writes this week's changes into it.
+  const nodes = await scratchNodes(ctx, 'members', (path) => {
+    prepared = prepareMembers(path, ctx.manifest, ctx.quick ? 5 : 20);
+    ctx.log(`members: ${prepared.changedProfiles} profiles of the largest guild changed this week`);
+  });
+  try {
+    if (!prepared) throw new Error('members: the scratch copy was not prepared');
+    const report = await membersBench(
+      {
+        datasetPath: nodes.path,
+        manifest: ctx.manifest,
+        sqliteUrl: nodes.sqlite.url,
+        postgres:
+          nodes.postgres && nodes.postgresNode
+            ? {
+                nodeUrl: nodes.postgresNode.url,
+                databaseUrl: nodes.postgres.url,
+                adminUrl: ADMIN_URL,
+              }
+            : null,
+        baselineUrl: nodes.baseline.url,
+        key: ctx.key,
+        load: ctx.load.run,
+        cpu: ctx.pinning?.load,
+        work: ctx.work,
+        durationS: ctx.settings.durationS,
+        rounds: ctx.settings.rounds,
+        quick: ctx.quick,
+        log: ctx.log,
+      },
+      prepared,
+    );
+    ctx.failures.push(...report.failures);
+    return report;
+  } finally {
+    await nodes.stop();
+  }
+}
+
+/** The hall of cups cached × A, and ending a term on a year of history (terms.ts). */
+export async function termsSection(ctx: BenchContext): Promise<TermsReport> {
+  // A scratch copy: the race guild gets its terms, and ending them writes it.
+  const nodes = await scratchNodes(ctx, 'terms', (path) => {
+    const prepared = prepareTerms(path, ctx.manifest);
+    ctx.log(`terms: the race guild has ${prepared.terms} terms`);
+  });
+  try {
+    const report = await termsBench({
+      datasetPath: nodes.path,
+      manifest: ctx.manifest,
+      nodes: [
+        { store: 'sqlite', url: nodes.sqlite.url },
+        ...(nodes.postgres && nodes.postgresNode
+          ? [
+              {
+                store: 'postgres' as const,
+                url: nodes.postgresNode.url,
+                databaseUrl: nodes.postgres.url,
+              },
+            ]
+          : []),
+      ],
+      baselineUrl: nodes.baseline.url,
+      key: ctx.key,
+      load: ctx.load.run,
+      cpu: ctx.pinning?.load,
+      work: ctx.work,
+      durationS: ctx.settings.durationS,
+      rounds: ctx.settings.rounds,
+      samples: ctx.quick ? 5 : 20,
+      log: ctx.log,
+    });
+    ctx.failures.push(...report.failures);
+    return report;
+  } finally {
+    await nodes.stop();
+  }
+}
+
+/** Small requests beside a flood of uncached charts, on each render variant (renders.ts). */
+export async function rendersSection(ctx: BenchContext): Promise<RendersReport[]> {
+  const reports: RendersReport[] = [];
+  for (const variant of RENDER_VARIANTS) {
+    const served = await serve(ctx, ctx.dataset.path, variant.env);
+    try {
+      reports.push(
+        await rendersBench({
+          label: variant.label,
+          url: served.url,
+          key: ctx.key,
+          manifest: ctx.manifest,
+          work: ctx.work,
+          load: ctx.load.run,
+          cpu: ctx.pinning?.load,
+          settings: {
+            rounds: ctx.settings.rounds,
+            durationS: ctx.settings.durationS,
+            connections: ctx.settings.connections,
+            renderConnections: 8,
+          },
+          log: ctx.log,
+        }),
+      );
+    } finally {
+      await stopServers(ctx, [served]);
+    }
+  }
+  return reports;
+}
+
+/** The webhooks' figures on a node and a database of their own (webhooks.ts). */
+export async function webhooksSection(ctx: BenchContext): Promise<WebhooksReport> {
+  ctx.log('webhooks: commit → receiver, 1 and 500 subscriptions, then 500 endpoints down');
+  return webhooksBench({ quick: ctx.quick, cpu: ctx.pinning?.server, running: ctx.running });
+}
+
+/** Part 1's seconds of one change a second: 120 as the stand-alone bench, 10 in a quick run. */
+export const LIVE_SECONDS = { quick: 10, full: 120 } as const;
+
+/** The live scoreboards' costs against the fake Discord, in this process (live-scoreboards.ts). */
+export async function liveScoreboardsSection(ctx: BenchContext): Promise<LiveScoreboardsReport> {
+  const seconds = ctx.quick ? LIVE_SECONDS.quick : LIVE_SECONDS.full;
+  ctx.log(`live scoreboards: ${seconds} s of one change a second, then 1,000 messages`);
+  return liveScoreboardsBench(seconds, (line) => ctx.log(`  live scoreboards ${line}`));
+}
+
+/** The sorted-list figures (sorted.ts), on `server`, or on a node of their own. */
+export async function sortedSection(
+  ctx: BenchContext,
+  server?: { url: string; pid: number },
+): Promise<SortedReport> {
+  const own = server ? null : await serve(ctx, ctx.dataset.path);
+  try {
+    const on = server ?? (own as Served);
+    const report = await sortedBench({
+      url: on.url,
+      pid: on.pid,
+      key: ctx.key,
+      databasePath: ctx.dataset.path,
+      manifest: ctx.manifest,
+      load: ctx.load.run,
+      cpu: ctx.pinning?.load,
+      work: ctx.work,
+      durationS: ctx.settings.durationS,
+      probeS: ctx.settings.probeS,
+      quick: ctx.quick,
+      log: ctx.log,
+    });
+    ctx.failures.push(...report.failures);
+    return report;
+  } finally {
+    await stopServers(ctx, [own]);
+  }
+}
+
+/** Starts a node for the cold rows: the server, its peer or the cold limit (cold-peer.ts). */
+export type ColdStart = (
+  env: Record<string, string> | undefined,
+  server: ColdServer,
+  logFile: string,
+) => Promise<Served>;
+
+/** Cold answers × peer on SQLite, then on PostgreSQL if there is one (cold-peer.ts). */
+export async function coldSection(
+  ctx: BenchContext,
+  postgres: BenchPostgres | null,
+  start: ColdStart,
+): Promise<ColdPeer[]> {
+  const stores: ['sqlite' | 'postgres', string][] = [['sqlite', ctx.dataset.path]];
+  if (postgres) stores.push(['postgres', postgres.url]);
+  const rows: ColdPeer[] = [];
+  for (const [store, database] of stores) {
+    const env = store === 'postgres' ? { DATABASE_URL: database } : undefined;
+    const cold = await coldVersusPeer({
+      store,
+      database,
+      start: (server, logFile) => start(env, server, logFile),
+      work: ctx.work,
+      key: ctx.key,
+      manifest: ctx.manifest,
+      samples: ctx.quick ? 6 : 100,
+      log: ctx.log,
+    });
+    rows.push(...cold.rows);
+    ctx.failures.push(...cold.failures);
+  }
+  return rows;
+}
+
+/** The event streams rows, /v1's then the public scoreboard's (streams.ts). */
+export async function streamsSection(
+  ctx: BenchContext,
+): Promise<{ streams: StreamsResult; publicStreams: StreamsResult }> {
+  const settings = {
+    ...(ctx.quick ? QUICK_STREAMS : FULL_STREAMS),
+    rounds: ctx.settings.rounds,
+    durationS: ctx.settings.durationS,
+    connections: ctx.settings.connections,
+  };
+  const row = (of: typeof settings) =>
+    benchStreams({
+      work: ctx.work,
+      load: ctx.load.run,
+      pinning: ctx.pinning,
+      settings: of,
+      log: ctx.log,
+      failures: ctx.failures,
+      running: ctx.running,
+    });
+  const streams = await row(settings);
+  const publicStreams = await row({
+    ...settings,
+    ...(ctx.quick ? QUICK_STREAMS : FULL_PUBLIC_STREAMS),
+    public: true,
+  });
+  return { streams, publicStreams };
+}
+
+/** A section run after the rows: its name for `--only`, where its report goes, how it prints. */
+export interface Section {
+  name: string;
+  run(ctx: BenchContext): Promise<Results>;
+  format(results: Results): string;
+}
+
+type SectionKey = 'members' | 'terms' | 'renders' | 'webhooks' | 'liveScoreboards';
+
+function section<K extends SectionKey>(
+  name: string,
+  key: K,
+  run: (ctx: BenchContext) => Promise<NonNullable<Report[K]>>,
+  format: (report: NonNullable<Report[K]>) => string,
+): Section {
+  return {
+    name,
+    run: async (ctx) => ({ [key]: await run(ctx) }) as Results,
+    format: (results) => {
+      const report = results[key];
+      return report ? format(report as NonNullable<Report[K]>) : `${name}: not run`;
+    },
+  };
+}
+
+/** The full run's sections after the rows, in order (before the streams, which run last). */
+export const SECTIONS: readonly Section[] = [
+  section('members', 'members', membersSection, formatMembers),
+  section('terms', 'terms', termsSection, formatTerms),
+  section('renders', 'renders', rendersSection, formatRenders),
+  section('webhooks', 'webhooks', webhooksSection, formatWebhooks),
+  section('live-scoreboards', 'liveScoreboards', liveScoreboardsSection, formatLiveScoreboards),
+];
+
+export { formatColdPeer, formatSorted, formatStreams };
