@@ -41,8 +41,7 @@ const EXPECTED_ROWS = [
   ...PEER_ROWS,
   ...(postgresUrl ? ['peer-points-postgres', 'peer-players-100-postgres'] : []),
   'points-limited',
-  'variant-rate-limit',
-  'variant-fastify-log',
+  ...VARIANTS.map((variant) => `variant-${variant}`),
   'A-small',
   'A-large',
 ];
@@ -62,7 +61,9 @@ describe('npm run bench -- --quick', () => {
         ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
       },
       encoding: 'utf8',
-      timeout: 400_000,
+      // The quick run took 256 s on a quiet machine with every section (2026-11-26); a loaded one
+      // takes longer, and a stuck run still ends here.
+      timeout: 1_100_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain('| endpoint');
@@ -141,5 +142,5 @@ describe('npm run bench -- --quick', () => {
     }
     expect(run.stdout).toContain('Targets (');
     expect([...new Set(report.targets?.map((t) => t.id))]).toEqual(ALL_TARGETS.map((t) => t.id));
-  }, 420_000);
+  }, 1_200_000);
 });
