@@ -170,12 +170,7 @@ export async function membersSection(ctx: BenchContext): Promise<MembersReport> 
               }
             : null,
         baselineUrl: nodes.baseline.url,
-        key: ctx.key,
-        load: ctx.load.run,
-        cpu: ctx.pinning?.load,
-        work: ctx.work,
-        durationS: ctx.settings.durationS,
-        rounds: ctx.settings.rounds,
+        ...loadOptions(ctx),
         quick: ctx.quick,
         log: ctx.log,
       },
@@ -186,6 +181,18 @@ export async function membersSection(ctx: BenchContext): Promise<MembersReport> 
   } finally {
     await nodes.stop();
   }
+}
+
+/** What the members' and terms' benches load with: the key, the load generator and its rounds. */
+function loadOptions(ctx: BenchContext) {
+  return {
+    key: ctx.key,
+    load: ctx.load.run,
+    cpu: ctx.pinning?.load,
+    work: ctx.work,
+    durationS: ctx.settings.durationS,
+    rounds: ctx.settings.rounds,
+  };
 }
 
 /** The hall of cups cached × A, and ending a term on a year of history (terms.ts). */
@@ -212,12 +219,7 @@ export async function termsSection(ctx: BenchContext): Promise<TermsReport> {
           : []),
       ],
       baselineUrl: nodes.baseline.url,
-      key: ctx.key,
-      load: ctx.load.run,
-      cpu: ctx.pinning?.load,
-      work: ctx.work,
-      durationS: ctx.settings.durationS,
-      rounds: ctx.settings.rounds,
+      ...loadOptions(ctx),
       samples: ctx.quick ? 5 : 20,
       log: ctx.log,
     });
