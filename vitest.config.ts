@@ -16,6 +16,8 @@ export const SHARED = {
   hookTimeout: 60_000,
   pool: 'forks' as const,
   reporters: ['default'],
+  // No test reads the contributor's .env or housecup variables of their shell.
+  setupFiles: ['test/setup/hermetic.ts'],
 };
 
 /*
@@ -32,7 +34,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...END_TO_END],
     maxWorkers: UNIT_WORKERS,
     // Each test's child processes, counted for scripts/test-budget.js.
-    setupFiles: ['test/setup/count-processes.ts'],
+    setupFiles: [...SHARED.setupFiles, 'test/setup/count-processes.ts'],
     // The JSON report is what scripts/test-budget.js checks after `npm run test:unit`.
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest-unit.json' },

@@ -181,6 +181,9 @@ function shardProblem(shards: 'auto' | number[], count: number | undefined): str
   return undefined;
 }
 
+/** Every variable housecup reads (and `.env.example` lists): the tests keep them out of their runs. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 
 export interface Config {

@@ -1,3 +1,4 @@
+import './supported-node.js';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';

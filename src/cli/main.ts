@@ -1,3 +1,4 @@
+import '../supported-node.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
 import { percentile } from './probe.js';

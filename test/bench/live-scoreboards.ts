@@ -17,10 +17,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/start.js';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 
 const MESSAGES = 1_000;

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createLogger } from '../../src/logger.js';
 import { changeView } from '../../src/records/periods.js';
 import { profileView } from '../../src/records/profile-order.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
+import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createLogger } from '../../src/logger.js';
 import { HOUSES } from '../../src/records/houses.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import {
   type AcceptedEdit,
   type CommandOption,

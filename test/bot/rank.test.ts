@@ -4,6 +4,8 @@
  * the position the read service's list gives, and a period's list shows the changes the game
  * made with its own SQL on a connection of its own, in English and in French.
  */
+
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
@@ -13,7 +15,6 @@ import { loadConfig } from '../../src/config.js';
 import type { ProfileWithChange } from '../../src/read/types.js';
 import { changeView, periodAt } from '../../src/records/periods.js';
 import type { HouseFilter, ProfileView } from '../../src/records/profile-order.js';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { messageProblems } from '../support/fake-discord/validation.js';

@@ -4,12 +4,13 @@
  * and end answered privately, Manage Server checked for both, the store's own rules (one open
  * term, a name of one line) said in the member's language, the list public, newest first.
  */
+
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { dateText } from '../../src/bot/embeds/dates.js';
 import { languageOf } from '../../src/bot/i18n/index.js';
 import { loadConfig } from '../../src/config.js';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { messageProblems } from '../support/fake-discord/validation.js';

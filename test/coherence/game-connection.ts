@@ -1,5 +1,5 @@
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import type { TestStore } from '../support/store.js';
 
 /**

@@ -1,6 +1,6 @@
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import { openEventStream, type TestEventStream } from '../support/event-stream.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { startTestService, type TestService } from '../support/service.js';

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
-import { DRIVER_PACKAGE } from '../../src/store/sqlite/driver.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { FakeDiscord } from '../support/fake-discord.js';
@@ -32,7 +31,7 @@ afterAll(async () => {
 /** Another process that takes the write lock, says `locked`, and lets go after HOLD_MS. */
 async function holdLock(path: string): Promise<{ child: ChildProcess; released: Promise<void> }> {
   const script = `
-    const db = new (require('${DRIVER_PACKAGE}'))(process.argv[1]);
+    const db = new (require('better-sqlite3'))(process.argv[1]);
     db.exec('BEGIN EXCLUSIVE');
     console.log('locked');
     setTimeout(() => { db.exec('COMMIT'); db.close(); console.log('released'); }, ${HOLD_MS});`;

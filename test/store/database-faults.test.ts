@@ -10,8 +10,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Sqlite as BetterSqlite3 } from '../../src/store/sqlite/driver.js';
 import { bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli, spawnTs } from '../support/child.js';
 

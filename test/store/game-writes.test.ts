@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
-import { DRIVER_PACKAGE } from '../../src/store/sqlite/driver.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /*
@@ -21,7 +20,7 @@ afterAll(async () => {
 /** Runs `sql` in a child process on its own better-sqlite3 connection, as the README says. */
 function gameWrites(sql: string) {
   const script = `
-    import Database from '${DRIVER_PACKAGE}';
+    import Database from 'better-sqlite3';
     const db = new Database(process.env.DATABASE_PATH);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
@@ -8,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import type { ChangeArea } from '../../src/records/guild-changes.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import { eventually } from '../support/eventually.js';

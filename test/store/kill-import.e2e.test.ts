@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/sqlite/database.js';
-import { Sqlite as BetterSqlite3 } from '../../src/store/sqlite/driver.js';
 import { importData } from '../../src/store/sqlite/import.js';
 import { BIG_GUILD, bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli } from '../support/child.js';

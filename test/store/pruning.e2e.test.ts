@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { killChildren, startMain } from '../support/child.js';
 

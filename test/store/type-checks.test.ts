@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/sqlite/database.js';
-import { Sqlite } from '../../src/store/sqlite/driver.js';
 import { migrationsBefore } from '../support/migrations.js';
 import { openTestStore, type TestStore } from '../support/store.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Sqlite as BetterSqlite3 } from '../../src/store/sqlite/driver.js';
 import { BIG_GUILD, bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli } from '../support/child.js';
 import { startTestService, type TestService } from '../support/service.js';

@@ -1,6 +1,6 @@
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { HistoryEntry } from '../../src/records/points-history.js';
-import { Sqlite as Database } from '../../src/store/sqlite/driver.js';
 import type { TestStore } from './store.js';
 
 /** Runs SQL on a connection of its own, as another program (the game) writing the tables would. */

@@ -1,8 +1,7 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolderOf } from '../../paths.js';
 import { StoreOpenError } from '../errors.js';
+import { migrationsTable, pendingMigrations, readMigrations } from '../migrations.js';
 
 /*
  * The connection pool to PostgreSQL and the migrations applied at start. Integers come back as
@@ -93,12 +92,39 @@ export async function migratePostgres(url: string): Promise<{ created: boolean }
               'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
             )
           ).rows[0]?.n ?? 0);
-    await migrate(drizzle(client), { migrationsFolder: migrationsFolderOf('postgres') });
+    await migrate(client);
     return { created: before === 0 };
   } catch (error) {
     throw new StoreOpenError(`Cannot migrate ${displayUrl(url)}: ${describe(error)}`);
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** Applies drizzle-kit's migrations not yet applied, in one transaction (src/store/migrations.ts). */
+async function migrate(client: pg.Client): Promise<void> {
+  const table = '"drizzle"."__drizzle_migrations"';
+  await client.query('CREATE SCHEMA IF NOT EXISTS "drizzle"');
+  await client.query(migrationsTable('bigint', table));
+  const last = await client.query<{ created_at: number | string }>(
+    `SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`,
+  );
+  const lastApplied = last.rows[0] ? Number(last.rows[0].created_at) : null;
+  const pending = pendingMigrations(readMigrations(migrationsFolderOf('postgres')), lastApplied);
+  if (pending.length === 0) return;
+  await client.query('BEGIN');
+  try {
+    for (const migration of pending) {
+      for (const statement of migration.statements) await client.query(statement);
+      await client.query(`INSERT INTO ${table} (hash, created_at) VALUES ($1, $2)`, [
+        migration.hash,
+        migration.createdAt,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
   }
 }
 

@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import Sqlite from 'better-sqlite3';
 import { migrationsFolderOf } from '../../paths.js';
 import { RECORDS } from '../../records/index.js';
 import { StoreOpenError } from '../errors.js';
-import { Sqlite } from './driver.js';
+import { migrationsTable, pendingMigrations, readMigrations } from '../migrations.js';
 import { type RefusedValue, refusedValues } from './type-checks.js';
 
 export interface Database {
   readonly path: string;
-  readonly sqlite: BetterSqlite3.Database;
+  readonly sqlite: Sqlite.Database;
   /** True when this open created the database file. */
   readonly created: boolean;
   /**
@@ -48,7 +46,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     );
   }
   const created = fullPath === ':memory:' || !existsSync(fullPath);
-  let sqlite: BetterSqlite3.Database;
+  let sqlite: Sqlite.Database;
   try {
     sqlite = new Sqlite(fullPath);
     // WAL lets readers go on while an import writes; the busy timeout rides out short locks.
@@ -62,7 +60,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   }
   if (options.migrate !== false) {
     try {
-      migrate(drizzle(sqlite), { migrationsFolder: migrationsFolderOf('sqlite') });
+      migrate(sqlite);
     } catch (error) {
       const reason = refusedRows(sqlite) ?? describe(error);
       sqlite.close();
@@ -114,6 +112,30 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   };
 }
 
+/** Applies drizzle-kit's migrations not yet applied, in one transaction (src/store/migrations.ts). */
+function migrate(sqlite: Sqlite.Database): void {
+  const table = '"__drizzle_migrations"';
+  sqlite.exec(migrationsTable('numeric', table));
+  const last = sqlite
+    .prepare<[], number | string>(
+      `SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`,
+    )
+    .pluck()
+    .get();
+  const pending = pendingMigrations(
+    readMigrations(migrationsFolderOf('sqlite')),
+    last === undefined ? null : Number(last),
+  );
+  if (pending.length === 0) return;
+  const record = sqlite.prepare(`INSERT INTO ${table} (hash, created_at) VALUES (?, ?)`);
+  sqlite.transaction(() => {
+    for (const migration of pending) {
+      for (const statement of migration.statements) sqlite.exec(statement);
+      record.run(migration.hash, migration.createdAt);
+    }
+  })();
+}
+
 /**
  * Each guild's generation, from the rows of guild_changes past the highest number seen, read
  * only when the database's generation moved: a guild's largest number, over its areas. The
@@ -121,7 +143,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
  * by hand), a new epoch drops everything known.
  */
 function guildGenerations(
-  sqlite: BetterSqlite3.Database,
+  sqlite: Sqlite.Database,
   databaseGeneration: () => string,
 ): (guildId: string) => string {
   // Prepared on first use: a database opened without migrating may not have the table yet.
@@ -172,7 +194,7 @@ const NAMED_VALUES = 20;
  * Why the type checks' migration stopped, when rows stored before it break them: each value,
  * with the WHERE clause that finds its row, so an operator can correct it and start again.
  */
-function refusedRows(sqlite: BetterSqlite3.Database): string | null {
+function refusedRows(sqlite: Sqlite.Database): string | null {
   let found: RefusedValue[];
   try {
     // The tables of later migrations are not there yet when an earlier one stops.

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { DRIVER_PACKAGE } from './driver.js';
 
 // Runs in a worker thread: a full read of a large file takes a while, and start-up has other
 // work (loading modules, compiling routes) to do on the main thread meanwhile.
@@ -26,7 +25,7 @@ parentPort.postMessage(answer);
  * is sound, else to SQLite's description of the first problem.
  */
 export function quickCheck(path: string): Promise<string | null> {
-  const driver = createRequire(import.meta.url).resolve(DRIVER_PACKAGE);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver } });
     worker.once('message', (answer: unknown) => {
