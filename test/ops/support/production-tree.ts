@@ -9,7 +9,7 @@ import { readDockerfile, type Stage, stage } from '../../support/dockerfile.js';
  * engine on the machines that run the tests). Each WORKDIR is a folder under `root`; `COPY . .`
  * copies the repository's files (git's list: what .dockerignore leaves too); every RUN runs as
  * written, its absolute folders mapped. Two steps stand in for something else:
- * - the apt-get line (a compiler for better-sqlite3): the machine's own toolchain;
+ * - an apt-get line, should one come back: the machine's own packages;
  * - the dev install (`npm ci --ignore-scripts`): a link to this checkout's node_modules, installed
  *   from the same lockfile (a second install would add minutes and test npm, not housecup).
  * The production install (`npm ci --omit=dev`) runs for real: that is the step under test.
@@ -36,7 +36,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
-function repositoryFiles(): string[] {
+/** The repository's files as git lists them (tracked, and new ones not ignored): a fresh clone's. */
+export function repositoryFiles(): string[] {
   const listed = execFileSync(
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
@@ -48,7 +49,8 @@ function repositoryFiles(): string[] {
   return listed.split('\0').filter((file) => file && existsSync(join(packageRoot, file)));
 }
 
-function copyFiles(files: string[], to: string): void {
+/** Copies `files` (paths relative to the checkout) into `to`, folders made as needed. */
+export function copyFiles(files: string[], to: string): void {
   for (const file of files) {
     mkdirSync(dirname(join(to, file)), { recursive: true });
     copyFileSync(join(packageRoot, file), join(to, file));
