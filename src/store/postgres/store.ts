@@ -2,9 +2,11 @@ import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
+import { createTerms } from '../terms.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { readEverything, writeEverything } from './copy.js';
+import { createPostgresDb } from './driver.js';
 import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
 import { createJobsReader } from './jobs.js';
@@ -16,7 +18,6 @@ import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
-import { createPostgresTerms } from './terms.js';
 import { exportData, importData } from './transfer.js';
 import { createPostgresWebhookStore } from './webhooks.js';
 
@@ -47,7 +48,8 @@ export async function openPostgresStore(
     throw error;
   }
   const publication = createPostgresPublication(pool, now);
-  const terms = createPostgresTerms(pool);
+  const sql = createPostgresDb(pool);
+  const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(pool),
     points: createPointsReader(pool),

@@ -1,9 +1,11 @@
 import type { ReadService } from '../../read/service.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
+import { createTerms } from '../terms.js';
 import { createChangesReader } from './changes.js';
 import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
+import { createSqliteDb } from './driver.js';
 import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
@@ -18,7 +20,6 @@ import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
-import { createSqliteTerms } from './terms.js';
 import { createSqliteWebhookStore } from './webhooks.js';
 
 export interface SqliteStore extends Store {
@@ -43,7 +44,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
   const publication = createSqlitePublication(db, now);
-  const terms = createSqliteTerms(db);
+  const sql = createSqliteDb(db.sqlite);
+  const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(db),
     points: createPointsReader(db),

@@ -1,0 +1,126 @@
+import type pg from 'pg';
+import type { Field } from '../../records/field.js';
+import { columnNames, type RecordDefinition } from '../../records/record.js';
+import type { SqlDb } from '../sql/db.js';
+import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
+import { valuesOf } from '../sql/statement.js';
+import { postgresDialect } from './dialect.js';
+
+/*
+ * Runs the store's operations on PostgreSQL: each statement awaited in turn, on one pooled
+ * connection for a transaction or a snapshot, on any for a plain read. Every statement is a
+ * named prepared statement (its key), parsed and planned once per connection. Rows written in
+ * bulk go as one array per column, unnested by PostgreSQL, a batch of rows per round trip.
+ */
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** Rows per bulk statement: each column goes as one array parameter. */
+const BATCH_ROWS = 10_000;
+
+export function createPostgresDb(pool: pg.Pool): SqlDb {
+  const perform = async (client: Queryable, effect: Effect): Promise<unknown> => {
+    if (effect.kind === 'rows') {
+      await writeRowsInBatches(client, effect.change, effect.record, effect.rows, effect.table);
+      return undefined;
+    }
+    const rendered = effect.statement.render(postgresDialect);
+    if (rendered.text === '')
+      return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
+    const result = await client.query({
+      name: effect.statement.key,
+      text: rendered.text,
+      values: valuesOf(rendered, effect.params),
+      ...(effect.statement.shape === 'arrays' ? { rowMode: 'array' as const } : {}),
+    });
+    if (effect.want === 'all') return result.rows;
+    if (effect.want === 'first') return result.rows[0];
+    return result.rowCount ?? 0;
+  };
+
+  const drive = async <T>(client: Queryable, op: Op<T>): Promise<T> => {
+    let step = op.next();
+    while (!step.done) {
+      let result: unknown;
+      try {
+        result = await perform(client, step.value);
+      } catch (error) {
+        step = op.throw(error);
+        continue;
+      }
+      step = op.next(result);
+    }
+    return step.value;
+  };
+
+  const inTransaction = async <T>(begin: string, op: Op<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      const result = await drive(client, op);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  return {
+    dialect: postgresDialect,
+    read: (op) => drive(pool, op),
+    snapshot: (op) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', op),
+    write: (op) => inTransaction('BEGIN', op),
+  };
+}
+
+function arrayType(field: Field): string {
+  if (field.kind === 'timestamp') return 'timestamptz[]';
+  return field.kind === 'rowId' || field.kind === 'integer' ? 'bigint[]' : 'text[]';
+}
+
+/** `names`' columns sent as arrays ($first, …), and the unnest() that makes rows `s` of them. */
+function unnested(record: RecordDefinition, names: readonly string[], first = 1): string {
+  const types = names.map((name) => arrayType(record.fields[name] as Field));
+  return `unnest(${types.map((type, i) => `$${i + first}::${type}`).join(', ')}) AS s(${names.join(', ')})`;
+}
+
+function bulkText(change: RowChange, record: RecordDefinition, table: string): string {
+  const names = columnNames(record);
+  const key = record.primaryKey ?? ['id'];
+  const matches = key.map((name) => `t.${name} = s.${name}`).join(' AND ');
+  if (change === 'insert') {
+    return `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM ${unnested(record, names)}`;
+  }
+  if (change === 'delete')
+    return `DELETE FROM ${table} AS t USING ${unnested(record, key)} WHERE ${matches}`;
+  const set = names
+    .filter((name) => !key.includes(name))
+    .map((name) => `${name} = s.${name}`)
+    .join(', ');
+  return `UPDATE ${table} AS t SET ${set} FROM ${unnested(record, names)} WHERE ${matches}`;
+}
+
+async function writeRowsInBatches(
+  client: Queryable,
+  change: RowChange,
+  record: RecordDefinition,
+  rows: readonly RowValues[],
+  table = record.table,
+): Promise<void> {
+  const names = columnNames(record);
+  const positions =
+    change === 'delete'
+      ? (record.primaryKey ?? ['id']).map((name) => names.indexOf(name))
+      : names.map((_, i) => i);
+  const text = bulkText(change, record, table);
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    await client.query(
+      text,
+      positions.map((at) => batch.map((row) => row[at] ?? null)),
+    );
+  }
+}

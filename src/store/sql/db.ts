@@ -1,0 +1,34 @@
+import type { Dialect } from './dialect.js';
+import type { Op } from './op.js';
+
+/*
+ * One engine's way of running operations (src/store/sql/op.ts): what every store module is given,
+ * whichever engine is configured. Reads outside a transaction, reads of one snapshot, and write
+ * transactions; the engine decides how (SQLite: synchronously, its write waiting for another
+ * process's lock without blocking the event loop; PostgreSQL: on one pooled connection).
+ */
+
+export interface WriteOptions {
+  /** Stops waiting for another process's lock (SQLite): the service is stopping. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface SqlDb {
+  readonly dialect: Dialect;
+  /** Runs `op` outside any transaction: each statement on its own (PostgreSQL: any connection). */
+  read<T>(op: Op<T>): Promise<T>;
+  /** Runs `op` over one snapshot of the database, writing nothing. */
+  snapshot<T>(op: Op<T>): Promise<T>;
+  /** Runs `op` in one write transaction: committed when it returns, rolled back when it throws. */
+  write<T>(op: Op<T>, options?: WriteOptions): Promise<T>;
+}
+
+/** A statement broke a unique index or primary key, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
