@@ -7,3 +7,8 @@ export class StoreOpenError extends Error {
 export class StoreBusyError extends Error {
   override name = 'StoreBusyError';
 }
+
+/** The store was closed (the service is stopping) before a write could run. */
+export class StoreClosedError extends Error {
+  override name = 'StoreClosedError';
+}

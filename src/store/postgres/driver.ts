@@ -70,6 +70,7 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
 
   return {
     dialect: postgresDialect,
+    readNow: undefined,
     read: (op) => drive(pool, op),
     snapshot: (op) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', op),
     write: (op) => inTransaction('BEGIN', op),

@@ -1,6 +1,8 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { createKeyStore, createKeyTable } from '../keys.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
+import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
 import { listenForChanges } from './changes.js';
@@ -10,14 +12,12 @@ import { createPostgresDb } from './driver.js';
 import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
 import { createJobsReader } from './jobs.js';
-import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
 import { createPostgresLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
-import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
 import { createPostgresWebhookStore } from './webhooks.js';
 
@@ -47,8 +47,8 @@ export async function openPostgresStore(
     await pool.end();
     throw error;
   }
-  const publication = createPostgresPublication(pool, now);
   const sql = createPostgresDb(pool);
+  const publication = createPublication(sql, now);
   const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(pool),
@@ -66,12 +66,12 @@ export async function openPostgresStore(
     location: displayUrl(url),
     created,
     read,
-    keyStore: createPostgresKeyStore(pool, now),
+    keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
     liveMessages: createPostgresLiveMessages(pool, now),
     webhooks: createPostgresWebhookStore(pool, now),
-    keyTable: createPostgresKeyTable(pool, changes.keys, changes.onKeysChanged),
+    keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),
     firstGuild: () => firstGuild(pool),

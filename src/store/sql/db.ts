@@ -11,12 +11,22 @@ import type { Op } from './op.js';
 export interface WriteOptions {
   /** Stops waiting for another process's lock (SQLite): the service is stopping. */
   signal?: AbortSignal | undefined;
+  /**
+   * How long to wait for another process's lock (SQLite) before giving up with StoreBusyError;
+   * 0 tries once. PostgreSQL writers wait for row locks as its transactions do.
+   */
+  patienceMs?: number;
 }
 
 export interface SqlDb {
   readonly dialect: Dialect;
   /** Runs `op` outside any transaction: each statement on its own (PostgreSQL: any connection). */
   read<T>(op: Op<T>): Promise<T>;
+  /**
+   * Runs `op` on this thread, to its end, where the engine can (SQLite): for a caller that must
+   * answer in the same turn (the key check). Undefined where every read is a round trip.
+   */
+  readonly readNow: (<T>(op: Op<T>) => T) | undefined;
   /** Runs `op` over one snapshot of the database, writing nothing. */
   snapshot<T>(op: Op<T>): Promise<T>;
   /** Runs `op` in one write transaction: committed when it returns, rolled back when it throws. */

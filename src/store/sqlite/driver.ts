@@ -1,6 +1,7 @@
 import type Sqlite from 'better-sqlite3';
 import type { RecordDefinition } from '../../records/record.js';
 import { columnNames } from '../../records/record.js';
+import { StoreClosedError } from '../errors.js';
 import type { SqlDb } from '../sql/db.js';
 import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
 import type { Statement } from '../sql/statement.js';
@@ -14,10 +15,7 @@ import { writeWhenFree } from './write-when-free.js';
  * connection, on first use.
  */
 
-export function createSqliteDb(sqlite: Sqlite.Database): SqlDb & {
-  /** Runs `op` now, on this thread: for the store's synchronous paths (generations, tests). */
-  runNow<T>(op: Op<T>): T;
-} {
+export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
   const prepared = new Map<string, Sqlite.Statement | null>();
   const prepare = (statement: Statement): Sqlite.Statement | null => {
     let found = prepared.get(statement.key);
@@ -69,7 +67,7 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb & {
 
   return {
     dialect: sqliteDialect,
-    runNow,
+    readNow: runNow,
     async read(op) {
       return runNow(op);
     },
@@ -77,6 +75,7 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb & {
       return sqlite.transaction(() => runNow(op)).deferred();
     },
     write(op, options = {}) {
+      if (!sqlite.open) return Promise.reject(new StoreClosedError('The database is closed'));
       return writeWhenFree(sqlite, () => sqlite.transaction(() => runNow(op)).immediate(), options);
     },
   };

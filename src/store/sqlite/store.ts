@@ -1,5 +1,7 @@
 import type { ReadService } from '../../read/service.js';
+import { createKeyStore, createKeyTable } from '../keys.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
+import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
 import { createChangesReader } from './changes.js';
@@ -11,14 +13,12 @@ import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { createJobsReader } from './jobs.js';
-import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
 import { createSqliteLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
 import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
-import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
 import { createSqliteWebhookStore } from './webhooks.js';
 
@@ -43,8 +43,8 @@ export interface SqliteStoreOptions extends OpenOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
-  const publication = createSqlitePublication(db, now);
   const sql = createSqliteDb(db.sqlite);
+  const publication = createPublication(sql, now);
   const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(db),
@@ -64,12 +64,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     created: db.created,
     db,
     read,
-    keyStore: createSqliteKeyStore(db, now),
+    keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
     liveMessages: createSqliteLiveMessages(db, now),
     webhooks: createSqliteWebhookStore(db, now),
-    keyTable: createSqliteKeyTable(db),
+    // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
+    keyTable: createKeyTable(sql, { generation: db.generation }),
     importData: (data) => importWhenFree(db, data, now),
     async exportData(guildIds) {
       return exportData(db, guildIds);
