@@ -1,6 +1,7 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
+import { createLiveMessages } from '../live-messages.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
@@ -12,7 +13,6 @@ import { createPostgresDb } from './driver.js';
 import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
 import { createJobsReader } from './jobs.js';
-import { createPostgresLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
@@ -69,7 +69,7 @@ export async function openPostgresStore(
     keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
-    liveMessages: createPostgresLiveMessages(pool, now),
+    liveMessages: createLiveMessages(sql, now),
     webhooks: createPostgresWebhookStore(pool, now),
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
     importData: (data) => importData(pool, data, now),

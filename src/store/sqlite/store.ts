@@ -1,5 +1,6 @@
 import type { ReadService } from '../../read/service.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
+import { createLiveMessages } from '../live-messages.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
@@ -13,7 +14,6 @@ import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { createJobsReader } from './jobs.js';
-import { createSqliteLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
 import { createPointsReader } from './points.js';
 import { createPointsHistoryReader } from './points-history.js';
@@ -67,7 +67,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
-    liveMessages: createSqliteLiveMessages(db, now),
+    liveMessages: createLiveMessages(sql, now),
     webhooks: createSqliteWebhookStore(db, now),
     // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
     keyTable: createKeyTable(sql, { generation: db.generation }),
