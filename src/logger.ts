@@ -19,8 +19,6 @@ export interface LoggerOptions {
   secrets?: readonly string[];
   /** Where lines go; stdout when absent. Tests pass a stream to read them. */
   destination?: DestinationStream;
-  /** Write each line to stdout on its own instead of once per turn (the bench's variant). */
-  unbatched?: boolean;
 }
 
 function describeError(error: unknown): Record<string, unknown> {
@@ -31,19 +29,13 @@ function describeError(error: unknown): Record<string, unknown> {
 }
 
 let stdout: DestinationStream | undefined;
-let stdoutUnbatched: DestinationStream | undefined;
 
 /**
  * Standard output, shared by every logger of the process, made on first use: pino's own
  * synchronous destination, handed the lines of one event-loop turn in one write
- * (src/log-stream.ts; docs/performance.md, "The access line"). `unbatched`: each line written
- * on its own, the library's way (the bench's `log-per-line` variant).
+ * (src/log-stream.ts; docs/performance.md, "The access line").
  */
-function standardOutput(unbatched: boolean): DestinationStream {
-  if (unbatched) {
-    stdoutUnbatched ??= destination({ dest: 1, sync: true });
-    return stdoutUnbatched;
-  }
+function standardOutput(): DestinationStream {
   stdout ??= new TurnBatchedStream(destination({ dest: 1, sync: true }));
   return stdout;
 }
@@ -70,6 +62,6 @@ export function createLogger(options: LoggerOptions): Logger {
       },
       hooks: { streamWrite: scrub },
     },
-    options.destination ?? standardOutput(options.unbatched ?? false),
+    options.destination ?? standardOutput(),
   );
 }

@@ -7,7 +7,7 @@ import type { RunningLive } from './bot/live/live-service.js';
 import { deferredScoreboards } from './bot/live/scoreboards.js';
 import { RenderSlots } from './budgets/render-slots.js';
 import type { Config } from './config.js';
-import { buildApp, type Libraries, type MountContext } from './http/app.js';
+import { buildApp, type MountContext } from './http/app.js';
 import { clientUrl } from './http/client-url.js';
 import type { GatewayState, InteractionOutcome, Metrics } from './http/metrics.js';
 import { registerInteractions } from './interactions/route.js';
@@ -48,15 +48,13 @@ export interface StartOptions {
    * serves by then (readiness says "not ready" until the check passes); the caller stops.
    */
   onDamaged(error: StoreOpenError): void;
-  /** The bench's variants only (test/bench/variant.mjs): libraries in place of housecup's parts. */
-  libraries?: Libraries;
 }
 
 /** Opens (and on first start, fills) the store, then serves the API. */
 export async function startService(
   config: Config,
   logger: Logger,
-  { onFirstKey, onDamaged, libraries }: StartOptions,
+  { onFirstKey, onDamaged }: StartOptions,
 ): Promise<RunningService> {
   const store = await openStore(config, logger);
   // A stored value the answers would not pass on (a history row the checks never saw): one line.
@@ -170,7 +168,6 @@ export async function startService(
     budgets,
     renders,
     cache,
-    ...(libraries ? { libraries } : {}),
   });
   // Before the listening line, which supervisors and tests wait for: a lifted rule is never
   // missed by whoever reads the start.

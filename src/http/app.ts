@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { AnswerCache } from '../answers/answer-cache.js';
 import type { ErrorPages } from '../answers/errors.js';
 import { type Budgets, memoryBudgets } from '../budgets/budgets.js';
@@ -9,6 +9,7 @@ import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
+import { accessLogOptions, installAccessLine } from './access-log.js';
 import { authenticate } from './auth.js';
 import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
@@ -26,8 +27,7 @@ import type { GatewayState, Metrics } from './metrics.js';
 import { installMetrics } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
-import { limitRate } from './rate-limit.js';
-import { LazyRequestLogger } from './request-logger.js';
+import { installKeyLimit } from './rate-limit.js';
 import { serveEndpoints } from './serve-endpoints.js';
 
 /** What the app shares with a mounted route module. */
@@ -89,22 +89,6 @@ export interface AppDependencies {
    * beside the API's answers, in one memory budget); otherwise the app makes its own.
    */
   cache?: AnswerCache;
-  /** Never set in production: the bench puts libraries back in place of housecup's own parts. */
-  libraries?: Libraries;
-}
-
-/**
- * The libraries housecup replaced with parts of its own, put back one at a time by the bench
- * (test/bench/variant.mjs), so that each replacement is measured against what it replaced in the
- * same run (issue 24: one that gains less than 5 % on its endpoint goes back to the library).
- */
-export interface Libraries {
-  /** Fastify's own two log lines per request instead of the one line written in onResponse. */
-  fastifyRequestLog?: boolean;
-  /** Fastify's child logger made for every request instead of one made only when used. */
-  fastifyChildLogger?: boolean;
-  /** Registers a rate limiter (a plugin) on /v1 after the key check, instead of limitRate. */
-  keyLimit?: (v1: FastifyInstance) => Promise<void>;
 }
 
 const DEFAULT_CACHE_MAX_AGE = 5;
@@ -135,18 +119,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // One access line, written in onResponse below, instead of Fastify's two, which cost req/s;
-    // a request's child logger is made only if something logs through it (docs/performance.md,
-    // "The access line").
-    logController: new LogController({
-      disableRequestLogging: !deps.libraries?.fastifyRequestLog,
-    }),
-    ...(deps.libraries?.fastifyChildLogger
-      ? {}
-      : {
-          childLoggerFactory: (logger, bindings, options) =>
-            new LazyRequestLogger(logger, bindings, options),
-        }),
+    // One access line (installAccessLine, below), a request's child logger made only when used.
+    ...accessLogOptions(),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with
@@ -200,25 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandling(app, guard, errorPages);
   await installCors(app, deps.config.corsOrigins ?? []);
 
-  // One line per request, written when the answer has gone: no headers, so no key.
-  // (Callback form: no promise per request; the app's logger, so no child logger per request.)
-  if (!deps.libraries?.fastifyRequestLog) {
-    app.addHook('onResponse', (request, reply, done) => {
-      deps.logger.info(
-        {
-          reqId: request.id,
-          method: request.method,
-          url: request.url,
-          ip: request.ip,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 100) / 100,
-          key: request.apiKey?.id,
-        },
-        'request',
-      );
-      done();
-    });
-  }
+  installAccessLine(app, deps.logger);
 
   // Public routes, outside /v1 and its key check and rate limit.
   if (deps.metrics) installMetrics(app, deps.metrics);
@@ -231,8 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
-    if (deps.libraries?.keyLimit) await deps.libraries.keyLimit(v1);
-    else v1.addHook('onRequest', limitRate(budgets.keys));
+    await installKeyLimit(v1, budgets.keys);
     serveEndpoints(v1, ENDPOINTS, {
       read: deps.read,
       cache,

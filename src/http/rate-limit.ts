@@ -2,7 +2,12 @@
  * With budgets/key-limiter.ts, housecup's replacement of @fastify/rate-limit; the gain measured
  * against the plugin in its place is at the top of that file.
  */
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { ApiError, MESSAGES } from '../answers/errors.js';
 import type { KeyLimiter } from '../budgets/key-limiter.js';
 
@@ -38,4 +43,9 @@ export function limitRate(limiter: KeyLimiter) {
       );
     });
   };
+}
+
+/** Limits /v1's requests per key, after the key check. */
+export async function installKeyLimit(v1: FastifyInstance, limiter: KeyLimiter): Promise<void> {
+  v1.addHook('onRequest', limitRate(limiter));
 }

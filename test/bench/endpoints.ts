@@ -8,7 +8,7 @@ export interface Endpoint {
    * set, sent signed interactions (its own process, so the others' memory figures stay as is).
    */
   target: 'api' | 'baseline' | 'interactions' | 'peer' | 'variant';
-  /** For `variant`: which library is put back in housecup (variant.mjs). */
+  /** For `variant`: which library is put back in housecup (variants/start.mjs). */
   variant?: Variant;
   /**
    * 'redis': the real server started with REDIS_URL, read with a limited key (redis.ts);
@@ -153,7 +153,7 @@ export function peerEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
 
 /**
  * The libraries housecup replaced with parts of its own, each put back in its place by
- * variant.mjs: @fastify/rate-limit (for the key limiter), Fastify's per-request log lines (for
+ * variants/start.mjs: @fastify/rate-limit (for the key limiter), Fastify's per-request log lines (for
  * app.ts' one line), and pino's destination written line by line with Fastify's child logger
  * per request (for log-stream.ts and request-logger.ts, which together write that line).
  */

@@ -10,7 +10,7 @@ const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
 const LIMIT_ENTRY = fileURLToPath(new URL('./cold-limit.mjs', import.meta.url));
-const VARIANT_ENTRY = fileURLToPath(new URL('./variant.mjs', import.meta.url));
+const VARIANT_ENTRY = fileURLToPath(new URL('./variants/start.mjs', import.meta.url));
 
 export interface Served {
   url: string;
@@ -35,7 +35,7 @@ export interface SpawnOptions {
   peer?: boolean;
   /** Start the cold limit (cold-limit.mjs) on `databasePath` (or env DATABASE_URL) instead. */
   limit?: boolean;
-  /** Start housecup with this library in place of its own part (variant.mjs). */
+  /** Start housecup with this library in place of its own part (variants/start.mjs). */
   variant?: string;
   /** Where its log lines go (default /dev/null, or BENCH_SERVER_LOG): cold-peer.ts reads them. */
   logFile?: string;

@@ -97,7 +97,7 @@ export interface Report {
   sorted?: SortedReport | null;
   /** Each row the peer implements, × peer (issue 24); absent from runs before it. */
   peer?: PeerRatio[];
-  /** Each hand-written replacement against its library put back (variant.mjs; issue 24). */
+  /** Each hand-written replacement against its library put back (variants/start.mjs). */
   replacements?: ReplacementGain[];
   /** housecup and each variant: spawn → first 200 (one start each) and idle RSS. */
   replacementCosts?: { variant: string; startMs: number; idleRssMiB: number | null }[];
@@ -264,7 +264,7 @@ export function formatReport(report: Report): string {
     out.push('housecup against the peer (peer.mjs), same rounds:', formatPeer(report.peer));
   if (report.replacements) {
     out.push(
-      'each replacement against its library put back (variant.mjs), /v1/points/:g, a limited key:',
+      'each replacement against its library put back (variants/start.mjs), /v1/points/:g, a limited key:',
       formatReplacements(report.replacements),
     );
   }

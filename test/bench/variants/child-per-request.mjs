@@ -1,0 +1,9 @@
+// The access line as housecup writes it, but Fastify's child logger made for every request, in
+// place of the lazy one of src/http/request-logger.js.
+import { LogController } from 'fastify';
+
+export { installAccessLine } from '../../../dist/src/http/access-log.js';
+
+export function accessLogOptions() {
+  return { logController: new LogController({ disableRequestLogging: true }) };
+}
