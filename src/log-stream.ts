@@ -6,8 +6,9 @@ const MAX_PENDING_LINES = 512;
 /**
  * Hands the lines logged during one event-loop turn to a synchronous destination in a single
  * write. Under load one turn answers many requests, each with its access line: a write (a
- * syscall) per turn instead of per line took a line from about 4.5 µs to 1 µs above formatting
- * it (pino's async destination costs more still: each write is a thread-pool round trip).
+ * syscall) per turn instead of per line costs a fraction of pino's own synchronous destination
+ * (docs/performance.md, "The access line"; pino's async destination costs more still: each write
+ * is a thread-pool round trip).
  * A line waits at most until the end of the turn it was logged in, and is written at exit.
  */
 export class TurnBatchedStream implements DestinationStream {

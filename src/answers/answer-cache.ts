@@ -50,8 +50,8 @@ export interface AnswerCacheOptions {
 /** JSON bodies up to this size are also kept as text (CachedAnswer.text). */
 const TEXT_MAX_BYTES = 4096;
 
-// Bounded so that the process stays within its memory budget (peak RSS ≤ 200 MiB in the
-// benchmark, with 50,000-profile lists being built and served).
+// Bounded so that the process stays within its memory budget with the largest lists being built
+// and served (docs/performance.md, "Memory").
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 export function etagOf(body: Buffer): string {

@@ -119,7 +119,7 @@ export function chartAnswer(
     days: query.days ?? CHART_DEFAULTS.days,
   };
   // The routes refuse these already; this is the last check before the canvas, which aborts the
-  // whole process on a size it cannot allocate (±Infinity: issue 29) rather than throwing.
+  // whole process on a size it cannot allocate (±Infinity) rather than throwing.
   for (const name of CHART_PARAMETERS) {
     const bounds = CHART_BOUNDS[name];
     if (!isWithin(asked[name], bounds)) throw new ApiError(400, invalidIntegerText(name, bounds));

@@ -4,7 +4,7 @@
  * `0` or an optional `-` then digits without a leading zero, whose value is a safe integer. No
  * `+`, space, fraction, exponent, hex, `-0`, leading zero, `Infinity` or `NaN`: each of those is
  * a number to `Number()` and to Ajv's coercion (which then skipped its range checks for
- * ±Infinity, and a width of Infinity aborted the process in the canvas: issue 29), so a value
+ * ±Infinity, and a width of Infinity once aborted the process in the canvas), so a value
  * is read here once, by one rule, and anything else is the parameter's own 400.
  */
 

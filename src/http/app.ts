@@ -144,8 +144,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
     // Ajv converts no text: its coercion reads `Infinity`, `1e400`, `0x10`, ` 5` and `5.0` as
-    // integers and then skips its range checks for ±Infinity (issue 29: a width of Infinity
-    // aborted the process). serve-endpoints.ts reads numeric parameters by one rule instead.
+    // integers and then skips its range checks for ±Infinity (a width of Infinity once aborted
+    // the process). serve-endpoints.ts reads numeric parameters by one rule instead.
     ajv: { customOptions: { coerceTypes: false } },
   });
 

@@ -116,7 +116,7 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
   }
 
   // PostgreSQL tells every node of a key change: reload then, not on the next request, so that
-  // an idle node judges its first request after a revocation by the new list (issue 20.1).
+  // an idle node judges its first request after a revocation by the new list.
   table.onChange?.(() => void refresh());
 
   function noteUse(id: number): void {

@@ -7,7 +7,7 @@ import type { ChartJob, ChartJobDone } from './chart-job.js';
 
 /*
  * The threads that draw and encode charts (chart-worker.ts), so that no picture holds the event
- * loop: drawing alone took 12–17 ms of it per chart on two shared cores (docs/performance.md,
+ * loop: drawing alone holds it for several milliseconds per chart (docs/performance.md,
  * "Chart renders beside small requests"). A pool of at most `size` workers, started when a chart
  * first needs one and kept; charts beyond them wait in order. The node's render slots
  * (src/budgets/render-slots.ts) already bound how many charts run at once to the same number, so

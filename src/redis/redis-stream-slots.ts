@@ -12,7 +12,7 @@ import { LuaScript } from './lua-script.js';
  * Open event streams per key, counted in Redis for every node: one sorted set per key whose
  * members are the streams (`<node>:<n>`), each scored with the instant it expires. A node renews
  * its streams every RENEW_MS, and at once when Redis answers again (a restarted Redis holds
- * none: issue 20.9 found 40 streams held against a cap of 20); a node that dies without closing
+ * none, and without it twice the cap could be held); a node that dies without closing
  * them stops renewing, and its streams stop counting TTL_MS later at most. The instants are
  * Redis' own clock (TIME), so the nodes' clocks play no part.
  */

@@ -7,9 +7,8 @@ import { join } from 'node:path';
  * entry), applied the way drizzle-orm's own migrator applies them, into the same bookkeeping
  * table (`__drizzle_migrations`: the file's SHA-256 and its journal time), so a database migrated
  * by either is up to date for the other. Replaces drizzle-orm's migrator, which loads the whole
- * query builder: on Node 22 and later its 333 modules each read drizzle-orm's 179 KB
- * package.json, about a second of every start of the service and of every CLI command
- * (docs/decisions.md, "drizzle-orm at run time").
+ * query builder: on Node 22 and later that is most of a second of every start of the service
+ * and of every CLI command (docs/decisions.md, "drizzle-orm at run time").
  */
 
 export interface Migration {

@@ -26,8 +26,8 @@ const before = (view: RankView) => (view.order === 'asc' ? '<' : '>');
  * How a count bounds its range by a position: `row` as one row value, `split` as a sum of two
  * counts, `first op value` then `first = value AND (the rest) op (their values)`, the first
  * column's ties (a few entries). Both are ranges of the same index. SQLite tests a row value at
- * every entry it counts, about twice the cost of one column's bound (2.2 against 1.1 ms over
- * 50,000 entries, 2026-11-26), so it counts `split`; PostgreSQL bounds its index scan by the row
+ * every entry it counts, about twice the cost of one column's bound (docs/decisions.md,
+ * "Periods and ranks"), so it counts `split`; PostgreSQL bounds its index scan by the row
  * value itself, and given one column's bound over most of a guild it chose a sequential scan.
  */
 export type RangeBound = 'row' | 'split';

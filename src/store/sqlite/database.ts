@@ -150,7 +150,7 @@ function guildGenerations(
   const statements = () => ({
     // The rows past the number seen, a range of guild_changes_seq; the largest per guild is
     // taken here. With GROUP BY guild_id SQLite walked the primary key instead (every row of the
-    // table, 10–25 ms at 45,000 rows), on the first request after each commit.
+    // table), on the first request after each commit.
     since: sqlite
       .prepare<[number], [string, number]>(
         'SELECT guild_id, seq FROM guild_changes WHERE seq > ? ORDER BY seq',

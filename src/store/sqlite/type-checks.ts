@@ -20,8 +20,8 @@ import type { RecordDefinition } from '../../records/record.js';
 /**
  * The records whose tables carry the checks: all but profile_changes, which only the store
  * writes (its triggers, from a profile's values already checked; the import and copy, from rows
- * their record checked). Its two checks ran on every write that moved galleons, about a tenth of
- * the period triggers' cost (2026-11-26); drizzle/sqlite/0011 dropped them with the table.
+ * their record checked). Its two checks ran on every write that moved galleons, a tenth of
+ * the period triggers' cost (docs/performance.md); drizzle/sqlite/0011 dropped them with the table.
  */
 export const TYPE_CHECKED: readonly RecordDefinition[] = RECORDS.filter(
   (record) => record !== profileChange,

@@ -5,7 +5,7 @@ import { StoreBusyError } from '../errors.js';
 /*
  * The driver is synchronous: a write that meets another connection's lock (the game's writer, a
  * backup, `BEGIN EXCLUSIVE`) would wait in busy_timeout with the event loop stopped, and every
- * read, interaction deferral and stream of the process with it (5 s, issue 20.2). So the
+ * read, interaction deferral and stream of the process with it, for the whole busy timeout. So the
  * server's own writes never wait inside SQLite: each try runs with busy_timeout 0, and a busy
  * one is tried again on a timer, the loop free in between. Readers are never blocked (WAL).
  */
