@@ -125,7 +125,3 @@ export function changeViewKey(view: ChangeView): string {
   return `change.${view.order}.${view.house ?? 'all'}.${periodKey(view.period)}`;
 }
 
-/** When the period containing `now` ends: the instant a cached "current period" answer expires. */
-export function rolloverAfter(kind: PeriodKind, now: Date): Date {
-  return new Date(periodAt(kind, now).to);
-}

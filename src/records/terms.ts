@@ -74,13 +74,6 @@ export function winnersOf(standings: Standings): House[] {
   return HOUSES.filter((house) => standings[house] === best);
 }
 
-export const NO_STANDINGS: Standings = {
-  gryffindor: null,
-  slytherin: null,
-  ravenclaw: null,
-  hufflepuff: null,
-};
-
 /** A term's name as the store takes it: trimmed, one line of 1 to 100 characters. */
 export type TermNameCheck = { ok: true; name: string } | { ok: false; problem: string };
 

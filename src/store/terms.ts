@@ -1,7 +1,6 @@
 import { pageOf, type TermsReader } from '../read/service.js';
 import { HOUSES } from '../records/houses.js';
-import type { RowOf } from '../records/record.js';
-import type { Term, term } from '../records/terms.js';
+import type { Term, TermRow } from '../records/terms.js';
 import { isUniqueViolation, type SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, first, type Op, run } from './sql/op.js';
@@ -14,7 +13,6 @@ import { TERM_STANDINGS_SQL, type TermReadRow, termOf } from './term-rows.js';
  * GET /v1/points/:guildId/terms. At most one open term per guild (a unique index on both).
  */
 
-type TermRow = RowOf<typeof term>;
 type GuildTerm = Pick<TermRow, 'guild_id' | 'id'>;
 
 const select = (d: Dialect) =>
