@@ -2,6 +2,8 @@ import type { ChartPoint } from '../pictures/chart-input.js';
 import type { ReadService } from '../read/service.js';
 import type { HousePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { periodAt } from '../records/periods.js';
+import type { Standings } from '../records/points-history.js';
 import {
   defaultTo,
   instantText,
@@ -10,7 +12,7 @@ import {
   type Step,
   stepStart,
 } from './history-series.js';
-import { standingsAt } from './stored-points.js';
+import { isPointCount, standingsAt } from './stored-points.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,9 +46,10 @@ export function chartSeriesChangesAt(days: number, now: number): number {
 }
 
 /**
- * Each house's change over the last 7 days (`▲ 120 this week`): its points now less its points
- * 7 days before the end the history endpoint takes by default, a house that had none then
- * counting from 0. Null when the guild has no history at all (nothing to compare with).
+ * Each house's change this week (`▲ 120 this week`), the week of the members' `period=week`: the
+ * UTC week from Monday 00:00 (periodAt). Counted from the house's points when the week began
+ * (the last recorded before it), or, for a house that first had points inside the week, from
+ * that first value: a first value is not a gain. Null when the guild has no history at all.
  */
 export async function weekChange(
   read: ReadService,
@@ -54,13 +57,28 @@ export async function weekChange(
   standings: HousePoints,
   now: number,
 ): Promise<Record<House, number> | null> {
-  const to = defaultTo(now);
-  const [then, latest] = await standingsAt(read.pointsHistory, guildId, [
-    instantText(to - 7 * DAY_MS),
-    instantText(to),
-  ]);
+  const week = periodAt('week', new Date(now));
+  const to = instantText(defaultTo(now));
+  const [atStart, latest] = await standingsAt(read.pointsHistory, guildId, [week.from, to]);
   if (!latest) return null;
+  const baseline = { ...(atStart ?? NO_POINTS) };
+  if (HOUSES.some((house) => baseline[house] === null)) {
+    // Only a guild that had no points when the week began reads its week's rows.
+    for (const entry of await read.pointsHistory.between(guildId, week.from, to)) {
+      for (const house of HOUSES) {
+        if (baseline[house] === null && isPointCount(entry[house])) baseline[house] = entry[house];
+      }
+    }
+  }
   const change = {} as Record<House, number>;
-  for (const house of HOUSES) change[house] = standings[house] - (then?.[house] ?? 0);
+  for (const house of HOUSES)
+    change[house] = standings[house] - (baseline[house] ?? standings[house]);
   return change;
 }
+
+const NO_POINTS: Standings = {
+  gryffindor: null,
+  slytherin: null,
+  ravenclaw: null,
+  hufflepuff: null,
+};

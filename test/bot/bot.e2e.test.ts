@@ -146,12 +146,12 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
         expect(attachments.map((a) => a.filename)).toEqual(['points.png']);
         expect(files).toEqual([{ name: 'points.png', png: true }]);
         const lines = (embed.description ?? '').split('\n\n');
-        // The points came with this week's import: each house's change is all of them.
+        // The points came with this week's import: first values, no gain.
         expect(lines.map((l) => l.split('\n')[0])).toEqual([
-          '**1. 🦁 Gryffindor** — 120 points · ▲ 120 this week',
-          '**2. 🦡 Hufflepuff** — 101 points · ▲ 101 this week',
-          '**3. 🐍 Slytherin** — 95 points · ▲ 95 this week',
-          '**4. 🦅 Ravenclaw** — 80 points · ▲ 80 this week',
+          '**1. 🦁 Gryffindor** — 120 points · ± 0 this week',
+          '**2. 🦡 Hufflepuff** — 101 points · ± 0 this week',
+          '**3. 🐍 Slytherin** — 95 points · ± 0 this week',
+          '**4. 🦅 Ravenclaw** — 80 points · ± 0 this week',
         ]);
         // The leader fills the bar (16 cells); the others in proportion: 101/120·16 ≈ 13.
         expect(lines[0]).toContain(`\`${'█'.repeat(16)}\``);

@@ -45,6 +45,16 @@ const data = {
     {
       id: GUILD,
       points: { gryffindor: 4321, slytherin: 1, ravenclaw: 2, hufflepuff: 0 },
+      // Standings two weeks ago, so this week's change is the import's: ▲ 4,321 for Gryffindor.
+      history: [
+        {
+          at: new Date(Date.now() - 14 * 86_400_000).toISOString(),
+          gryffindor: 0,
+          slytherin: 1,
+          ravenclaw: 2,
+          hufflepuff: 0,
+        },
+      ],
       premium: { expiresAt: EXPIRES },
       jobs: [{ id: 1, name: 'Auror', description: 'Catches dark wizards', salary: 4321 }],
       players: Array.from({ length: PROFILES }, (_, i) => ({
