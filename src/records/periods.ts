@@ -124,4 +124,3 @@ export function termChangeView(
 export function changeViewKey(view: ChangeView): string {
   return `change.${view.order}.${view.house ?? 'all'}.${periodKey(view.period)}`;
 }
-

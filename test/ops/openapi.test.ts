@@ -211,6 +211,28 @@ describe('the served document', () => {
     expect(inactive({ guildId: G, premium: false, status: 200 })).toBe(false);
   });
 
+  it('gives the items of every list a named schema, never an inline object', () => {
+    const inline: string[] = [];
+    const walk = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      const items = node.items as Record<string, unknown> | undefined;
+      if (items && !('$ref' in items) && (items.type === 'object' || 'allOf' in items)) {
+        inline.push(where);
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}.${key}`);
+    };
+    walk(doc.components.schemas, 'components.schemas');
+    walk(doc.paths, 'paths');
+    expect(inline).toEqual([]);
+    expect(
+      (doc.components.schemas.ProfileList?.properties as Record<string, unknown>).results,
+    ).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/ListedProfile' },
+    });
+  });
+
   it('fixes the status of every error answer to its code', () => {
     let count = 0;
     for (const item of Object.values(doc.paths)) {

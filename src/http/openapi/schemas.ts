@@ -140,23 +140,33 @@ const periodSchema: JsonSchema = {
   },
 };
 
-const changeField = {
-  type: 'integer',
-  description: "With `sort=change`: the profile's galleons change in the period (0 when none)",
-};
+/**
+ * A profile as the players list gives it: the record, and with `sort=change` its change in the
+ * period. A schema of its own, so that generated clients get a named type for the list's items.
+ */
+function listedProfileSchema(): JsonSchema {
+  const record = recordSchema(profile);
+  return {
+    ...record,
+    description: `${profile.description} As a players list gives it: with \`sort=change\`, also its change.`,
+    properties: {
+      ...(record.properties as Record<string, JsonSchema>),
+      change: {
+        type: 'integer',
+        description:
+          "With `sort=change`: the profile's galleons change in the period (0 when none)",
+      },
+    },
+  };
+}
 
 /** The players list: with `sort=change`, each profile carries its change and the list its period. */
 function profileListSchema(): JsonSchema {
-  const list = listSchema('Profile', 'player profiles');
-  const properties = list.properties as Record<string, JsonSchema>;
+  const list = listSchema('ListedProfile', 'player profiles');
   return {
     ...list,
     properties: {
-      ...properties,
-      results: {
-        type: 'array',
-        items: { allOf: [ref('Profile'), { type: 'object', properties: { change: changeField } }] },
-      },
+      ...(list.properties as Record<string, JsonSchema>),
       period: { ...ref('Period'), description: 'With `sort=change`: the period of the list' },
     },
   };
@@ -165,6 +175,7 @@ function profileListSchema(): JsonSchema {
 export const SCHEMAS = {
   Profile: recordSchema(profile),
   Job: recordSchema(job),
+  ListedProfile: listedProfileSchema(),
   ProfileList: profileListSchema(),
   Period: periodSchema,
   MemberRank: {
@@ -181,25 +192,27 @@ export const SCHEMAS = {
       results: {
         type: 'array',
         description: 'One entry per profile of the member, by `id`',
-        items: {
-          type: 'object',
-          required: ['id', 'rank', 'of', 'value'],
-          properties: {
-            id: { type: 'integer', minimum: 1, description: "The profile's id" },
-            rank: {
-              type: ['integer', 'null'],
-              minimum: 1,
-              description: 'Its position in the list',
-            },
-            of: { type: 'integer', minimum: 0, description: "The list's length" },
-            value: {
-              anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }],
-              description: "The profile's value for the sort (its change for `sort=change`)",
-            },
-          },
-        },
+        items: ref('RankEntry'),
       },
       status: status(200),
+    },
+  },
+  RankEntry: {
+    description: 'Where one profile of the member stands in the list',
+    type: 'object',
+    required: ['id', 'rank', 'of', 'value'],
+    properties: {
+      id: { type: 'integer', minimum: 1, description: "The profile's id" },
+      rank: {
+        type: ['integer', 'null'],
+        minimum: 1,
+        description: 'Its position in the list',
+      },
+      of: { type: 'integer', minimum: 0, description: "The list's length" },
+      value: {
+        anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }],
+        description: "The profile's value for the sort (its change for `sort=change`)",
+      },
     },
   },
   JobList: listSchema('Job', 'jobs'),
@@ -228,21 +241,23 @@ export const SCHEMAS = {
       points: {
         type: 'array',
         maxItems: 1000,
-        items: {
-          type: 'object',
-          required: ['at', ...HOUSES],
-          properties: {
-            at: { type: 'string', format: 'date-time' },
-            ...Object.fromEntries(
-              HOUSES.map((house) => [
-                house,
-                { type: ['integer', 'null'], description: `Points of ${house} at that instant` },
-              ]),
-            ),
-          },
-        },
+        items: ref('HistoryEntry'),
       },
       status: status(200),
+    },
+  },
+  HistoryEntry: {
+    description: 'The standings of the four houses at one instant (null before the first change)',
+    type: 'object',
+    required: ['at', ...HOUSES],
+    properties: {
+      at: { type: 'string', format: 'date-time' },
+      ...Object.fromEntries(
+        HOUSES.map((house) => [
+          house,
+          { type: ['integer', 'null'], description: `Points of ${house} at that instant` },
+        ]),
+      ),
     },
   },
   Term: {
@@ -305,22 +320,22 @@ export const SCHEMAS = {
     required: ['area', 'methods', 'status'],
     properties: {
       area: { type: 'string', enum: AREA_NAMES },
-      methods: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['method', 'path', 'description', 'parameters'],
-          properties: {
-            method: { type: 'string', enum: ['GET'] },
-            path: { type: 'string' },
-            description: { type: 'string' },
-            parameters: { type: 'array', items: parameterDoc },
-          },
-        },
-      },
+      methods: { type: 'array', items: ref('AreaMethod') },
       status: status(200),
     },
   },
+  AreaMethod: {
+    type: 'object',
+    description: 'One data method of an area',
+    required: ['method', 'path', 'description', 'parameters'],
+    properties: {
+      method: { type: 'string', enum: ['GET'] },
+      path: { type: 'string' },
+      description: { type: 'string' },
+      parameters: { type: 'array', items: ref('MethodParameter') },
+    },
+  },
+  MethodParameter: { ...parameterDoc, description: 'A parameter of a data method' },
   Error: {
     type: 'object',
     description: 'An error: `error` says what went wrong, `status` equals the HTTP status code',
