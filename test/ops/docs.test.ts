@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPOKEN_LOCALES } from '../../src/bot/i18n/index.js';
+import { LIVE_PERMISSIONS } from '../../src/bot/live/permissions.js';
 import { loadCommands } from '../../src/bot/loader.js';
 import { packageRoot } from '../../src/paths.js';
 
@@ -102,6 +103,23 @@ describe('the documentation', () => {
         );
       }
     }
+  });
+
+  it("invites the bot with exactly the permissions a live scoreboard needs, and the bot's scope", () => {
+    const page = read('docs/discord.md');
+    const invites = [...page.matchAll(/https:\/\/discord\.com\/oauth2\/authorize\?\S+?(?=`)/g)].map(
+      ([url]) => new URL(url),
+    );
+    const needed = Object.values(LIVE_PERMISSIONS).reduce((all, bit) => all | bit, 0n);
+    const withBot = invites.filter((url) =>
+      url.searchParams.get('scope')?.split(' ').includes('bot'),
+    );
+    expect(withBot.length).toBeGreaterThan(0);
+    for (const url of withBot) {
+      expect(url.searchParams.get('permissions')).toBe(String(needed));
+      expect(url.searchParams.get('scope')).toBe('bot applications.commands');
+    }
+    expect(page).toContain('Copy Server ID');
   });
 
   it('names every locale housecup speaks on the Discord page, and no other', () => {
