@@ -93,6 +93,50 @@ function lastValues(series: readonly ChartPoint[]): Map<House, { index: number; 
   return last;
 }
 
+/** Where a text written at its x with its alignment begins and ends. */
+function extent(label: Text): [number, number] {
+  if (label.align === 'left') return [label.x, label.x + label.width];
+  if (label.align === 'right') return [label.x - label.width, label.x];
+  return [label.x - label.width / 2, label.x + label.width / 2];
+}
+
+/**
+ * The dates under the plot: the last point's, the first's, then the middle one's, each only where
+ * it fits beside those already placed (at least `gap` apart), so no two ever overlap, whatever the
+ * width and the length of the dates (a two-day race writes hours).
+ */
+function dateLabels(
+  input: ChartInput,
+  format: Intl.DateTimeFormat,
+  at: { size: number; y: number; xOf: (index: number) => number; gap: number },
+): Text[] {
+  const count = input.series.length;
+  const wanted: [number, Text['align']][] = [
+    [count - 1, 'right'],
+    [0, 'left'],
+    [Math.floor((count - 1) / 2), 'center'],
+  ];
+  const placed: { index: number; label: Text }[] = [];
+  for (const [index, align] of wanted) {
+    const point = input.series[index];
+    if (!point || placed.some((done) => done.index === index)) continue;
+    const label = text(format.format(new Date(point.at)), at.size, false, {
+      x: at.xOf(index),
+      y: at.y,
+      align,
+      baseline: 'top',
+      tone: 'muted',
+    });
+    const [from, to] = extent(label);
+    const clear = placed.every(({ label: other }) => {
+      const [otherFrom, otherTo] = extent(other);
+      return to + at.gap <= otherFrom || otherTo + at.gap <= from;
+    });
+    if (clear) placed.push({ index, label });
+  }
+  return placed.sort((a, b) => a.index - b.index).map(({ label }) => label);
+}
+
 /** The race over time in `box`: the axis, the dates, the lines and their labelled ends. */
 export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLayout {
   const axisSize = Math.max(10, 12 * unit);
@@ -145,27 +189,11 @@ export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLay
     }),
   }));
 
-  const dates = dateFormat(input);
-  const dateY = plot.y + plot.height + axisSize * 0.6;
-  const marked = [0, Math.floor((count - 1) / 2), count - 1].filter(
-    (index, position, all) => all.indexOf(index) === position,
-  );
-  const dateTexts: Text[] = [];
-  marked.forEach((index, position) => {
-    const point = input.series[index];
-    if (!point || (marked.length > 2 && position === 1 && plot.width < 300 * unit)) return;
-    const lastOne = position === marked.length - 1;
-    const align =
-      lastOne && (position > 0 || count === 1) ? 'right' : position === 0 ? 'left' : 'center';
-    dateTexts.push(
-      text(dates.format(new Date(point.at)), axisSize, false, {
-        x: xOf(index),
-        y: dateY,
-        align,
-        baseline: 'top',
-        tone: 'muted',
-      }),
-    );
+  const dates = dateLabels(input, dateFormat(input), {
+    size: axisSize,
+    y: plot.y + plot.height + axisSize * 0.6,
+    xOf,
+    gap: 12 * unit,
   });
 
   const paths = {} as Record<House, Point[][]>;
@@ -213,5 +241,5 @@ export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLay
       box: { x: labelX, y: centre - labelHeight / 2, width: label.width, height: labelHeight },
     };
   });
-  return { plot, scale, ticks, dates: dateTexts, paths, ends, lineWidth: Math.max(2, 2.5 * unit) };
+  return { plot, scale, ticks, dates, paths, ends, lineWidth: Math.max(2, 2.5 * unit) };
 }
