@@ -3,7 +3,6 @@ import type { Answer, CommandContext, CommandModule, RequestOf } from '../src/bo
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { newWebhookEmbed, type ReasonKind, webhookListEmbed } from '../src/bot/embeds/webhooks.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
-import type { Language } from '../src/bot/i18n/index.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../src/records/webhooks.js';
 import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
@@ -94,7 +93,7 @@ function urlRefusal(
       return texts.notUrl;
     case 'scheme':
       return texts.scheme(
-        context.webhooks?.rules.allowHttp ? '`https://` / `http://`' : '`https://`',
+        context.webhooks.rules.allowHttp ? '`https://` / `http://`' : '`https://`',
       );
     case 'credentials':
       return texts.credentials;
@@ -105,16 +104,11 @@ function urlRefusal(
   }
 }
 
-function unavailable(language: Language): Answer {
-  return { content: language.t.webhook.unavailable, ephemeral: true };
-}
-
 async function execute(
   request: RequestOf<typeof definition>,
   context: CommandContext,
 ): Promise<Answer> {
   const { guildId, logger, language, webhooks } = context;
-  if (!webhooks) return unavailable(language);
   const { options } = request;
   if (options.subcommand === 'add') {
     // Required, so Discord always sends it; a payload without it is simply not a URL.

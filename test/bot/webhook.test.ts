@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { ENGLISH, type Language, languageOf } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../../src/records/webhooks.js';
 import { GONE_REASON } from '../../src/webhooks/deliverer.js';
@@ -44,19 +45,16 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase();
   fake = await FakeDiscord.start({ guilds: [...Object.values(GUILDS), ELSEWHERE] });
-  bot = await startBot({
-    config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    webhooks: database.store.webhooks,
-    logger: log.logger,
-  });
+  // The address rules as production has them: WEBHOOK_ALLOW_HTTP and _PRIVATE off.
+  const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,
-    webhookRules: { allowHttp: false, allowPrivate: false },
   });
 });
 

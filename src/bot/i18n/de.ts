@@ -239,8 +239,6 @@ export const de: Messages<'one' | 'other'> = {
       other: 'die Zustellung wurde beendet',
     },
     urlsCut: 'URLs werden ohne ihren Query-String gezeigt, der ein Token enthalten kann.',
-    unavailable:
-      'Dieses housecup bietet in Discord keine Webhooks an: Sein Betreiber verwaltet sie mit `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} ist entfernt: An ihn wird nichts mehr gesendet, auch keine wartenden Nachrichten.`,
     full: (max) =>

@@ -244,8 +244,6 @@ export const en = {
     },
     /** Under the list: why the URLs are cut. */
     urlsCut: 'URLs are shown without their query string, which may carry a token.',
-    unavailable:
-      'This housecup does not offer webhooks in Discord: its operator manages them with `housecup webhook`.',
     removed: (id: string) =>
       `Webhook #${id} is removed: nothing more is sent to it, messages still waiting included.`,
     full: (max: string) =>

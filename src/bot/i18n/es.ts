@@ -250,8 +250,6 @@ export const esES: Spanish = {
       other: 'los envíos se detuvieron',
     },
     urlsCut: 'Las URL se muestran sin su cadena de consulta, que puede llevar un token.',
-    unavailable:
-      'Este housecup no ofrece webhooks en Discord: su operador los gestiona con `housecup webhook`.',
     removed: (id) =>
       `El webhook n.º ${id} se ha quitado: ya no se le envía nada, tampoco los mensajes pendientes.`,
     full: (max) =>

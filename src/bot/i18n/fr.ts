@@ -241,8 +241,6 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       other: 'les envois ont cessé',
     },
     urlsCut: 'Les URL sont montrées sans leur chaîne de requête, qui peut contenir un jeton.',
-    unavailable:
-      'Ce housecup ne propose pas les webhooks dans Discord : son opérateur les gère avec `housecup webhook`.',
     removed: (id) =>
       `Le webhook n° ${id} est supprimé : plus rien ne lui est envoyé, messages en attente compris.`,
     full: (max) =>

@@ -244,8 +244,6 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       other: 'gli invii si sono fermati',
     },
     urlsCut: 'Gli URL sono mostrati senza la stringa di query, che può contenere un token.',
-    unavailable:
-      'Questo housecup non offre webhook in Discord: il suo gestore li gestisce con `housecup webhook`.',
     removed: (id) =>
       `Il webhook n. ${id} è rimosso: non gli si invia più nulla, nemmeno i messaggi in attesa.`,
     full: (max) =>

@@ -231,8 +231,6 @@ export const nl: Messages<'one' | 'other'> = {
       other: 'het versturen is gestopt',
     },
     urlsCut: 'URLs worden getoond zonder hun querystring, die een token kan bevatten.',
-    unavailable:
-      'Deze housecup biedt geen webhooks in Discord aan: de beheerder regelt ze met `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} is verwijderd: er wordt niets meer naartoe gestuurd, ook geen wachtende berichten.`,
     full: (max) =>

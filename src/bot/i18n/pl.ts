@@ -246,8 +246,6 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       other: 'wysyłanie zostało zatrzymane',
     },
     urlsCut: 'Adresy URL są pokazane bez parametrów zapytania, które mogą zawierać token.',
-    unavailable:
-      'Ten housecup nie oferuje webhooków w Discordzie: jego operator zarządza nimi przez `housecup webhook`.',
     removed: (id) =>
       `Webhook nr ${id} został usunięty: nic więcej nie jest do niego wysyłane, także oczekujące wiadomości.`,
     full: (max) =>

@@ -242,8 +242,6 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       other: 'os envios pararam',
     },
     urlsCut: 'As URLs aparecem sem a query string, que pode conter um token.',
-    unavailable:
-      'Este housecup não oferece webhooks no Discord: o operador os gerencia com `housecup webhook`.',
     removed: (id) =>
       `O webhook nº ${id} foi removido: nada mais é enviado a ele, nem as mensagens pendentes.`,
     full: (max) =>
