@@ -4,7 +4,8 @@ import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { newWebhookEmbed, type ReasonKind, webhookListEmbed } from '../src/bot/embeds/webhooks.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../src/records/webhooks.js';
+import { EVENT_NAMES } from '../src/records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../src/records/webhooks.js';
 import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
 import { hostOf, systemResolver, URL_MAX } from '../src/webhooks/safety.js';
 import { type AddRefusal, addSubscription } from '../src/webhooks/subscriptions.js';
@@ -73,7 +74,7 @@ function refusal(refused: AddRefusal, url: string, context: CommandContext): str
   const { language } = context;
   const { t } = language;
   if (refused.reason === 'cap') return t.webhook.full(language.digits(SUBSCRIPTIONS_PER_GUILD));
-  if (refused.reason === 'events') return t.webhook.badEvents(WEBHOOK_EVENTS.join(', '));
+  if (refused.reason === 'events') return t.webhook.badEvents(EVENT_NAMES.join(', '));
   return urlRefusal(refused.problem, url, context);
 }
 

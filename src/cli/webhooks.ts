@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
-import { WEBHOOK_EVENTS } from '../records/webhooks.js';
+import { EVENT_NAMES } from '../records/events.js';
 import type { WebhookSubscription } from '../store/webhooks.js';
 import { ATTEMPTS_KEPT } from '../webhooks/deliverer.js';
 import { sendPing } from '../webhooks/ping.js';
@@ -38,7 +38,7 @@ export function addWebhookCommands(program: Command): void {
     )
     .argument('<guildId>', 'the guild', guildIdOption)
     .argument('<url>', 'where to POST (https://)')
-    .option('--events <list>', `comma-separated, among ${WEBHOOK_EVENTS.join(',')}; default: all`)
+    .option('--events <list>', `comma-separated, among ${EVENT_NAMES.join(',')}; default: all`)
     .action(async (guildId: string, url: string, options: { events?: string }) => {
       const result = await withStore((store, config) =>
         addSubscription(

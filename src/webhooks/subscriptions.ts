@@ -1,5 +1,6 @@
 import type { ReadService } from '../read/service.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS, type WebhookEvent } from '../records/webhooks.js';
+import { EVENT_NAMES, type EventName } from '../records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../records/webhooks.js';
 import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
 import { ensureCursor } from './dispatcher.js';
 import { checkUrl, type SafetyRules, type UrlProblem, UrlRefused } from './safety.js';
@@ -25,13 +26,13 @@ export type AddResult =
 
 /**
  * The events of `--events points,players` (or Discord's option): each known, none twice, in
- * WEBHOOK_EVENTS' order; every event when `text` is undefined or empty. Null when one is unknown.
+ * EVENT_NAMES' order; every event when `text` is undefined or empty. Null when one is unknown.
  */
-export function parseEvents(text: string | undefined): WebhookEvent[] | null {
-  if (text === undefined || text.trim() === '') return [...WEBHOOK_EVENTS];
+export function parseEvents(text: string | undefined): EventName[] | null {
+  if (text === undefined || text.trim() === '') return [...EVENT_NAMES];
   const given = text.split(',').map((each) => each.trim().toLowerCase());
-  if (given.some((each) => !(WEBHOOK_EVENTS as readonly string[]).includes(each))) return null;
-  return WEBHOOK_EVENTS.filter((event) => given.includes(event));
+  if (given.some((each) => !(EVENT_NAMES as readonly string[]).includes(each))) return null;
+  return EVENT_NAMES.filter((event) => given.includes(event));
 }
 
 export interface SubscriptionDeps {
@@ -54,7 +55,7 @@ export async function addSubscription(
     return {
       ok: false,
       reason: 'events',
-      detail: `events must be among ${WEBHOOK_EVENTS.join(', ')}`,
+      detail: `events must be among ${EVENT_NAMES.join(', ')}`,
     };
   }
   try {

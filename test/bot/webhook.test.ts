@@ -12,7 +12,8 @@ import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { ENGLISH, type Language, languageOf } from '../../src/bot/i18n/index.js';
 import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../../src/records/webhooks.js';
+import { EVENT_NAMES } from '../../src/records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../../src/records/webhooks.js';
 import { GONE_REASON } from '../../src/webhooks/deliverer.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -165,7 +166,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
     await refusedIn(ENGLISH, add('https://user:pass@8.8.8.8/'), (t) => t.webhook.url.credentials);
     await refusedIn(ENGLISH, add('not a url'), (t) => t.webhook.url.notUrl);
     await refusedIn(ENGLISH, add(PUBLIC_URL, 'points,score'), (t) =>
-      t.webhook.badEvents(WEBHOOK_EVENTS.join(', ')),
+      t.webhook.badEvents(EVENT_NAMES.join(', ')),
     );
   });
 

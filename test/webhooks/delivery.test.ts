@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/answers/answer-cache.js';
-import { EVENT_NAMES, readEventData } from '../../src/events/area-answers.js';
+import { readEventData } from '../../src/events/area-answers.js';
+import { EVENT_NAMES } from '../../src/records/events.js';
 import { GONE_REASON } from '../../src/webhooks/deliverer.js';
 import type { WebhookService } from '../../src/webhooks/service.js';
 import { eventually } from '../support/eventually.js';
