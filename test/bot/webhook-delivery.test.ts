@@ -81,7 +81,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
             type: 1,
             options: [
               { name: 'url', type: 3, value: receiver.url },
-              { name: 'events', type: 3, value: 'points' },
+              { name: 'points', type: 5, value: true },
             ],
           },
         ],

@@ -214,7 +214,8 @@ const scenarios: Record<string, (t: Tools) => Promise<Step[]>> = {
         type: 1,
         options: [
           { name: 'url', type: 3, value: 'https://8.8.8.8/parity?token=t' },
-          { name: 'events', type: 3, value: 'points,term' },
+          { name: 'points', type: 5, value: true },
+          { name: 'term', type: 5, value: true },
         ],
       },
     ]);
