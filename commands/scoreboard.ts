@@ -125,8 +125,7 @@ async function execute(request: Request, context: CommandContext): Promise<Answe
       ephemeral: true,
     };
   }
-  if (!publication) throw new Error('/scoreboard without a publication store');
-  const url = `${context.publicUrl ?? ''}/cup/${guildId}`;
+  const url = `${context.publicUrl}/cup/${guildId}`;
   if (options.subcommand === 'publish') {
     // Discord holds the option to its length; what it cannot see (a line break, blanks only) is
     // checked here, as the CLI checks it.

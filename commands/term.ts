@@ -67,7 +67,6 @@ async function execute(request: Request, context: CommandContext): Promise<Answe
   if (options.subcommand === 'list') return list(context);
   if (!mayRunTerms(request)) return { content: t.term.manageServer, ephemeral: true };
   const { terms } = context;
-  if (!terms) throw new Error('/term without a term store');
   if (options.subcommand === 'start') {
     // Discord holds the option to its length; a line break or blanks only are checked here,
     // with the record's own check, as the CLI does.

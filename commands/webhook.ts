@@ -3,15 +3,12 @@ import type { Answer, CommandContext, CommandModule, RequestOf } from '../src/bo
 import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { newWebhookEmbed, type ReasonKind, webhookListEmbed } from '../src/bot/embeds/webhooks.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
-import type { Language } from '../src/bot/i18n/index.js';
 import { NotFoundError } from '../src/bot/not-found.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../src/records/webhooks.js';
+import { EVENT_NAMES, type EventName } from '../src/records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../src/records/webhooks.js';
 import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
 import { hostOf, systemResolver, URL_MAX } from '../src/webhooks/safety.js';
 import { type AddRefusal, addSubscription } from '../src/webhooks/subscriptions.js';
-
-/** The longest events text: every event's name, commas and spaces, with room to spare. */
-const EVENTS_MAX = 100;
 
 const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
@@ -30,12 +27,16 @@ const definition = localizedCommand((t) => ({
           required: true,
           max_length: URL_MAX,
         },
-        {
-          type: ApplicationCommandOptionType.String,
-          ...t.commands.webhookAddEvents,
-          required: false,
-          max_length: EVENTS_MAX,
-        },
+        // One option per event, as Discord offers several values no other way: a choice is one
+        // value, and a comma list was a text to type right. The catalogue's order and names.
+        ...EVENT_NAMES.map(
+          (event) =>
+            ({
+              type: ApplicationCommandOptionType.Boolean,
+              ...t.commands.webhookAddEvents[event],
+              required: false,
+            }) as const,
+        ),
       ],
     },
     { type: ApplicationCommandOptionType.Subcommand, ...t.commands.webhookList },
@@ -74,8 +75,17 @@ function refusal(refused: AddRefusal, url: string, context: CommandContext): str
   const { language } = context;
   const { t } = language;
   if (refused.reason === 'cap') return t.webhook.full(language.digits(SUBSCRIPTIONS_PER_GUILD));
-  if (refused.reason === 'events') return t.webhook.badEvents(WEBHOOK_EVENTS.join(', '));
+  if (refused.reason === 'events') return t.webhook.noEvents;
   return urlRefusal(refused.problem, url, context);
+}
+
+/**
+ * The events an add asks for: those set True; when none is, every event but those set False
+ * (`/webhook add url:` alone asks for all of them, `players:False` for all but players).
+ */
+function eventsOf(given: { readonly [E in EventName]?: boolean }): EventName[] {
+  const chosen = EVENT_NAMES.filter((event) => given[event] === true);
+  return chosen.length > 0 ? chosen : EVENT_NAMES.filter((event) => given[event] !== false);
 }
 
 function urlRefusal(
@@ -94,7 +104,7 @@ function urlRefusal(
       return texts.notUrl;
     case 'scheme':
       return texts.scheme(
-        context.webhooks?.rules.allowHttp ? '`https://` / `http://`' : '`https://`',
+        context.webhooks.rules.allowHttp ? '`https://` / `http://`' : '`https://`',
       );
     case 'credentials':
       return texts.credentials;
@@ -105,16 +115,11 @@ function urlRefusal(
   }
 }
 
-function unavailable(language: Language): Answer {
-  return { content: language.t.webhook.unavailable, ephemeral: true };
-}
-
 async function execute(
   request: RequestOf<typeof definition>,
   context: CommandContext,
 ): Promise<Answer> {
   const { guildId, logger, language, webhooks } = context;
-  if (!webhooks) return unavailable(language);
   const { options } = request;
   if (options.subcommand === 'add') {
     // Required, so Discord always sends it; a payload without it is simply not a URL.
@@ -125,7 +130,7 @@ async function execute(
         read: context.read,
         rules: { ...webhooks.rules, resolve: systemResolver },
       },
-      { guildId, url, ...(options.events === undefined ? {} : { events: options.events }) },
+      { guildId, url, events: eventsOf(options) },
     );
     if (!added.ok) return { content: refusal(added, url, context), ephemeral: true };
     // The secret goes only to the admin, in this one ephemeral answer, never to a log line.

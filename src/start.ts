@@ -5,6 +5,7 @@ import { tellStoreFaultsTo } from './answers/stored-points.js';
 import type { RunningBot } from './bot/client.js';
 import type { RunningLive } from './bot/live/live-service.js';
 import { deferredScoreboards } from './bot/live/scoreboards.js';
+import { commandServices } from './bot/services.js';
 import { RenderSlots } from './budgets/render-slots.js';
 import type { Config } from './config.js';
 import { buildApp, type MountContext } from './http/app.js';
@@ -77,7 +78,7 @@ export async function startService(
     const loaded = await loadDemoData(store);
     logger.info(loaded, 'new database: demo data loaded');
   }
-  const { keyStore, read } = store;
+  const { read } = store;
   const firstKey = await createFirstKey(store, config, logger);
   const keyVerifier = createKeyVerifier(store.keyTable);
   await keyVerifier.load();
@@ -116,6 +117,9 @@ export async function startService(
       })
     : undefined;
   const live = liveStarting ? deferredScoreboards(() => liveStarting) : undefined;
+  // What the commands use, one object for both transports: a command's new service is added
+  // where this is made (src/bot/services.ts), never in a transport.
+  const services = commandServices(store, config, { renders, cache, ...(live ? { live } : {}) });
   const app = await buildApp({
     config,
     read,
@@ -147,16 +151,8 @@ export async function startService(
                   publicKey,
                   applicationId: config.discord.applicationId,
                   restUrl: config.discord.restUrl,
-                  keyStore,
-                  publication: store.publication,
-                  terms: store.terms,
-                  publicUrl: config.publicUrl,
-                  ...(live ? { live } : {}),
-                  webhooks: { store: store.webhooks, rules: config.webhooks },
+                  services,
                   ...(onHandled ? { onHandled } : {}),
-                  renders,
-                  cache,
-                  read,
                   logger,
                 },
                 failures,
@@ -227,19 +223,7 @@ export async function startService(
     // is loaded only here: it is most of start-up time when imported up front.
     botStarting = import('./bot/client.js')
       .then(({ startBot }) =>
-        startBot({
-          config,
-          read,
-          keyStore,
-          publication: store.publication,
-          terms: store.terms,
-          ...(live ? { live } : {}),
-          webhooks: store.webhooks,
-          logger,
-          renders,
-          cache,
-          ...(onHandled ? { onHandled } : {}),
-        }),
+        startBot({ config, services, logger, ...(onHandled ? { onHandled } : {}) }),
       )
       .then((running) => {
         bot = running;

@@ -6,37 +6,23 @@ import {
   GatewayIntentBits,
 } from 'discord.js';
 import type { Config } from '../config.js';
-import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
-import type { ReadService } from '../read/service.js';
-import type { PublicationStore, TermStore } from '../store/store.js';
-import type { WebhookStore } from '../store/webhooks.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { gatewayListener } from './gateway.js';
 import { loadCommands } from './loader.js';
 import { guardPackets } from './packet-guard.js';
 import { restOptions } from './rest.js';
+import type { CommandServices } from './services.js';
 
 export interface BotDeps {
   config: Config;
-  read: ReadService;
-  keyStore: KeyStore;
-  publication?: PublicationStore;
-  /** For /term start and end. */
-  terms?: TermStore;
-  /** The node's live scoreboards (start.ts). */
-  live?: DispatcherOptions['live'];
-  /** The webhook subscriptions (/webhook); the address rules are config.webhooks. */
-  webhooks?: WebhookStore;
+  /** What the commands use (start.ts makes it once, for both transports). */
+  services: CommandServices;
   logger: Logger;
   /** How long a handler may run before its interaction is deferred; tests shorten it. */
   deferAfterMs?: number;
   /** Told of every handled interaction, for metrics. */
   onHandled?: DispatcherOptions['onHandled'];
-  /** The node's render slots (start.ts), shared with the API's charts. */
-  renders?: DispatcherOptions['renders'];
-  /** The node's answer cache (start.ts), shared with the API: the /points pictures. */
-  cache?: DispatcherOptions['cache'];
 }
 
 export interface RunningBot {
@@ -107,18 +93,10 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
   try {
     const dispatch = createDispatcher({
       commands: await loadCommands(),
-      read: deps.read,
-      keyStore: deps.keyStore,
-      ...(deps.publication ? { publication: deps.publication } : {}),
-      ...(deps.terms ? { terms: deps.terms } : {}),
-      publicUrl: deps.config.publicUrl,
-      ...(deps.live ? { live: deps.live } : {}),
-      ...(deps.webhooks ? { webhooks: { store: deps.webhooks, rules: config.webhooks } } : {}),
+      services: deps.services,
       logger: log,
       ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
-      ...(deps.renders === undefined ? {} : { renders: deps.renders }),
-      ...(deps.cache === undefined ? {} : { cache: deps.cache }),
     });
     // Listeners first: READY can arrive before login() resolves.
     client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest));

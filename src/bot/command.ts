@@ -4,17 +4,10 @@ import type {
   APIEmbed,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { AnswerCache } from '../answers/answer-cache.js';
-import type { RenderSlots } from '../budgets/render-slots.js';
-import type { Config } from '../config.js';
-import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
-import type { ReadService } from '../read/service.js';
-import type { PublicationStore, TermStore } from '../store/store.js';
-import type { WebhookStore } from '../store/webhooks.js';
 import type { Language } from './i18n/index.js';
-import type { LiveScoreboards } from './live/scoreboards.js';
 import type { GivenOptions, OptionsOf } from './options.js';
+import type { CommandServices } from './services.js';
 
 /**
  * What a handler answers, as plain data. Handlers never talk to Discord themselves: the
@@ -98,42 +91,17 @@ export interface ButtonRequest extends RequestBase {
 
 export type InteractionRequest = CommandRequest | ButtonRequest;
 
-/** What every handler gets beside the request: the guild's id, never from user input. */
-export interface CommandContext {
+/**
+ * What every handler gets: the process's services (services.ts), and of the interaction the
+ * guild's id (never from user input), the member and the language of every reply.
+ */
+export interface CommandContext extends CommandServices {
   guildId: string;
   userId: string;
   /** The language of every reply: the member's, else the server's, else English (§13). */
   language: Language;
-  read: ReadService;
-  keyStore: KeyStore;
+  /** The transport's, naming the guild. */
   logger: Logger;
-  /** The node's render slots: the /points picture waits for one like any chart. */
-  renders: RenderSlots;
-  /**
-   * The node's answer cache, shared with the HTTP API: the /points picture is kept there per
-   * guild and language until the guild's data changes.
-   */
-  cache: AnswerCache;
-  /** The public scoreboard's switch (/scoreboard); absent where this process has none. */
-  publication?: PublicationStore;
-  /** The guilds' terms (/term start and end); absent where this process has none. */
-  terms?: TermStore;
-  /** Where the public pages are reached (PUBLIC_URL). */
-  publicUrl?: string;
-  /** The live scoreboards (/scoreboard post); absent where this process has no bot token. */
-  live?: LiveScoreboards;
-  /** The webhook subscriptions (/webhook); absent where this process has none. */
-  webhooks?: WebhookAccess;
-}
-
-/**
- * What /webhook needs: the store's subscriptions and the operator's address rules
- * (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE). The rules are the config's plain switches: the
- * command adds the resolver itself (src/webhooks sits above src/bot, which cannot name its types).
- */
-export interface WebhookAccess {
-  store: WebhookStore;
-  rules: Config['webhooks'];
 }
 
 /** A command as `register` publishes it; `localizedCommand` writes it, its types kept literal. */

@@ -1,24 +1,12 @@
 import { DiscordAPIError, InteractionResponseType } from 'discord.js';
-import { AnswerCache } from '../answers/answer-cache.js';
-import { RenderSlots } from '../budgets/render-slots.js';
-import { RENDER_DEFAULTS } from '../config.js';
-import type { KeyStore } from '../keys/key-store.js';
 import type { Logger } from '../logger.js';
-import type { ReadService } from '../read/service.js';
-import type { PublicationStore, TermStore } from '../store/store.js';
-import type {
-  ButtonAnswer,
-  CommandContext,
-  CommandModule,
-  InteractionRequest,
-  WebhookAccess,
-} from './command.js';
+import type { ButtonAnswer, CommandContext, CommandModule, InteractionRequest } from './command.js';
 import { type Delivery, messageData } from './delivery.js';
 import { en } from './i18n/en.js';
 import { resolveLanguage } from './i18n/index.js';
-import type { LiveScoreboards } from './live/scoreboards.js';
 import { NotFoundError } from './not-found.js';
 import { readOptions } from './options.js';
+import type { CommandServices } from './services.js';
 
 /** The English texts; each language has its own (i18n/). */
 export const APOLOGY = en.errors.apology;
@@ -26,26 +14,9 @@ export const GUILD_ONLY = en.errors.guildOnly;
 
 export interface DispatcherOptions {
   commands: readonly CommandModule[];
-  read: ReadService;
-  keyStore: KeyStore;
+  /** Handed to every handler as they are (services.ts). */
+  services: CommandServices;
   logger: Logger;
-  publication?: PublicationStore;
-  terms?: TermStore;
-  publicUrl?: string;
-  /** The live scoreboards; only a process with the bot token has them. */
-  live?: LiveScoreboards;
-  /** The webhook subscriptions and their address rules (/webhook). */
-  webhooks?: WebhookAccess;
-  /**
-   * The node's render slots, shared with the API (start.ts hands them in); without them, slots
-   * of this dispatcher's own, as many as RENDER_CONCURRENCY's default.
-   */
-  renders?: RenderSlots;
-  /**
-   * The node's answer cache (start.ts hands in the HTTP API's); without it, one of this
-   * dispatcher's own.
-   */
-  cache?: AnswerCache;
   /**
    * Discord drops an interaction not answered within 3 s. A handler still running after
    * this long gets a deferral first, and its answer then edits that deferral.
@@ -130,10 +101,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   const { logger } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const byName = new Map(options.commands.map((command) => [command.definition.name, command]));
-  const renders =
-    options.renders ??
-    new RenderSlots({ concurrency: RENDER_DEFAULTS.concurrency, queue: RENDER_DEFAULTS.queue });
-  const cache = options.cache ?? new AnswerCache();
 
   async function route(
     request: InteractionRequest,
@@ -168,18 +135,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       return;
     }
     const context: CommandContext = {
+      ...options.services,
       guildId,
       userId: request.user.id,
       language,
-      read: options.read,
-      keyStore: options.keyStore,
-      renders,
-      cache,
-      ...(options.publication ? { publication: options.publication } : {}),
-      ...(options.terms ? { terms: options.terms } : {}),
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-      ...(options.live ? { live: options.live } : {}),
-      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       logger: logger.child({ guild: guildId }),
     };
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
-import { WEBHOOK_EVENTS } from '../records/webhooks.js';
+import { EVENT_NAMES, type EventName } from '../records/events.js';
 import type { WebhookSubscription } from '../store/webhooks.js';
 import { ATTEMPTS_KEPT } from '../webhooks/deliverer.js';
 import { sendPing } from '../webhooks/ping.js';
@@ -17,6 +17,17 @@ import { CliError, print, table } from './output.js';
  */
 
 const rulesOf = (config: Config): SafetyRules => ({ ...config.webhooks, resolve: systemResolver });
+
+/**
+ * The events of `--events points,players`: each known, none twice, in EVENT_NAMES' order; every
+ * event when `text` is undefined or empty. Null when one is unknown.
+ */
+function parseEvents(text: string | undefined): EventName[] | null {
+  if (text === undefined || text.trim() === '') return [...EVENT_NAMES];
+  const given = text.split(',').map((each) => each.trim().toLowerCase());
+  if (given.some((each) => !(EVENT_NAMES as readonly string[]).includes(each))) return null;
+  return EVENT_NAMES.filter((event) => given.includes(event));
+}
 
 function stateOf(subscription: WebhookSubscription): string {
   if (subscription.disabledAt) {
@@ -38,12 +49,16 @@ export function addWebhookCommands(program: Command): void {
     )
     .argument('<guildId>', 'the guild', guildIdOption)
     .argument('<url>', 'where to POST (https://)')
-    .option('--events <list>', `comma-separated, among ${WEBHOOK_EVENTS.join(',')}; default: all`)
+    .option('--events <list>', `comma-separated, among ${EVENT_NAMES.join(',')}; default: all`)
     .action(async (guildId: string, url: string, options: { events?: string }) => {
+      const events = parseEvents(options.events);
+      if (events === null) {
+        throw new CliError(`Webhook not added: events must be among ${EVENT_NAMES.join(', ')}`);
+      }
       const result = await withStore((store, config) =>
         addSubscription(
           { webhooks: store.webhooks, read: store.read, rules: rulesOf(config) },
-          { guildId, url, ...(options.events !== undefined ? { events: options.events } : {}) },
+          { guildId, url, events },
         ),
       );
       if (!result.ok) throw new CliError(`Webhook not added: ${result.detail}`);

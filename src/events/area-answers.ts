@@ -4,6 +4,7 @@ import { pointsAnswer } from '../answers/points.js';
 import { premiumAnswer } from '../answers/premium.js';
 import { termEventBody } from '../answers/terms.js';
 import type { ReadService } from '../read/service.js';
+import { EVENT_NAMES, EVENTS, type EventName } from '../records/events.js';
 
 /*
  * The events of a guild's stream (docs/live-updates.md) and how their data is read. `points`
@@ -11,20 +12,18 @@ import type { ReadService } from '../read/service.js';
  * an event carries the bytes that endpoint answers at that moment (and fills the cache for it).
  * `term` is the guild's latest term (`{id, name, startedAt, endedAt}`): it moves when a term
  * starts (a new latest one) or ends (its endedAt); a guild that never had a term has no `term`
- * data, and gets no such event.
+ * data, and gets no such event. Which events there are, and in which order, is the catalogue's
+ * (records/events.ts).
  */
-
-/** The event names, in the order a stream sends them. */
-export const EVENT_NAMES = ['points', 'premium', 'players', 'jobs', 'term'] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
 
 /** One guild's event data, in EVENT_NAMES order (empty: no such event), and when it goes stale on its own. */
 export interface GuildState {
   data: readonly Buffer[];
   /**
    * What tells an area's state apart, in the same order: its data, and for players and jobs
-   * also the number of their last change in guild_changes, so that a change that leaves the
-   * count as it was still sends an event, and a write that changes nothing sends none.
+   * (`markedByChange`) also the number of their last change in guild_changes, so that a change
+   * that leaves the count as it was still sends an event, and a write that changes nothing sends
+   * none.
    */
   marks: readonly Buffer[];
   /** Epoch ms at which an answer changes without a commit (a premium expiring), or Infinity. */
@@ -47,6 +46,15 @@ interface AreaData {
   staleAt: number;
 }
 
+/**
+ * How an event's data is read, and whether its mark adds the number of its area's last change:
+ * for data that a change may leave as it was (a count), so that such a change still sends it.
+ */
+interface AreaReader {
+  read(sources: StateSources, guildId: string): Promise<AreaData>;
+  markedByChange?: true;
+}
+
 const cachedArea = async (
   sources: StateSources,
   guildId: string,
@@ -58,26 +66,35 @@ const cachedArea = async (
 };
 
 /** How each event's data is read: the one definition streams and webhooks both use. */
-const AREA_READERS: Record<
-  EventName,
-  (sources: StateSources, guildId: string) => Promise<AreaData>
-> = {
-  points: (sources, guildId) => cachedArea(sources, guildId, pointsAnswer(sources.read, guildId)),
-  premium: (sources, guildId) => cachedArea(sources, guildId, premiumAnswer(sources.read, guildId)),
-  players: async ({ read }, guildId) => ({
-    body: countBody(await read.players.count(guildId)),
-    staleAt: Number.POSITIVE_INFINITY,
-  }),
-  jobs: async ({ read }, guildId) => ({
-    body: countBody(await read.jobs.count(guildId)),
-    staleAt: Number.POSITIVE_INFINITY,
-  }),
-  term: async ({ read }, guildId) => {
-    const [latest] = (await read.terms.list(guildId, { limit: 1 })).items;
-    return {
-      body: latest ? Buffer.from(JSON.stringify(termEventBody(latest))) : NO_DATA,
+const AREA_READERS: Record<EventName, AreaReader> = {
+  points: {
+    read: (sources, guildId) => cachedArea(sources, guildId, pointsAnswer(sources.read, guildId)),
+  },
+  premium: {
+    read: (sources, guildId) => cachedArea(sources, guildId, premiumAnswer(sources.read, guildId)),
+  },
+  players: {
+    read: async ({ read }, guildId) => ({
+      body: countBody(await read.players.count(guildId)),
       staleAt: Number.POSITIVE_INFINITY,
-    };
+    }),
+    markedByChange: true,
+  },
+  jobs: {
+    read: async ({ read }, guildId) => ({
+      body: countBody(await read.jobs.count(guildId)),
+      staleAt: Number.POSITIVE_INFINITY,
+    }),
+    markedByChange: true,
+  },
+  term: {
+    read: async ({ read }, guildId) => {
+      const [latest] = (await read.terms.list(guildId, { limit: 1 })).items;
+      return {
+        body: latest ? Buffer.from(JSON.stringify(termEventBody(latest))) : NO_DATA,
+        staleAt: Number.POSITIVE_INFINITY,
+      };
+    },
   },
 };
 
@@ -87,31 +104,27 @@ export async function readEventData(
   guildId: string,
   name: EventName,
 ): Promise<Buffer> {
-  return (await AREA_READERS[name](sources, guildId)).body;
+  return (await AREA_READERS[name].read(sources, guildId)).body;
 }
 
 /** Reads the event data of `guildId` now. */
 export async function readGuildState(sources: StateSources, guildId: string): Promise<GuildState> {
   const [areas, changes] = await Promise.all([
-    Promise.all(EVENT_NAMES.map((name) => AREA_READERS[name](sources, guildId))),
+    Promise.all(
+      EVENT_NAMES.map(async (name) => ({
+        name,
+        ...(await AREA_READERS[name].read(sources, guildId)),
+      })),
+    ),
     sources.read.changes.of(guildId),
   ]);
-  const [points, premium, players, jobs, term] = areas as [
-    AreaData,
-    AreaData,
-    AreaData,
-    AreaData,
-    AreaData,
-  ];
   return {
-    data: [points.body, premium.body, players.body, jobs.body, term.body],
-    marks: [
-      points.body,
-      premium.body,
-      Buffer.concat([players.body, Buffer.from(`#${changes.players}`)]),
-      Buffer.concat([jobs.body, Buffer.from(`#${changes.jobs}`)]),
-      term.body,
-    ],
-    staleAt: Math.min(points.staleAt, premium.staleAt),
+    data: areas.map((area) => area.body),
+    marks: areas.map(({ name, body }) =>
+      AREA_READERS[name].markedByChange
+        ? Buffer.concat([body, Buffer.from(`#${changes[EVENTS[name].area]}`)])
+        : body,
+    ),
+    staleAt: Math.min(...areas.map((area) => area.staleAt)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
-import { EVENT_NAMES, type EventName, type StateSources } from './area-answers.js';
+import { EVENT_NAMES, type EventName } from '../records/events.js';
+import type { StateSources } from './area-answers.js';
 import { ClientStream, type EndReason, type StreamSink } from './client-stream.js';
 import { parseEventId } from './event-id.js';
 import { KEEP_ALIVE } from './frames.js';

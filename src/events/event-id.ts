@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EVENT_NAMES } from './area-answers.js';
+import { EVENT_NAMES } from '../records/events.js';
 
 /*
  * An event's `id:` says what the client holds once it has that event: for each event
@@ -16,9 +16,11 @@ import { EVENT_NAMES } from './area-answers.js';
 export type Held = readonly string[];
 
 const DIGEST_CHARS = 8;
-const SHAPE = /^[A-Za-z0-9_-]{0,8}(\.[A-Za-z0-9_-]{0,8}){3,4}$/;
 /** The events every id names; those after them only when held. */
 export const ALWAYS_NAMED = 4;
+/** The ids of this version and of every one before it: the always named events, then the others. */
+const PART = `[A-Za-z0-9_-]{0,${DIGEST_CHARS}}`;
+const SHAPE = new RegExp(`^${PART}(\\.${PART}){${ALWAYS_NAMED - 1},${EVENT_NAMES.length - 1}}$`);
 
 export const NOTHING_HELD: Held = EVENT_NAMES.map(() => '');
 

@@ -1,4 +1,4 @@
-import { EVENT_NAMES } from './area-answers.js';
+import { EVENT_NAMES } from '../records/events.js';
 import { formatEventId, type Held } from './event-id.js';
 
 /*

@@ -23,18 +23,10 @@ export interface Answerer {
 export async function createAnswerer(deps: InteractionsDependencies): Promise<Answerer> {
   const dispatch = createDispatcher({
     commands: await loadCommands(),
-    read: deps.read,
-    keyStore: deps.keyStore,
-    ...(deps.publication ? { publication: deps.publication } : {}),
-    ...(deps.terms ? { terms: deps.terms } : {}),
-    ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
-    ...(deps.live ? { live: deps.live } : {}),
-    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+    services: deps.services,
     logger: deps.logger,
     ...(deps.deferAfterMs === undefined ? {} : { deferAfterMs: deps.deferAfterMs }),
     ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
-    ...(deps.renders === undefined ? {} : { renders: deps.renders }),
-    ...(deps.cache === undefined ? {} : { cache: deps.cache }),
   });
   const rest = webhookRest(deps.restUrl);
   return {

@@ -1,3 +1,4 @@
+import { EVENT_MESSAGES, type EventName } from './events.js';
 import { choice, id, instant, integer, json, nullable, rowId, text, withDefault } from './field.js';
 import { defineRecord, type RowOf } from './record.js';
 
@@ -8,30 +9,9 @@ import { defineRecord, type RowOf } from './record.js';
  * them out, and `copy` does not move them (COPIED_RECORDS).
  */
 
-/** What a subscription may ask for (`--events`); each sends the messages named in EVENT_TYPES. */
-export const WEBHOOK_EVENTS = ['points', 'premium', 'players', 'jobs', 'term'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** Every message type, `ping` (`webhook test`) included. */
-export const MESSAGE_TYPES = [
-  'ping',
-  'points.changed',
-  'premium.changed',
-  'players.changed',
-  'jobs.changed',
-  'term.started',
-  'term.ended',
-] as const;
+/** Every message type: `ping` (`webhook test`), then each event's (records/events.ts). */
+export const MESSAGE_TYPES = ['ping', ...EVENT_MESSAGES] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-/** The message types each event of a subscription sends. */
-export const EVENT_TYPES: Readonly<Record<WebhookEvent, readonly MessageType[]>> = {
-  points: ['points.changed'],
-  premium: ['premium.changed'],
-  players: ['players.changed'],
-  jobs: ['jobs.changed'],
-  term: ['term.started', 'term.ended'],
-};
 
 /** Subscriptions per guild, disabled ones included: removing one makes room. */
 export const SUBSCRIPTIONS_PER_GUILD = 10;
@@ -44,7 +24,7 @@ export const webhookSubscription = defineRecord({
     id: rowId('Number of the subscription', { generated: true }),
     guild_id: id('Identifier of the guild'),
     url: text('Where messages are POSTed', { min: 1, max: 2048 }),
-    events: json<WebhookEvent[]>('The events subscribed to, e.g. ["points","players"]'),
+    events: json<EventName[]>('The events subscribed to, e.g. ["points","players"]'),
     secret: text('The signing secret, whsec_ + base64, shown once when added; never listed'),
     created_at: instant('When the subscription was added'),
     disabled_at: nullable(instant('When deliveries stopped (410, or 3 days of failures)')),

@@ -1,7 +1,7 @@
+import type { EventName } from '../records/events.js';
 import type {
   MessageType,
   WebhookAttemptRow,
-  WebhookEvent,
   WebhookSubscriptionRow,
 } from '../records/webhooks.js';
 
@@ -18,7 +18,7 @@ export interface WebhookSubscription {
   id: number;
   guildId: string;
   url: string;
-  events: WebhookEvent[];
+  events: EventName[];
   createdAt: string;
   /** When deliveries stopped; null while it is open. */
   disabledAt: string | null;
@@ -80,7 +80,7 @@ export interface WebhookStore {
    * sign with and never read back by anything but the delivery (`lease`).
    */
   add(
-    input: { guildId: string; url: string; events: readonly WebhookEvent[]; secret: string },
+    input: { guildId: string; url: string; events: readonly EventName[]; secret: string },
     cap: number,
   ): Promise<WebhookSubscription | null>;
   /** The guild's subscriptions by id. */
@@ -145,7 +145,7 @@ export function subscriptionOf(row: StoredSubscription): WebhookSubscription {
     id: row.id,
     guildId: row.guild_id,
     url: row.url,
-    events: JSON.parse(row.events) as WebhookEvent[],
+    events: JSON.parse(row.events) as EventName[],
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
     disabledReason: row.disabled_reason,

@@ -1,5 +1,6 @@
 import type { ReadService } from '../read/service.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS, type WebhookEvent } from '../records/webhooks.js';
+import type { EventName } from '../records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../records/webhooks.js';
 import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
 import { ensureCursor } from './dispatcher.js';
 import { checkUrl, type SafetyRules, type UrlProblem, UrlRefused } from './safety.js';
@@ -12,7 +13,7 @@ import { newSecret } from './signing.js';
 
 /** Why an add was refused: a presenter words each (`detail` says more, in English). */
 export type AddRefusal =
-  /** `events` names something that is not an event. */
+  /** No event asked for. */
   | { reason: 'events'; detail: string }
   /** The URL's form or its addresses: `problem` says which, `detail` in English. */
   | { reason: 'url'; problem: UrlProblem; detail: string }
@@ -23,17 +24,6 @@ export type AddResult =
   | { ok: true; subscription: WebhookSubscription; secret: string }
   | ({ ok: false } & AddRefusal);
 
-/**
- * The events of `--events points,players` (or Discord's option): each known, none twice, in
- * WEBHOOK_EVENTS' order; every event when `text` is undefined or empty. Null when one is unknown.
- */
-export function parseEvents(text: string | undefined): WebhookEvent[] | null {
-  if (text === undefined || text.trim() === '') return [...WEBHOOK_EVENTS];
-  const given = text.split(',').map((each) => each.trim().toLowerCase());
-  if (given.some((each) => !(WEBHOOK_EVENTS as readonly string[]).includes(each))) return null;
-  return WEBHOOK_EVENTS.filter((event) => given.includes(event));
-}
-
 export interface SubscriptionDeps {
   webhooks: WebhookStore;
   read: ReadService;
@@ -41,22 +31,16 @@ export interface SubscriptionDeps {
 }
 
 /**
- * Adds a subscription: checks the events, the URL and the addresses its host resolves to now,
- * makes its secret (returned here, once: nothing shows it again) and, for the first subscription
- * of the store, starts following changes from now.
+ * Adds a subscription to `events` (at least one): checks the URL and the addresses its host
+ * resolves to now, makes its secret (returned here, once: nothing shows it again) and, for the
+ * first subscription of the store, starts following changes from now.
  */
 export async function addSubscription(
   deps: SubscriptionDeps,
-  input: { guildId: string; url: string; events?: string },
+  input: { guildId: string; url: string; events: readonly EventName[] },
 ): Promise<AddResult> {
-  const events = parseEvents(input.events);
-  if (events === null) {
-    return {
-      ok: false,
-      reason: 'events',
-      detail: `events must be among ${WEBHOOK_EVENTS.join(', ')}`,
-    };
-  }
+  const { events } = input;
+  if (events.length === 0) return { ok: false, reason: 'events', detail: 'no event asked for' };
   try {
     await checkUrl(input.url, deps.rules);
   } catch (error) {

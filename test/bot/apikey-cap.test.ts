@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { ENGLISH, languageOf } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { GUILD_KEY_CAP } from '../../src/keys/key-store.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
@@ -34,14 +35,12 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase();
   fake = await FakeDiscord.start({ guilds: Object.values(GUILDS) });
-  bot = await startBot({
-    config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    logger: log.logger,
-  });
+  const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,

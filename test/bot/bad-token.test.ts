@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BAD_TOKEN_MESSAGE, startBot } from '../../src/bot/client.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
@@ -28,12 +29,8 @@ async function startWithWrongToken(checkRestToken: boolean) {
   fake = await FakeDiscord.start({ guilds: [RICH], checkRestToken });
   const log = captureLog([WRONG_TOKEN]);
   const config = loadConfig({ DISCORD_TOKEN: WRONG_TOKEN, DISCORD_REST_URL: fake.restUrl });
-  const bot = await startBot({
-    config,
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    logger: log.logger,
-  });
+  const services = commandServices(database.store, config);
+  const bot = await startBot({ config, services, logger: log.logger });
   return { bot, log, fake };
 }
 
@@ -57,12 +54,9 @@ describe('a token Discord rejects', () => {
     database = openTestDatabase();
     fake = await FakeDiscord.start({ guilds: [RICH] });
     const log = captureLog([FAKE_TOKEN]);
-    const bot = await startBot({
-      config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-      read: database.store.read,
-      keyStore: database.store.keyStore,
-      logger: log.logger,
-    });
+    const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+    const services = commandServices(database.store, config);
+    const bot = await startBot({ config, services, logger: log.logger });
     expect(bot.ready).toBe(true);
     fake.disconnect(4004, 'Authentication failed.');
     await sleep(RECONNECT_WINDOW_MS);
@@ -95,12 +89,9 @@ describe('no token at all', () => {
   it('does not start, says why, and does not pretend Discord refused it', async () => {
     database = openTestDatabase();
     const log = captureLog();
-    const bot = await startBot({
-      config: loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' }),
-      read: database.store.read,
-      keyStore: database.store.keyStore,
-      logger: log.logger,
-    });
+    const config = loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' });
+    const services = commandServices(database.store, config);
+    const bot = await startBot({ config, services, logger: log.logger });
     expect(bot.ready).toBe(false);
     expect(log.entries().map((e) => e.msg)).toEqual([
       'DISCORD_TOKEN is not set: the Discord bot is not started',

@@ -7,6 +7,7 @@ import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY, GUILD_ONLY } from '../../src/bot/dispatcher.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
 import { NOT_FOUND } from '../../src/bot/not-found.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
@@ -104,13 +105,11 @@ describe.each(storeKinds(import.meta.filename))('on %s', (store) => {
         DISCORD_TOKEN: FAKE_TOKEN,
         DISCORD_REST_URL: fake.restUrl,
       });
-      bot = await startBot({
-        config,
+      const services = {
+        ...commandServices(database.store, config),
         read: withTroubleGuilds(database.store.read, SLOW_MS),
-        keyStore: database.store.keyStore,
-        logger: log.logger,
-        deferAfterMs: 1_500,
-      });
+      };
+      bot = await startBot({ config, services, logger: log.logger, deferAfterMs: 1_500 });
     });
 
     afterAll(async () => {

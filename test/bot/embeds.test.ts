@@ -29,6 +29,7 @@ import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
+import { EVENT_NAMES } from '../../src/records/events.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { Profile } from '../../src/records/profile.js';
 import type { Term } from '../../src/records/terms.js';
@@ -411,20 +412,13 @@ describe('the webhook list', () => {
       id: i + 1,
       guildId: '1',
       url: `https://example.com/${'x'.repeat(2000)}?t=${i}`,
-      events: ['points', 'premium', 'players', 'jobs', 'term'] as const,
+      events: [...EVENT_NAMES],
       createdAt: '2026-11-20T10:00:00.000Z',
       disabledAt: i % 2 ? '2026-11-21T10:00:00.000Z' : null,
       disabledReason: i % 2 ? 'every message failed for 3 days' : null,
       failingSince: null,
     }));
-    accepted(
-      webhookListEmbed(
-        subscriptions.map((each) => ({ ...each, events: [...each.events] })),
-        10,
-        () => 'failing',
-        EN,
-      ),
-    );
+    accepted(webhookListEmbed(subscriptions, 10, () => 'failing', EN));
   });
 });
 

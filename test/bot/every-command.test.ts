@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { languageOf, SPOKEN_LOCALES } from '../../src/bot/i18n/index.js';
 import { loadCommands } from '../../src/bot/loader.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -49,24 +50,20 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase(fixture);
   fake = await FakeDiscord.start({ guilds: [RICH] });
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    publication: database.store.publication,
-    terms: database.store.terms,
-    logger: log.logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
+    PUBLIC_URL: 'https://cup.example',
   });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,
-    publicUrl: 'https://cup.example',
   });
 });
 

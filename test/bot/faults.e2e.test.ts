@@ -7,6 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import type { ReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -56,16 +57,16 @@ beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SLOW] });
   log = captureLog([FAKE_TOKEN]);
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read: withSlowGuild(database.store.read),
-    keyStore: database.store.keyStore,
-    logger: log.logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
   });
+  const services = {
+    ...commandServices(database.store, config),
+    read: withSlowGuild(database.store.read),
+  };
+  bot = await startBot({ config, services, logger: log.logger });
 });
 
 afterEach(() => {

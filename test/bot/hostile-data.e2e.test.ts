@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY } from '../../src/bot/dispatcher.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -67,14 +68,12 @@ beforeAll(async () => {
   fill(database);
   fake = await FakeDiscord.start({ guilds: [GUILD] });
   const log = captureLog([FAKE_TOKEN]);
-  bot = await startBot({
-    config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    logger: log.logger,
-  });
+  const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,

@@ -14,6 +14,7 @@ import {
   languagesBuilt,
   SPOKEN_LOCALES,
 } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -81,29 +82,23 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase(data);
   fake = await FakeDiscord.start({ guilds: [GUILD, EMPTY, BROKEN] });
-  const read = withTroubleGuilds(database.store.read, 0);
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-      PUBLIC_URL,
-    }),
-    read,
-    keyStore: database.store.keyStore,
-    publication: database.store.publication,
-    webhooks: database.store.webhooks,
-    terms: database.store.terms,
-    logger: log.logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
+    PUBLIC_URL,
   });
+  const services = {
+    ...commandServices(database.store, config),
+    read: withTroubleGuilds(database.store.read, 0),
+  };
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,
-    publicUrl: PUBLIC_URL,
-    webhookRules: { allowHttp: false, allowPrivate: false },
-    read: (real) => withTroubleGuilds(real, 0),
   });
 });
 

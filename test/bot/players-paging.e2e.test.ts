@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import type { ReadService } from '../../src/read/service.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -61,16 +62,13 @@ beforeAll(async () => {
   database = openTestDatabase(data);
   read = database.store.read;
   fake = await FakeDiscord.start({ guilds: [HUGE] });
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read: withoutWholeList(read),
-    keyStore: database.store.keyStore,
-    logger: captureLog([FAKE_TOKEN]).logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
   });
+  const services = { ...commandServices(database.store, config), read: withoutWholeList(read) };
+  bot = await startBot({ config, services, logger: captureLog([FAKE_TOKEN]).logger });
 });
 
 afterAll(async () => {

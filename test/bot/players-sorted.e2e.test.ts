@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
 import { NOT_FOUND } from '../../src/bot/not-found.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import {
   type CommandOption,
@@ -60,16 +61,13 @@ describe.each(storeKinds(import.meta.filename))('/players sorted and filtered (%
   beforeAll(async () => {
     store = await openTestStore(kind, data);
     fake = await FakeDiscord.start({ guilds: [GUILD, NO_SLYTHERIN, EMPTY] });
-    bot = await startBot({
-      config: loadConfig({
-        ...store.env,
-        DISCORD_TOKEN: FAKE_TOKEN,
-        DISCORD_REST_URL: fake.restUrl,
-      }),
-      read: store.store.read,
-      keyStore: store.store.keyStore,
-      logger: captureLog([FAKE_TOKEN]).logger,
+    const config = loadConfig({
+      ...store.env,
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
     });
+    const services = commandServices(store.store, config);
+    bot = await startBot({ config, services, logger: captureLog([FAKE_TOKEN]).logger });
   }, 60_000);
   afterAll(async () => {
     await bot?.stop();

@@ -11,6 +11,7 @@ import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
 import { languageOf } from '../../src/bot/i18n/index.js';
 import { NOT_FOUND } from '../../src/bot/not-found.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import type { ProfileWithChange } from '../../src/read/types.js';
 import { changeView, periodAt } from '../../src/records/periods.js';
@@ -90,18 +91,16 @@ beforeAll(async () => {
     game.close();
   }
   fake = await FakeDiscord.start({ guilds: [GUILD, CAROLS] });
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    logger: log.logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
   });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,

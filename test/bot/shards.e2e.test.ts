@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type Child, killChildren, startMain } from '../support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -45,16 +46,13 @@ describe('DISCORD_SHARDS=auto: as many shards as Discord recommends, in this pro
   let bot: RunningBot;
   beforeAll(async () => {
     fake = await FakeDiscord.start({ guilds: GUILDS, shards: 2, maxConcurrency: 2 });
-    bot = await startBot({
-      config: loadConfig({
-        DATABASE_PATH: database.path,
-        DISCORD_TOKEN: FAKE_TOKEN,
-        DISCORD_REST_URL: fake.restUrl,
-      }),
-      read: database.store.read,
-      keyStore: database.store.keyStore,
-      logger: captureLog([FAKE_TOKEN]).logger,
+    const config = loadConfig({
+      DATABASE_PATH: database.path,
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
     });
+    const services = commandServices(database.store, config);
+    bot = await startBot({ config, services, logger: captureLog([FAKE_TOKEN]).logger });
   });
   afterAll(async () => {
     await bot?.stop();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { dateText } from '../../src/bot/embeds/dates.js';
 import { languageOf } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -58,19 +59,16 @@ beforeAll(async () => {
     ],
   });
   fake = await FakeDiscord.start({ guilds: [GUILDS.gateway, GUILDS.http, EMPTY] });
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    terms: database.store.terms,
-    logger: log.logger,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
   });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,

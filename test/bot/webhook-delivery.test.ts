@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { ENGLISH } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { systemResolver } from '../../src/webhooks/safety.js';
@@ -20,7 +21,6 @@ import { captureLog } from '../support/log-capture.js';
 import { type Receiver, startReceiver } from '../webhooks/support/receiver.js';
 import { ALICE } from './support/fixture.js';
 
-const RULES = { allowHttp: true, allowPrivate: true };
 const WAIT = 10_000;
 
 let database: TestDatabase;
@@ -34,29 +34,25 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase(fixture);
   fake = await FakeDiscord.start({ guilds: [RICH] });
-  bot = await startBot({
-    config: loadConfig({
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-      WEBHOOK_ALLOW_HTTP: 'true',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    webhooks: database.store.webhooks,
-    logger: log.logger,
+  const config = loadConfig({
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,
-    webhookRules: RULES,
   });
   node = startWebhooks({
     read: database.store.read,
     webhooks: database.store.webhooks,
-    rules: { ...RULES, resolve: systemResolver },
+    rules: { ...config.webhooks, resolve: systemResolver },
     logger: createLogger({ level: 'silent' }),
     pollMs: 20,
   });
@@ -85,7 +81,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
             type: 1,
             options: [
               { name: 'url', type: 3, value: receiver.url },
-              { name: 'events', type: 3, value: 'points' },
+              { name: 'points', type: 5, value: true },
             ],
           },
         ],

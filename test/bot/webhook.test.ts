@@ -4,14 +4,17 @@
  * one SQLite file, with the address rules as production has them (https only, no private
  * address): every answer private; the secret shown once, in add's answer, and never again
  * (not by list, not in a log line); URLs listed without their query string; a disabled
- * subscription marked with its reason; another server's number refused; the cap of 10; refused
- * URLs and events in the member's language, adding nothing.
+ * subscription marked with its reason; another server's number refused; the cap of 10; the
+ * events as the options set them; refused URLs and events in the member's language, adding
+ * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { ENGLISH, type Language, languageOf } from '../../src/bot/i18n/index.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
-import { SUBSCRIPTIONS_PER_GUILD, WEBHOOK_EVENTS } from '../../src/records/webhooks.js';
+import { EVENT_NAMES, type EventName } from '../../src/records/events.js';
+import { SUBSCRIPTIONS_PER_GUILD } from '../../src/records/webhooks.js';
 import { GONE_REASON } from '../../src/webhooks/deliverer.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
@@ -44,19 +47,16 @@ const log = captureLog([FAKE_TOKEN]);
 beforeAll(async () => {
   database = openTestDatabase();
   fake = await FakeDiscord.start({ guilds: [...Object.values(GUILDS), ELSEWHERE] });
-  bot = await startBot({
-    config: loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl }),
-    read: database.store.read,
-    keyStore: database.store.keyStore,
-    webhooks: database.store.webhooks,
-    logger: log.logger,
-  });
+  // The address rules as production has them: WEBHOOK_ALLOW_HTTP and _PRIVATE off.
+  const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
+  const services = commandServices(database.store, config);
+  bot = await startBot({ config, services, logger: log.logger });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     logger: log.logger,
-    webhookRules: { allowHttp: false, allowPrivate: false },
   });
 });
 
@@ -68,11 +68,15 @@ afterAll(async () => {
 });
 
 const string = (name: string, value: string): CommandOption => ({ name, type: 3, value });
-const add = (url: string, events?: string): CommandOption[] => [
+/** `/webhook add`, with a True or False for the events given, as Discord sends booleans. */
+const add = (url: string, events: { [E in EventName]?: boolean } = {}): CommandOption[] => [
   {
     name: 'add',
     type: 1,
-    options: [string('url', url), ...(events === undefined ? [] : [string('events', events)])],
+    options: [
+      string('url', url),
+      ...Object.entries(events).map(([name, value]) => ({ name, type: 5, value })),
+    ],
   },
 ];
 const list: CommandOption[] = [{ name: 'list', type: 1 }];
@@ -112,7 +116,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
   });
 
   it('adds a subscription and shows its secret once, only to the admin; list never shows it', async () => {
-    const answer = await webhook(add(PUBLIC_URL, 'jobs, points'));
+    const answer = await webhook(add(PUBLIC_URL, { jobs: true, points: true, players: false }));
     const [embed] = answer.data.embeds ?? [];
     const [subscription] = await stored();
     expect(subscription).toMatchObject({ url: PUBLIC_URL, events: ['points', 'jobs'] });
@@ -156,7 +160,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
     );
   });
 
-  it('refuses http:// (WEBHOOK_ALLOW_HTTP is off), a private address and a bad events text, adding nothing', async () => {
+  it('refuses http:// (WEBHOOK_ALLOW_HTTP is off), a private address and every event set False, adding nothing', async () => {
     await refusedIn(ENGLISH, add('http://8.8.8.8/hook'), (t) => t.webhook.url.scheme('`https://`'));
     await refusedIn(ENGLISH, add('https://10.1.2.3/hook'), (t) =>
       t.webhook.url.forbiddenAddress('`10.1.2.3`'),
@@ -166,9 +170,20 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
     );
     await refusedIn(ENGLISH, add('https://user:pass@8.8.8.8/'), (t) => t.webhook.url.credentials);
     await refusedIn(ENGLISH, add('not a url'), (t) => t.webhook.url.notUrl);
-    await refusedIn(ENGLISH, add(PUBLIC_URL, 'points,score'), (t) =>
-      t.webhook.badEvents(WEBHOOK_EVENTS.join(', ')),
-    );
+    const none = Object.fromEntries(EVENT_NAMES.map((event) => [event, false]));
+    await refusedIn(ENGLISH, add(PUBLIC_URL, none), (t) => t.webhook.noEvents);
+  });
+
+  it('subscribes to every event without any set, and to all but those set False', async () => {
+    for (const [given, events] of [
+      [{}, EVENT_NAMES],
+      [{ players: false, term: false }, ['points', 'premium', 'jobs']],
+    ] as const) {
+      const answer = await webhook(add(PUBLIC_URL, given));
+      const id = Number(/#(\d+)/.exec(answer.data.embeds?.[0]?.title ?? '')?.[1]);
+      expect((await database.store.webhooks.get(id))?.events).toEqual(events);
+      await database.store.webhooks.remove(id);
+    }
   });
 
   it('refuses in the member’s language', async () => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CommandModule } from '../../src/bot/command.js';
 import { createDispatcher, type Dispatch } from '../../src/bot/dispatcher.js';
 import { loadCommands } from '../../src/bot/loader.js';
+import { commandServices } from '../../src/bot/services.js';
+import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger } from '../../src/logger.js';
@@ -111,8 +113,7 @@ export async function openWorld(kind: StoreKind, copy: CopyTarget): Promise<Worl
   commands ??= loadCommands();
   const dispatch = createDispatcher({
     commands: await commands,
-    read: store.read,
-    keyStore: store.keyStore,
+    services: commandServices(store, loadConfig({})),
     logger: createLogger({ level: 'silent' }),
     // The dispatcher defers past this: a reply then comes as an edit, read alike (views.ts).
     deferAfterMs: 60_000,

@@ -7,6 +7,8 @@ import { MESSAGES } from '../../src/answers/errors.js';
 import type { IntegerBounds } from '../../src/answers/integer-text.js';
 import { ENGLISH } from '../../src/bot/i18n/index.js';
 import { loadCommands } from '../../src/bot/loader.js';
+import { commandServices } from '../../src/bot/services.js';
+import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import type { AnyEndpoint, Parameter } from '../../src/http/endpoint.js';
 import { ENDPOINTS } from '../../src/http/endpoints/index.js';
@@ -109,8 +111,7 @@ beforeAll(async () => {
             publicKey: signer.publicKey,
             // Never called: every command fuzzed here answers within the HTTP response.
             restUrl: 'http://127.0.0.1:9',
-            keyStore: test.store.keyStore,
-            read: test.store.read,
+            services: commandServices(test.store, loadConfig({})),
             logger,
           },
           failures,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import type { InteractionRequest } from '../../src/bot/command.js';
 import { requestFromGateway } from '../../src/bot/gateway.js';
+import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { parseInteraction } from '../../src/interactions/payload.js';
 import {
@@ -52,19 +53,17 @@ const gatewayRequests = new Map<string, InteractionRequest>();
 beforeAll(async () => {
   database = openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
-  const read = withTroubleGuilds(database.store.read, SLOW_MS);
-  bot = await startBot({
-    config: loadConfig({
-      DATABASE_PATH: database.path,
-      DISCORD_TOKEN: FAKE_TOKEN,
-      DISCORD_REST_URL: fake.restUrl,
-    }),
-    read,
-    keyStore: database.store.keyStore,
-    webhooks: database.store.webhooks,
-    logger: log.logger,
-    deferAfterMs: DEFER_AFTER_MS,
+  const config = loadConfig({
+    DATABASE_PATH: database.path,
+    DISCORD_TOKEN: FAKE_TOKEN,
+    DISCORD_REST_URL: fake.restUrl,
   });
+  // One object for both transports, as start.ts makes it.
+  const services = {
+    ...commandServices(database.store, config),
+    read: withTroubleGuilds(database.store.read, SLOW_MS),
+  };
+  bot = await startBot({ config, services, logger: log.logger, deferAfterMs: DEFER_AFTER_MS });
   bot.client.on(Events.InteractionCreate, (interaction) => {
     if (interaction.isChatInputCommand() || interaction.isButton()) {
       gatewayRequests.set(interaction.id, requestFromGateway(interaction));
@@ -72,12 +71,11 @@ beforeAll(async () => {
   });
   served = await startInteractionsApp({
     database,
+    services,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
     deferAfterMs: DEFER_AFTER_MS,
     logger: log.logger,
-    read: (real) => withTroubleGuilds(real, SLOW_MS),
-    webhookRules: { allowHttp: false, allowPrivate: false },
   });
 });
 
@@ -216,7 +214,8 @@ const scenarios: Record<string, (t: Tools) => Promise<Step[]>> = {
         type: 1,
         options: [
           { name: 'url', type: 3, value: 'https://8.8.8.8/parity?token=t' },
-          { name: 'events', type: 3, value: 'points,term' },
+          { name: 'points', type: 5, value: true },
+          { name: 'term', type: 5, value: true },
         ],
       },
     ]);

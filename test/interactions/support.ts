@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebhookAccess } from '../../src/bot/command.js';
+import { type CommandServices, commandServices } from '../../src/bot/services.js';
 import type { Budgets } from '../../src/budgets/budgets.js';
+import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Metrics } from '../../src/http/metrics.js';
 import { registerInteractions } from '../../src/interactions/route.js';
 import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
-import type { ReadService } from '../../src/read/service.js';
 import { listen } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -30,14 +30,13 @@ export interface InteractionsAppOptions {
   failureLimitPerMinute?: number;
   metrics?: Metrics;
   logger?: Logger;
-  /** Wraps the real read service (the suites' slow and broken guilds). */
-  read?: (real: ReadService) => ReadService;
   /** Shared budgets (Redis) for a node of several; in memory when absent. */
   budgets?: Budgets;
-  /** Gives /scoreboard the database's publication switch, with this public URL. */
-  publicUrl?: string;
-  /** Gives /webhook the database's subscriptions, under these address rules (WEBHOOK_ALLOW_*). */
-  webhookRules?: WebhookAccess['rules'];
+  /**
+   * What the commands use, as a suite running the gateway bot too gives both transports; else
+   * the database's, under the configuration's defaults.
+   */
+  services?: CommandServices;
 }
 
 /** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
@@ -46,9 +45,9 @@ export async function startInteractionsApp(
 ): Promise<InteractionsApp> {
   const database = options.database ?? openTestDatabase(options.data);
   const keyStore = database.store.keyStore;
-  const real = database.store.read;
+  const services = options.services ?? commandServices(database.store, loadConfig({}));
+  const { read } = services;
   const metrics = options.metrics;
-  const read = options.read ? options.read(real) : real;
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const app = await buildApp({
     config: { rateLimitPerMinute: 0, failureLimitPerMinute: options.failureLimitPerMinute ?? 0 },
@@ -65,19 +64,11 @@ export async function startInteractionsApp(
           {
             publicKey: options.publicKey,
             restUrl: options.restUrl,
-            keyStore,
-            terms: database.store.terms,
-            ...(options.publicUrl === undefined
-              ? {}
-              : { publication: database.store.publication, publicUrl: options.publicUrl }),
-            ...(options.webhookRules === undefined
-              ? {}
-              : { webhooks: { store: database.store.webhooks, rules: options.webhookRules } }),
+            services,
             ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
             ...(metrics
               ? { onHandled: (command, outcome) => metrics.countInteraction(command, outcome) }
               : {}),
-            read,
             logger,
           },
           failures,

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/answers/answer-cache.js';
-import { EVENT_NAMES, readEventData } from '../../src/events/area-answers.js';
+import { readEventData } from '../../src/events/area-answers.js';
+import { EVENT_NAMES } from '../../src/records/events.js';
 import { GONE_REASON } from '../../src/webhooks/deliverer.js';
 import type { WebhookService } from '../../src/webhooks/service.js';
 import { eventually } from '../support/eventually.js';
@@ -128,7 +129,7 @@ describe.each(storeKinds(import.meta.filename))('webhooks on %s', (kind) => {
 
   it('sends only the events asked for, to the guild’s subscriptions only', async () => {
     const { test, receiver } = await world(kind);
-    await subscribe(test, receiver, RICH, 'jobs');
+    await subscribe(test, receiver, RICH, ['jobs']);
     run(startNode(test));
     await foreignWrite(test, `UPDATE house_points SET gryffindor = 7 WHERE guild_id = '${RICH}'`);
     await foreignWrite(test, `UPDATE house_points SET gryffindor = 7 WHERE guild_id = '${SPARSE}'`);
@@ -144,7 +145,7 @@ describe.each(storeKinds(import.meta.filename))('webhooks on %s', (kind) => {
 
   it('coalesces changes of one area made before a node reads them: one message, the latest data', async () => {
     const { test, receiver } = await world(kind);
-    await subscribe(test, receiver, RICH, 'points');
+    await subscribe(test, receiver, RICH, ['points']);
     for (const value of [1, 2, 3]) {
       await foreignWrite(
         test,
@@ -164,7 +165,7 @@ describe.each(storeKinds(import.meta.filename))('webhooks on %s', (kind) => {
 
   it('delivers at start a change committed while no node ran (the cursor is in the store)', async () => {
     const { test, receiver } = await world(kind);
-    await subscribe(test, receiver, RICH, 'players');
+    await subscribe(test, receiver, RICH, ['players']);
     // No node has ever run: the change is made by another program, straight into the table.
     await foreignWrite(
       test,
@@ -181,7 +182,7 @@ describe.each(storeKinds(import.meta.filename))('webhooks on %s', (kind) => {
 
   it('retries a failed message with the same webhook-id, and lists both attempts', async () => {
     const { test, receiver } = await world(kind, (_, n) => (n === 1 ? 500 : 200));
-    const subscription = await subscribe(test, receiver, RICH, 'points');
+    const subscription = await subscribe(test, receiver, RICH, ['points']);
     run(startNode(test));
     await foreignWrite(test, `UPDATE house_points SET ravenclaw = 9 WHERE guild_id = '${RICH}'`);
     await eventually(
@@ -205,7 +206,7 @@ describe.each(storeKinds(import.meta.filename))('webhooks on %s', (kind) => {
 
   it('410 Gone disables the subscription at once', async () => {
     const { test, receiver } = await world(kind, () => 410);
-    const subscription = await subscribe(test, receiver, RICH, 'points');
+    const subscription = await subscribe(test, receiver, RICH, ['points']);
     run(startNode(test));
     await foreignWrite(test, `UPDATE house_points SET ravenclaw = 10 WHERE guild_id = '${RICH}'`);
     const after = await eventually(

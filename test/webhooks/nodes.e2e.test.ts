@@ -35,7 +35,7 @@ describe.each(storeKinds(import.meta.filename))('kill -9 mid-delivery on %s', (k
   it('the message is sent again, with the same webhook-id, by the next node once the lease runs out', async () => {
     // The first request is held open (the node is mid-delivery when it dies); later ones get 200.
     const { test, receiver } = await world(kind, (_, n) => (n === 1 ? 'hang' : 200));
-    await subscribe(test, receiver, RICH, 'points');
+    await subscribe(test, receiver, RICH, ['points']);
     const first = await startMain({ ...test.env, ...NODE_ENV });
     // Each lifted rule says so at start, once.
     const warnings = first.child
@@ -80,7 +80,7 @@ async function delivered(url: string): Promise<number> {
 describe.runIf(needOutside('postgresql', import.meta.filename))('two PostgreSQL nodes', () => {
   it('200 changes: every message delivered once, none twice, the last data last', async () => {
     const { test, receiver } = await world('postgres', () => 200);
-    await subscribe(test, receiver, RICH, 'points,players');
+    await subscribe(test, receiver, RICH, ['points', 'players']);
     const nodes = await Promise.all([
       startMain({ ...test.env, ...NODE_ENV, METRICS: 'true' }),
       startMain({ ...test.env, ...NODE_ENV, METRICS: 'true' }),

@@ -49,7 +49,7 @@ describe('at every delivery, the address actually connected to', () => {
     const port = new URL(receiver.url).port;
     receiver.url = `http://rebind.example.com:${port}/hook`;
     const rules: SafetyRules = { allowHttp: true, allowPrivate: false, resolve: dns.resolve };
-    const subscription = await subscribe(test, receiver, RICH, 'points', dns.resolve);
+    const subscription = await subscribe(test, receiver, RICH, ['points'], dns.resolve);
     dns.set('127.0.0.1');
     const node = startNode(test, { rules });
     cleanups.push(() => node.stop());
@@ -70,7 +70,7 @@ describe('at every delivery, the address actually connected to', () => {
     const port = new URL(receiver.url).port;
     receiver.url = `http://receiver.example.com:${port}/hook`;
     const rules: SafetyRules = { ...LOOPBACK_RULES, resolve: dns.resolve };
-    await subscribe(test, receiver, RICH, 'points', dns.resolve);
+    await subscribe(test, receiver, RICH, ['points'], dns.resolve);
     const node = startNode(test, { rules });
     cleanups.push(() => node.stop());
     await foreignWrite(test, `UPDATE house_points SET gryffindor = 2 WHERE guild_id = '${RICH}'`);
@@ -84,7 +84,7 @@ describe('at every delivery, the address actually connected to', () => {
 
   it('an IP literal in the URL is checked too (no lookup happens for it)', async () => {
     const { test, receiver } = await world('sqlite');
-    const subscription = await subscribe(test, receiver, RICH, 'points');
+    const subscription = await subscribe(test, receiver, RICH, ['points']);
     const node = startNode(test, { rules: { ...LOOPBACK_RULES, allowPrivate: false } });
     cleanups.push(() => node.stop());
     await foreignWrite(test, `UPDATE house_points SET gryffindor = 3 WHERE guild_id = '${RICH}'`);
@@ -104,7 +104,7 @@ describe.each(storeKinds(import.meta.filename))('failing for 3 days on %s', (kin
     let offset = 0;
     const now = () => new Date(Date.now() + offset);
     const log = captureLog();
-    const subscription = await subscribe(test, receiver, RICH, 'points');
+    const subscription = await subscribe(test, receiver, RICH, ['points']);
     const node = startNode(test, { now, logger: log.logger, retryDelaysMs: Array(50).fill(40) });
     cleanups.push(() => node.stop());
     await foreignWrite(test, `UPDATE house_points SET slytherin = 1 WHERE guild_id = '${RICH}'`);
@@ -149,7 +149,7 @@ describe.each(storeKinds(import.meta.filename))('failing for 3 days on %s', (kin
 describe('webhook test', () => {
   it('sends a signed ping at once and records it among the deliveries', async () => {
     const { test, receiver } = await world('sqlite');
-    const subscription = await subscribe(test, receiver, RICH, 'points');
+    const subscription = await subscribe(test, receiver, RICH, ['points']);
     const attempt = await sendPing(
       { webhooks: test.store.webhooks, rules: LOOPBACK_RULES, logger: captureLog().logger },
       subscription,

@@ -103,8 +103,20 @@ export const de: Messages<'one' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'Die https://-Adresse, an die gesendet wird' },
     webhookAddEvents: {
-      name: 'ereignisse',
-      description: 'Kommagetrennt aus points, premium, players, jobs, term (ohne Angabe: alle)',
+      points: { name: 'punkte', description: 'Die Hauspunkte bei jeder Änderung senden' },
+      premium: { name: 'premium', description: 'Premium bei jeder Änderung senden' },
+      players: {
+        name: 'spieler',
+        description: 'Die Zahl der Profile bei jeder Änderung der Profile senden',
+      },
+      jobs: {
+        name: 'berufe',
+        description: 'Die Zahl der Berufe bei jeder Änderung der Berufe senden',
+      },
+      term: {
+        name: 'trimester',
+        description: 'Das Trimester senden, wenn eines beginnt oder endet',
+      },
     },
     webhookList: {
       name: 'liste',
@@ -239,14 +251,12 @@ export const de: Messages<'one' | 'other'> = {
       other: 'die Zustellung wurde beendet',
     },
     urlsCut: 'URLs werden ohne ihren Query-String gezeigt, der ein Token enthalten kann.',
-    unavailable:
-      'Dieses housecup bietet in Discord keine Webhooks an: Sein Betreiber verwaltet sie mit `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} ist entfernt: An ihn wird nichts mehr gesendet, auch keine wartenden Nachrichten.`,
     full: (max) =>
       `Dieser Server hat bereits ${max} Webhooks, mehr sind nicht möglich: Entferne zuerst einen (\`/webhook liste\` zeigt ihre Nummern, \`/webhook entfernen nummer:<Nummer>\` entfernt einen).`,
-    badEvents: (events) =>
-      `Ereignisse sind eine kommagetrennte Liste aus ${events}: Es wurde nichts hinzugefügt.`,
+    noEvents:
+      'Jedes Ereignis wurde auf False gesetzt: Es gäbe nichts zu senden, also wurde nichts hinzugefügt.',
     url: {
       tooLong: (max) => `Die URL ist länger als ${max} Zeichen: Es wurde nichts hinzugefügt.`,
       notUrl: 'Das ist keine URL: Es wurde nichts hinzugefügt.',

@@ -1,4 +1,5 @@
 import { ENGLISH_CHART_TITLES } from '../../answers/chart.js';
+import type { EventName } from '../../records/events.js';
 import { plural } from './plural.js';
 
 /*
@@ -8,6 +9,12 @@ import { plural } from './plural.js';
  * runtime dependency or loader. A text with values is a function of them, already formatted
  * (numbers through Intl by the caller); `{n}` in a plural form is its formatted count.
  */
+
+/** Each event's option: in English, named as the catalogue names the event (what Discord sends). */
+type EventLabels = {
+  readonly [E in EventName]: { readonly name: E; readonly description: string };
+};
+
 export const en = {
   /**
    * Slash commands: a name (lowercase, 1–32) and a description (1–100) each. `as const`: the
@@ -95,10 +102,21 @@ export const en = {
       description: 'Send changes to a URL (its signing secret is shown once, only to you)',
     },
     webhookAddUrl: { name: 'url', description: 'The https:// address to POST to' },
+    /**
+     * /webhook add's events, one option each (True: send it), keyed and in English named as the
+     * catalogue of events names them (records/events.ts), so a new event without its label here
+     * fails tsc, and every other catalogue follows.
+     */
     webhookAddEvents: {
-      name: 'events',
-      description: 'Comma-separated among points, premium, players, jobs, term (default: all)',
-    },
+      points: { name: 'points', description: 'Send the house points each time they change' },
+      premium: { name: 'premium', description: 'Send premium each time it changes' },
+      players: {
+        name: 'players',
+        description: 'Send the number of profiles each time the profiles change',
+      },
+      jobs: { name: 'jobs', description: 'Send the number of jobs each time the jobs change' },
+      term: { name: 'term', description: 'Send the term each time one starts or ends' },
+    } as const satisfies EventLabels,
     webhookList: {
       name: 'list',
       description: "List this server's webhooks (never their secrets)",
@@ -244,14 +262,11 @@ export const en = {
     },
     /** Under the list: why the URLs are cut. */
     urlsCut: 'URLs are shown without their query string, which may carry a token.',
-    unavailable:
-      'This housecup does not offer webhooks in Discord: its operator manages them with `housecup webhook`.',
     removed: (id: string) =>
       `Webhook #${id} is removed: nothing more is sent to it, messages still waiting included.`,
     full: (max: string) =>
       `This server has ${max} webhooks already, the most it may have: remove one first (\`/webhook list\` shows their numbers, \`/webhook remove id:<number>\` removes one).`,
-    badEvents: (events: string) =>
-      `Events are a comma-separated list among ${events}: nothing was added.`,
+    noEvents: 'Every event was set to False: there would be nothing to send, so nothing was added.',
     /** A refused URL: nothing was added. */
     url: {
       tooLong: (max: string) => `The URL is longer than ${max} characters: nothing was added.`,

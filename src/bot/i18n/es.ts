@@ -103,9 +103,20 @@ export const esES: Spanish = {
     },
     webhookAddUrl: { name: 'url', description: 'La dirección https:// a la que enviar' },
     webhookAddEvents: {
-      name: 'eventos',
-      description:
-        'Separados por comas entre points, premium, players, jobs, term (por defecto: todos)',
+      points: { name: 'puntos', description: 'Envía los puntos de las casas cada vez que cambian' },
+      premium: { name: 'premium', description: 'Envía el premium cada vez que cambia' },
+      players: {
+        name: 'jugadores',
+        description: 'Envía el número de perfiles cada vez que cambian los perfiles',
+      },
+      jobs: {
+        name: 'trabajos',
+        description: 'Envía el número de trabajos cada vez que cambian los trabajos',
+      },
+      term: {
+        name: 'trimestre',
+        description: 'Envía el trimestre cada vez que uno empieza o termina',
+      },
     },
     webhookList: {
       name: 'lista',
@@ -250,14 +261,12 @@ export const esES: Spanish = {
       other: 'los envíos se detuvieron',
     },
     urlsCut: 'Las URL se muestran sin su cadena de consulta, que puede llevar un token.',
-    unavailable:
-      'Este housecup no ofrece webhooks en Discord: su operador los gestiona con `housecup webhook`.',
     removed: (id) =>
       `El webhook n.º ${id} se ha quitado: ya no se le envía nada, tampoco los mensajes pendientes.`,
     full: (max) =>
       `Este servidor ya tiene ${max} webhooks, el máximo: quita uno primero (\`/webhook lista\` muestra sus números y \`/webhook quitar número:<número>\` quita uno).`,
-    badEvents: (events) =>
-      `Los eventos son una lista separada por comas entre ${events}: no se ha añadido nada.`,
+    noEvents:
+      'Todos los eventos se pusieron en False: no habría nada que enviar, así que no se ha añadido nada.',
     url: {
       tooLong: (max) => `La URL tiene más de ${max} caracteres: no se ha añadido nada.`,
       notUrl: 'Eso no es una URL: no se ha añadido nada.',
@@ -384,8 +393,8 @@ export const es419: Spanish = {
     empty: 'Todavía no hay ningún webhook: `/webhook agregar url:` crea uno.',
     removed: (id) =>
       `Se quitó el webhook n.º ${id}: ya no se le envía nada, tampoco los mensajes pendientes.`,
-    badEvents: (events) =>
-      `Los eventos son una lista separada por comas entre ${events}: no se agregó nada.`,
+    noEvents:
+      'Todos los eventos se pusieron en False: no habría nada que enviar, así que no se agregó nada.',
     url: {
       tooLong: (max) => `La URL tiene más de ${max} caracteres: no se agregó nada.`,
       notUrl: 'Eso no es una URL: no se agregó nada.',

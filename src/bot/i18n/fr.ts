@@ -97,9 +97,20 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'L’adresse https:// où envoyer' },
     webhookAddEvents: {
-      name: 'événements',
-      description:
-        'Séparés par des virgules parmi points, premium, players, jobs, term (par défaut : tous)',
+      points: { name: 'points', description: 'Envoyer les points des maisons à chaque changement' },
+      premium: { name: 'premium', description: 'Envoyer le premium à chaque changement' },
+      players: {
+        name: 'joueurs',
+        description: 'Envoyer le nombre de profils à chaque changement des profils',
+      },
+      jobs: {
+        name: 'métiers',
+        description: 'Envoyer le nombre de métiers à chaque changement des métiers',
+      },
+      term: {
+        name: 'trimestre',
+        description: 'Envoyer le trimestre quand un trimestre commence ou se termine',
+      },
     },
     webhookList: {
       name: 'liste',
@@ -241,14 +252,12 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       other: 'les envois ont cessé',
     },
     urlsCut: 'Les URL sont montrées sans leur chaîne de requête, qui peut contenir un jeton.',
-    unavailable:
-      'Ce housecup ne propose pas les webhooks dans Discord : son opérateur les gère avec `housecup webhook`.',
     removed: (id) =>
       `Le webhook n° ${id} est supprimé : plus rien ne lui est envoyé, messages en attente compris.`,
     full: (max) =>
       `Ce serveur a déjà ${max} webhooks, le maximum : supprimez-en un d’abord (\`/webhook liste\` donne leurs numéros, \`/webhook supprimer numéro:<numéro>\` en supprime un).`,
-    badEvents: (events) =>
-      `Les événements sont une liste séparée par des virgules parmi ${events} : rien n’a été ajouté.`,
+    noEvents:
+      'Chaque événement est à False : il n’y aurait rien à envoyer, donc rien n’a été ajouté.',
     url: {
       tooLong: (max) => `L’URL dépasse ${max} caractères : rien n’a été ajouté.`,
       notUrl: 'Ce n’est pas une URL : rien n’a été ajouté.',

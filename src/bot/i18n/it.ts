@@ -101,9 +101,14 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'L’indirizzo https:// a cui inviare' },
     webhookAddEvents: {
-      name: 'eventi',
-      description:
-        'Separati da virgole tra points, premium, players, jobs, term (predefinito: tutti)',
+      points: { name: 'punti', description: 'Invia i punti delle case a ogni modifica' },
+      premium: { name: 'premium', description: 'Invia il premium a ogni modifica' },
+      players: {
+        name: 'giocatori',
+        description: 'Invia il numero di profili a ogni modifica dei profili',
+      },
+      jobs: { name: 'lavori', description: 'Invia il numero di lavori a ogni modifica dei lavori' },
+      term: { name: 'trimestre', description: 'Invia il trimestre quando uno inizia o finisce' },
     },
     webhookList: {
       name: 'elenco',
@@ -244,14 +249,12 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       other: 'gli invii si sono fermati',
     },
     urlsCut: 'Gli URL sono mostrati senza la stringa di query, che può contenere un token.',
-    unavailable:
-      'Questo housecup non offre webhook in Discord: il suo gestore li gestisce con `housecup webhook`.',
     removed: (id) =>
       `Il webhook n. ${id} è rimosso: non gli si invia più nulla, nemmeno i messaggi in attesa.`,
     full: (max) =>
       `Questo server ha già ${max} webhook, il massimo: rimuovine prima uno (\`/webhook elenco\` mostra i loro numeri, \`/webhook rimuovi numero:<numero>\` ne rimuove uno).`,
-    badEvents: (events) =>
-      `Gli eventi sono un elenco separato da virgole tra ${events}: non è stato aggiunto nulla.`,
+    noEvents:
+      'Ogni evento è impostato su False: non ci sarebbe nulla da inviare, quindi non è stato aggiunto nulla.',
     url: {
       tooLong: (max) => `L’URL supera i ${max} caratteri: non è stato aggiunto nulla.`,
       notUrl: 'Questo non è un URL: non è stato aggiunto nulla.',

@@ -97,8 +97,17 @@ export const nl: Messages<'one' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'Het https://-adres om naartoe te sturen' },
     webhookAddEvents: {
-      name: 'gebeurtenissen',
-      description: 'Kommagescheiden uit points, premium, players, jobs, term (standaard: alle)',
+      points: { name: 'punten', description: 'Stuur de afdelingspunten bij elke wijziging' },
+      premium: { name: 'premium', description: 'Stuur premium bij elke wijziging' },
+      players: {
+        name: 'spelers',
+        description: 'Stuur het aantal profielen bij elke wijziging van de profielen',
+      },
+      jobs: {
+        name: 'banen',
+        description: 'Stuur het aantal banen bij elke wijziging van de banen',
+      },
+      term: { name: 'periode', description: 'Stuur de periode wanneer er een begint of eindigt' },
     },
     webhookList: {
       name: 'lijst',
@@ -231,14 +240,12 @@ export const nl: Messages<'one' | 'other'> = {
       other: 'het versturen is gestopt',
     },
     urlsCut: 'URLs worden getoond zonder hun querystring, die een token kan bevatten.',
-    unavailable:
-      'Deze housecup biedt geen webhooks in Discord aan: de beheerder regelt ze met `housecup webhook`.',
     removed: (id) =>
       `Webhook #${id} is verwijderd: er wordt niets meer naartoe gestuurd, ook geen wachtende berichten.`,
     full: (max) =>
       `Deze server heeft al ${max} webhooks, het maximum: verwijder er eerst een (\`/webhook lijst\` toont hun nummers, \`/webhook verwijderen nummer:<nummer>\` verwijdert er een).`,
-    badEvents: (events) =>
-      `Gebeurtenissen zijn een kommagescheiden lijst uit ${events}: er is niets toegevoegd.`,
+    noEvents:
+      'Elke gebeurtenis staat op False: er zou niets te sturen zijn, dus er is niets toegevoegd.',
     url: {
       tooLong: (max) => `De URL is langer dan ${max} tekens: er is niets toegevoegd.`,
       notUrl: 'Dat is geen URL: er is niets toegevoegd.',

@@ -80,9 +80,14 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'Adres https://, pod który wysyłać' },
     webhookAddEvents: {
-      name: 'zdarzenia',
-      description:
-        'Po przecinku spośród points, premium, players, jobs, term (domyślnie: wszystkie)',
+      points: { name: 'punkty', description: 'Wysyłaj punkty domów przy każdej zmianie' },
+      premium: { name: 'premium', description: 'Wysyłaj premium przy każdej zmianie' },
+      players: {
+        name: 'gracze',
+        description: 'Wysyłaj liczbę profili przy każdej zmianie profili',
+      },
+      jobs: { name: 'prace', description: 'Wysyłaj liczbę prac przy każdej zmianie prac' },
+      term: { name: 'semestr', description: 'Wysyłaj semestr, gdy się zaczyna lub kończy' },
     },
     webhookList: {
       name: 'lista',
@@ -246,13 +251,12 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       other: 'wysyłanie zostało zatrzymane',
     },
     urlsCut: 'Adresy URL są pokazane bez parametrów zapytania, które mogą zawierać token.',
-    unavailable:
-      'Ten housecup nie oferuje webhooków w Discordzie: jego operator zarządza nimi przez `housecup webhook`.',
     removed: (id) =>
       `Webhook nr ${id} został usunięty: nic więcej nie jest do niego wysyłane, także oczekujące wiadomości.`,
     full: (max) =>
       `Ten serwer ma już ${max} webhooków, najwięcej, ile może: najpierw usuń jeden (\`/webhook lista\` pokazuje ich numery, \`/webhook usuń numer:<numer>\` usuwa jeden).`,
-    badEvents: (events) => `Zdarzenia to lista po przecinku spośród ${events}: niczego nie dodano.`,
+    noEvents:
+      'Każde zdarzenie ustawiono na False: nie byłoby czego wysyłać, więc niczego nie dodano.',
     url: {
       tooLong: (max) => `Adres URL ma więcej niż ${max} znaków: niczego nie dodano.`,
       notUrl: 'To nie jest adres URL: niczego nie dodano.',

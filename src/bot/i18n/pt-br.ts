@@ -96,9 +96,17 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     },
     webhookAddUrl: { name: 'url', description: 'O endereço https:// para onde enviar' },
     webhookAddEvents: {
-      name: 'eventos',
-      description:
-        'Separados por vírgula entre points, premium, players, jobs, term (padrão: todos)',
+      points: { name: 'pontos', description: 'Enviar os pontos das casas a cada mudança' },
+      premium: { name: 'premium', description: 'Enviar o premium a cada mudança' },
+      players: {
+        name: 'jogadores',
+        description: 'Enviar o número de perfis a cada mudança dos perfis',
+      },
+      jobs: {
+        name: 'empregos',
+        description: 'Enviar o número de empregos a cada mudança dos empregos',
+      },
+      term: { name: 'período', description: 'Enviar o período quando um começa ou termina' },
     },
     webhookList: {
       name: 'listar',
@@ -242,14 +250,12 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       other: 'os envios pararam',
     },
     urlsCut: 'As URLs aparecem sem a query string, que pode conter um token.',
-    unavailable:
-      'Este housecup não oferece webhooks no Discord: o operador os gerencia com `housecup webhook`.',
     removed: (id) =>
       `O webhook nº ${id} foi removido: nada mais é enviado a ele, nem as mensagens pendentes.`,
     full: (max) =>
       `Este servidor já tem ${max} webhooks, o máximo: remova um primeiro (\`/webhook listar\` mostra os números, \`/webhook remover número:<número>\` remove um).`,
-    badEvents: (events) =>
-      `Os eventos são uma lista separada por vírgulas entre ${events}: nada foi adicionado.`,
+    noEvents:
+      'Todos os eventos foram definidos como False: não haveria nada a enviar, então nada foi adicionado.',
     url: {
       tooLong: (max) => `A URL tem mais de ${max} caracteres: nada foi adicionado.`,
       notUrl: 'Isso não é uma URL: nada foi adicionado.',

@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '../../../src/logger.js';
+import { EVENT_NAMES, type EventName } from '../../../src/records/events.js';
 import type { WebhookSubscription } from '../../../src/store/webhooks.js';
 import { type Resolver, type SafetyRules, systemResolver } from '../../../src/webhooks/safety.js';
 import { startWebhooks, type WebhookService } from '../../../src/webhooks/service.js';
@@ -44,12 +45,12 @@ export async function subscribe(
   test: TestStore,
   receiver: Receiver,
   guildId: string,
-  events?: string,
+  events: readonly EventName[] = EVENT_NAMES,
   resolve: Resolver = systemResolver,
 ): Promise<WebhookSubscription> {
   const result = await addSubscription(
     { webhooks: test.store.webhooks, read: test.store.read, rules: { ...LOOPBACK_RULES, resolve } },
-    { guildId, url: receiver.url, ...(events !== undefined ? { events } : {}) },
+    { guildId, url: receiver.url, events },
   );
   if (!result.ok) throw new Error(`not added: ${result.detail}`);
   receiver.secret = result.secret;
