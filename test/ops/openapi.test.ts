@@ -226,7 +226,7 @@ describe('the served document', () => {
     walk(doc.paths, 'paths');
     expect(inline).toEqual([]);
     expect(
-      (doc.components.schemas.ProfileList?.properties as Record<string, unknown>).results,
+      ((doc.components.schemas.ProfileList?.properties ?? {}) as Record<string, unknown>).results,
     ).toEqual({
       type: 'array',
       items: { $ref: '#/components/schemas/ListedProfile' },
