@@ -44,7 +44,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
   const publication = createSqlitePublication(db, now);
-  const sql = createSqliteDb(db.sqlite);
+  const sql = createSqliteDb(db.sqlite, db.exactGeneration);
   const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(db),
