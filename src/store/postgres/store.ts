@@ -1,5 +1,8 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { createPointsReader } from '../points.js';
+import { createPointsHistoryReader } from '../points-history.js';
+import { createPremiumReader } from '../premium.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
@@ -13,9 +16,6 @@ import { createJobsReader } from './jobs.js';
 import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
 import { createPostgresLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
-import { createPointsReader } from './points.js';
-import { createPointsHistoryReader } from './points-history.js';
-import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
@@ -52,10 +52,10 @@ export async function openPostgresStore(
   const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(pool),
-    points: createPointsReader(pool),
-    pointsHistory: createPointsHistoryReader(pool),
+    points: createPointsReader(sql),
+    pointsHistory: createPointsHistoryReader(sql),
     jobs: createJobsReader(pool),
-    premium: createPremiumReader(pool, now),
+    premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,
     changes: createChangesReader(pool),

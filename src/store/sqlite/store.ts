@@ -1,4 +1,7 @@
 import type { ReadService } from '../../read/service.js';
+import { createPointsReader } from '../points.js';
+import { createPointsHistoryReader } from '../points-history.js';
+import { createPremiumReader } from '../premium.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
@@ -14,9 +17,6 @@ import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
 import { createSqliteLiveMessages } from './live-messages.js';
 import { createPlayersReader } from './players.js';
-import { createPointsReader } from './points.js';
-import { createPointsHistoryReader } from './points-history.js';
-import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
@@ -48,10 +48,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const terms = createTerms(sql);
   const read: ReadService = {
     players: createPlayersReader(db),
-    points: createPointsReader(db),
-    pointsHistory: createPointsHistoryReader(db),
+    points: createPointsReader(sql),
+    pointsHistory: createPointsHistoryReader(sql),
     jobs: createJobsReader(db),
-    premium: createPremiumReader(db, now),
+    premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,
     changes: createChangesReader(db),
