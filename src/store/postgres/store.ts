@@ -1,5 +1,7 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { createJobsReader } from '../jobs.js';
+import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
 import { createPointsHistoryReader } from '../points-history.js';
 import { createPremiumReader } from '../premium.js';
@@ -12,10 +14,8 @@ import { readEverything, writeEverything } from './copy.js';
 import { createPostgresDb } from './driver.js';
 import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
-import { createJobsReader } from './jobs.js';
 import { createPostgresKeyStore, createPostgresKeyTable } from './keys.js';
 import { createPostgresLiveMessages } from './live-messages.js';
-import { createPlayersReader } from './players.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { createPostgresPublication } from './publication.js';
 import { exportData, importData } from './transfer.js';
@@ -51,10 +51,10 @@ export async function openPostgresStore(
   const sql = createPostgresDb(pool);
   const terms = createTerms(sql);
   const read: ReadService = {
-    players: createPlayersReader(pool),
+    players: createPlayersReader(sql),
     points: createPointsReader(sql),
     pointsHistory: createPointsHistoryReader(sql),
-    jobs: createJobsReader(pool),
+    jobs: createJobsReader(sql),
     premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,

@@ -1,4 +1,6 @@
 import type { ReadService } from '../../read/service.js';
+import { createJobsReader } from '../jobs.js';
+import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
 import { createPointsHistoryReader } from '../points-history.js';
 import { createPremiumReader } from '../premium.js';
@@ -13,10 +15,8 @@ import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
-import { createJobsReader } from './jobs.js';
 import { createSqliteKeyStore, createSqliteKeyTable } from './keys.js';
 import { createSqliteLiveMessages } from './live-messages.js';
-import { createPlayersReader } from './players.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { createSqlitePublication } from './publication.js';
 import { sqliteReadiness } from './readiness.js';
@@ -47,10 +47,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const sql = createSqliteDb(db.sqlite, db.exactGeneration);
   const terms = createTerms(sql);
   const read: ReadService = {
-    players: createPlayersReader(db),
+    players: createPlayersReader(sql),
     points: createPointsReader(sql),
     pointsHistory: createPointsHistoryReader(sql),
-    jobs: createJobsReader(db),
+    jobs: createJobsReader(sql),
     premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,
