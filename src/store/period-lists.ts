@@ -1,10 +1,12 @@
 import type { ProfileCursor } from '../read/types.js';
 import type { ChangeView } from '../records/periods.js';
+import type { ProfileChangeRow } from '../records/profile-change.js';
+import { houseCode, type ListParams } from './profile-lists.js';
 
 /*
- * The SQL of a period's list by change (records/periods.ts, ChangeView), for both stores, in the
- * manner of profile-lists.ts: named parameters (@guild, @kind, @start, @house, @sortKey, @user, @id),
- * each segment one range of one index, a page one statement.
+ * The SQL of a period's list by change (records/periods.ts, ChangeView), for both engines, in the
+ * manner of profile-lists.ts: parameters named after the columns (@guild_id, @kind, @start,
+ * @house, @user_id, @id), the cursor's change `@sort_key`; each segment one range of one index.
  *
  * profile_changes holds only non-zero changes, so the list is three segments, in list order:
  * - the gains (change > 0), a range of profile_changes_list by (change, user_id, profile_id),
@@ -17,10 +19,16 @@ import type { ChangeView } from '../records/periods.js';
  * change as its key (0 in the zero group), so its segment is known from it.
  */
 
+/** The parameters of a period's list read. */
+export type ChangeParams = ListParams & Pick<ProfileChangeRow, 'kind' | 'start'>;
+
 type Arm = 'gains' | 'zeros' | 'losses';
 
-export function armsOf(view: ChangeView): Arm[] {
-  return view.order === 'desc' ? ['gains', 'zeros', 'losses'] : ['losses', 'zeros', 'gains'];
+const DESC: readonly Arm[] = ['gains', 'zeros', 'losses'];
+const ASC: readonly Arm[] = ['losses', 'zeros', 'gains'];
+
+export function armsOf(view: ChangeView): readonly Arm[] {
+  return view.order === 'desc' ? DESC : ASC;
 }
 
 const armOfKey = (key: number): Arm => (key > 0 ? 'gains' : key < 0 ? 'losses' : 'zeros');
@@ -32,90 +40,76 @@ export function changeSegmentOf(view: ChangeView, cursor: ProfileCursor): number
 
 const direction = (view: ChangeView) => (view.order === 'asc' ? '' : ' DESC');
 
-function houseOf(view: ChangeView, alias: string): string {
+export function houseOf(view: Pick<ChangeView, 'house'>, alias: string): string {
   if (view.house === null) return '';
   return view.house === 'none' ? ` AND ${alias}.house IS NULL` : ` AND ${alias}.house = @house`;
 }
 
 /** The period's rows of the guild (in the view's house), as the indexes' leading columns. */
-const periodRows = (view: ChangeView) =>
-  `c.guild_id = @guild AND c.kind = @kind AND c.start = @start${houseOf(view, 'c')}`;
+export const periodRows = (view: Pick<ChangeView, 'house'>) =>
+  `c.guild_id = @guild_id AND c.kind = @kind AND c.start = @start${houseOf(view, 'c')}`;
 
 /** Whether profile `p` has a row in the period: one probe of the primary key. */
 const HAS_ROW = `EXISTS (SELECT 1 FROM profile_changes AS x
         WHERE x.guild_id = p.guild_id AND x.profile_id = p.id AND x.kind = @kind AND x.start = @start)`;
 
 /**
- * What each arm selects: `profile` is the profile's columns as `p.…`, `change` its change. The
- * caller's select list reads both through the names `p` and `change`.
+ * Segment `index`'s rows, `range` being what follows its LIMIT, as `change`, `user_id`, `id`
+ * then what `select` adds, given the expression of the row's change (the profile's columns read
+ * as `p.…`); in a union (`numbered`) `seg` first.
  */
 function armSql(
   view: ChangeView,
   index: number,
-  cursor: ProfileCursor | undefined,
+  cursor: boolean,
   select: (change: string) => string,
   range: string,
+  numbered: boolean,
 ): string {
   const arm = armsOf(view)[index];
   const dir = direction(view);
   const before = view.order === 'asc' ? '>' : '<';
   const house = view.house === null ? '' : `p.house${dir}, `;
+  const seg = numbered ? `${index} AS seg, ` : '';
+  const columns = (change: string) =>
+    `${seg}${change} AS change, p.user_id, p.id, ${select(change)}`;
   if (arm === 'zeros') {
-    const after = cursor ? ` AND (p.user_id, p.id) ${before} (@user, @id)` : '';
-    return `SELECT ${index} AS seg, ${select('0')} FROM profiles AS p
-      WHERE p.guild_id = @guild${houseOf(view, 'p')} AND NOT ${HAS_ROW}${after}
+    const after = cursor ? ` AND (p.user_id, p.id) ${before} (@user_id, @id)` : '';
+    return `SELECT ${columns('0')} FROM profiles AS p
+      WHERE p.guild_id = @guild_id${houseOf(view, 'p')} AND NOT ${HAS_ROW}${after}
       ORDER BY ${house}p.user_id${dir}, p.id${dir} LIMIT ${range}`;
   }
   const sign = arm === 'gains' ? '> 0' : '< 0';
   const after = cursor
-    ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@sortKey, @user, @id)`
+    ? ` AND (c.change, c.user_id, c.profile_id) ${before} (@sort_key, @user_id, @id)`
     : '';
-  return `SELECT ${index} AS seg, ${select('c.change')} FROM profile_changes AS c
+  return `SELECT ${columns('c.change')} FROM profile_changes AS c
       JOIN profiles AS p ON p.guild_id = c.guild_id AND p.id = c.profile_id
       WHERE ${periodRows(view)} AND c.change ${sign}${after}
       ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT ${range}`;
 }
 
 /**
- * The list's rows after `after` (from the start without one), at most `limit` (an SQL
- * expression), in list order, as `seg`, `change`, `user_id`, `id` then whatever `select` adds
- * (given the expression of the row's change): a UNION ALL of the segments from the cursor's on,
- * each limited, ordered again over at most three times `limit` rows.
+ * The rows of `span` segments from segment `first` (after the cursor, of segment `first`, when
+ * `cursor`), at most `limit` (an SQL expression), in list order, as `change`, `user_id`, `id`
+ * then what `select` adds. One segment is one range of one index, unsorted; more are a UNION ALL
+ * of such ranges, each limited, ordered again over at most `span` times `limit` rows.
  */
-export function changeRowsSql(
+export function changeRangesSql(
   view: ChangeView,
-  after: ProfileCursor | undefined,
+  first: number,
+  span: number,
+  cursor: boolean,
   select: (change: string) => string,
   limit: string,
 ): string {
-  const first = after ? changeSegmentOf(view, after) : 0;
-  const columns = positioned(select);
-  const arms = armsOf(view)
-    .slice(first)
-    .map((_arm, i) => armSql(view, first + i, i === 0 ? after : undefined, columns, limit));
-  if (arms.length === 1) return arms[0] as string;
+  if (span === 1) return armSql(view, first, cursor, select, limit, false);
+  const arms = Array.from({ length: span }, (_, i) =>
+    armSql(view, first + i, cursor && i === 0, select, limit, true),
+  );
   const dir = direction(view);
   return `${arms.map((arm, i) => `SELECT * FROM (${arm}) AS s${i}`).join(' UNION ALL ')}
     ORDER BY seg, change${dir}, user_id${dir}, id${dir} LIMIT ${limit}`;
-}
-
-const positioned = (select: (change: string) => string) => (change: string) =>
-  `${change} AS change, p.user_id, p.id, ${select(change)}`;
-
-/**
- * One segment's rows (0, 1, 2 in list order), after `cursor` (a cursor of this segment) or from
- * its start, at most `limit`, with the columns of changeRowsSql: one range of one index, with no
- * sort. SQLite reads a list segment after segment with these, going on to the next only when a
- * page is not full (its compound SELECT would sort each arm's rows again).
- */
-export function changeSegmentSql(
-  view: ChangeView,
-  index: number,
-  cursor: ProfileCursor | undefined,
-  select: (change: string) => string,
-  limit: string,
-): string {
-  return armSql(view, index, cursor, positioned(select), limit);
 }
 
 /** How many rows segment `index` (0, 1, 2 in list order) holds, as `n`: index range counts. */
@@ -123,7 +117,7 @@ export function changeSegmentCountSql(view: ChangeView, index: number): string {
   const arm = armsOf(view)[index];
   if (arm === 'zeros') {
     // The profiles less the period's rows.
-    return `SELECT (SELECT count(*) FROM profiles AS p WHERE p.guild_id = @guild${houseOf(view, 'p')}) -
+    return `SELECT (SELECT count(*) FROM profiles AS p WHERE p.guild_id = @guild_id${houseOf(view, 'p')}) -
       (SELECT count(*) FROM profile_changes AS c WHERE ${periodRows(view)}) AS n`;
   }
   const sign = arm === 'gains' ? '> 0' : '< 0';
@@ -142,7 +136,7 @@ export function changeSegmentPositionSql(view: ChangeView, index: number): strin
   if (arm === 'zeros') {
     const house = view.house === null ? '' : `p.house${dir}, `;
     return `SELECT 0 AS change, p.user_id, p.id FROM profiles AS p
-      WHERE p.guild_id = @guild${houseOf(view, 'p')} AND NOT ${HAS_ROW}
+      WHERE p.guild_id = @guild_id${houseOf(view, 'p')} AND NOT ${HAS_ROW}
       ORDER BY ${house}p.user_id${dir}, p.id${dir} LIMIT 1 OFFSET @skip`;
   }
   const sign = arm === 'gains' ? '> 0' : '< 0';
@@ -151,29 +145,27 @@ export function changeSegmentPositionSql(view: ChangeView, index: number): strin
       ORDER BY c.change${dir}, c.user_id${dir}, c.profile_id${dir} LIMIT 1 OFFSET @skip`;
 }
 
-/** The named parameters of a change list read. */
+/** The parameters of a change list read. */
 export function changeParameters(
   guildId: string,
   view: ChangeView,
   after: ProfileCursor | undefined,
-): Record<string, string | number | null> {
-  const values: Record<string, string | number | null> = {
-    guild: guildId,
+): ChangeParams {
+  const values: ChangeParams = {
+    guild_id: guildId,
     kind: view.period.kind,
     start: view.period.from,
   };
   if (view.house !== null && view.house !== 'none') values.house = view.house;
   if (after) {
-    values.user = after.userId;
+    values.user_id = after.userId;
     values.id = after.id;
     // Only the gains and losses compare the change; the zero group's cursor has none to give.
-    if (Number(after.sortKey) !== 0) values.sortKey = Number(after.sortKey);
+    if (Number(after.sortKey) !== 0) values.sort_key = Number(after.sortKey);
   }
   return values;
 }
 
-/** A statement's name for a change list read: the view's shape and where the read starts. */
-export function changeStatementKey(view: ChangeView, after: ProfileCursor | undefined): string {
-  const from = after ? `after${changeSegmentOf(view, after)}` : 'start';
-  return `change.${view.order}.${view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house'}.${from}`;
-}
+/** A change list's shape as a number below 6 (order, house filter), for its statements' names. */
+export const changeCode = (view: ChangeView): number =>
+  (view.order === 'asc' ? 0 : 3) + houseCode(view);

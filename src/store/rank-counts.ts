@@ -2,8 +2,8 @@ import type { ProfileCursor } from '../read/types.js';
 import type { ChangeView } from '../records/periods.js';
 import type { Profile } from '../records/profile.js';
 import type { ProfileView } from '../records/profile-order.js';
-import { armsOf, changeSegmentOf } from './period-lists.js';
-import { cursorOf, houseCondition, segmentIndexOf, segmentsOf } from './profile-lists.js';
+import { armsOf, changeCode, changeSegmentOf, houseOf, periodRows } from './period-lists.js';
+import { cursorOf, houseCondition, segmentIndexOf, segmentsOf, viewCode } from './profile-lists.js';
 
 /*
  * A member's rank (docs/decisions.md, "Periods and ranks"): the 1-based position of a profile in
@@ -11,7 +11,8 @@ import { cursorOf, houseCondition, segmentIndexOf, segmentsOf } from './profile-
  * counts, never a walk of the list: the whole segments before the profile's (profile-lists.ts,
  * period-lists.ts), each a range of its index, and the part of its own segment before it, the
  * same range bounded by the profile's position (the keyset comparison a cursor uses, reversed).
- * Parameters as the lists': @guild, @house, @sortKey, @user, @id, and @kind, @start for a period.
+ * Parameters as the lists': @guild_id, @house, @sort_key, @user_id, @id, and @kind, @start for a
+ * period.
  */
 
 /** A view a rank is asked in: any sorted list, or a period's list by change. */
@@ -23,12 +24,13 @@ const isChange = (view: RankView): view is ChangeView => view.sort === 'change';
 const before = (view: RankView) => (view.order === 'asc' ? '<' : '>');
 
 /**
- * How a count bounds its range by a position: `row` as one row value, `split` as a sum of two
- * counts, `first op value` then `first = value AND (the rest) op (their values)`, the first
- * column's ties (a few entries). Both are ranges of the same index. SQLite tests a row value at
- * every entry it counts, about twice the cost of one column's bound (docs/decisions.md,
- * "Periods and ranks"), so it counts `split`; PostgreSQL bounds its index scan by the row
- * value itself, and given one column's bound over most of a guild it chose a sequential scan.
+ * How a count bounds its range by a position (Dialect.countBound): `row` as one row value,
+ * `split` as a sum of two counts, `first op value` then `first = value AND (the rest) op (their
+ * values)`, the first column's ties (a few entries). Both are ranges of the same index. SQLite
+ * tests a row value at every entry it counts, about twice the cost of one column's bound
+ * (docs/decisions.md, "Periods and ranks"), so it counts `split`; PostgreSQL bounds its index
+ * scan by the row value itself, and given one column's bound over most of a guild it chose a
+ * sequential scan.
  */
 export type RangeBound = 'row' | 'split';
 
@@ -59,24 +61,19 @@ function profileBefore(view: ProfileView, position: ProfileCursor, bound: RangeB
   const house = houseCondition(view);
   const counts = segments.slice(0, own + 1).map((segment, index) => {
     const where = segment.where ? ` AND ${segment.where}` : '';
-    const rows = `FROM profiles WHERE guild_id = @guild${house}${where}`;
+    const rows = `FROM profiles WHERE guild_id = @guild_id${house}${where}`;
     if (index !== own) return `(SELECT count(*) ${rows})`;
-    const values = [...(segment.columns.length === 3 ? ['@sortKey'] : []), '@user', '@id'];
+    const values = [...(segment.columns.length === 3 ? ['@sort_key'] : []), '@user_id', '@id'];
     return countWhere(rows, segment.columns, before(view), values, bound);
   });
   return counts.join(' + ');
 }
 
-function houseOf(view: ChangeView, alias: string): string {
-  if (view.house === null) return '';
-  return view.house === 'none' ? ` AND ${alias}.house IS NULL` : ` AND ${alias}.house = @house`;
-}
-
 /** The rows before the profile at `position` (its change as the key) in a period's list. */
 function changeBefore(view: ChangeView, position: ProfileCursor, bound: RangeBound): string {
   const own = changeSegmentOf(view, position);
-  const rows = `FROM profile_changes AS c WHERE c.guild_id = @guild AND c.kind = @kind AND c.start = @start${houseOf(view, 'c')}`;
-  const profiles = `FROM profiles AS p WHERE p.guild_id = @guild${houseOf(view, 'p')}`;
+  const rows = `FROM profile_changes AS c WHERE ${periodRows(view)}`;
+  const profiles = `FROM profiles AS p WHERE p.guild_id = @guild_id${houseOf(view, 'p')}`;
   const counts = armsOf(view)
     .slice(0, own + 1)
     .map((arm, index) => {
@@ -85,7 +82,7 @@ function changeBefore(view: ChangeView, position: ProfileCursor, bound: RangeBou
         // The profiles without a row: the guild's (or house's) profiles less the period's rows,
         // both counted over the same (user_id, id) range.
         if (!mine) return `((SELECT count(*) ${profiles}) - (SELECT count(*) ${rows}))`;
-        const users = ['@user', '@id'];
+        const users = ['@user_id', '@id'];
         return `((${countWhere(profiles, ['p.user_id', 'p.id'], before(view), users, bound)}) - (${countWhere(rows, ['c.user_id', 'c.profile_id'], before(view), users, bound)}))`;
       }
       const sign = arm === 'gains' ? '> 0' : '< 0';
@@ -94,7 +91,7 @@ function changeBefore(view: ChangeView, position: ProfileCursor, bound: RangeBou
         `${rows} AND c.change ${sign}`,
         ['c.change', 'c.user_id', 'c.profile_id'],
         before(view),
-        ['@sortKey', '@user', '@id'],
+        ['@sort_key', '@user_id', '@id'],
         bound,
       );
     });
@@ -135,18 +132,12 @@ export function rowsAroundSql(
 }
 
 /**
- * A statement's name for `rowsBeforeSql`: one per view shape and segment, since the text
- * depends on the segment the position lies in.
+ * The shape of a rank's counts as a number, for their statements' names: the view's shape and
+ * the segment the position lies in (the text depends on both).
  */
-export function rankStatementKey(view: RankView, position: ProfileCursor): string {
-  const house = view.house === null ? 'all' : view.house === 'none' ? 'none' : 'house';
-  const segment = isChange(view) ? changeSegmentOf(view, position) : segmentIndexOf(view, position);
-  return `rank.${view.sort}.${view.order}.${house}.${segment}`;
-}
-
-/** A statement's name for `rowsAroundSql`. */
-export function aroundStatementKey(view: RankView, position: ProfileCursor): string {
-  return `${rankStatementKey(view, position)}.around`;
+export function rankCode(view: RankView, position: ProfileCursor): number {
+  if (isChange(view)) return 100 + changeCode(view) * 3 + changeSegmentOf(view, position);
+  return viewCode(view) * 2 + segmentIndexOf(view, position);
 }
 
 /** A profile's position in `view` (its change given for a period's list), and its value there. */

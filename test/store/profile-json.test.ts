@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolderOf } from '../../src/paths.js';
 import { profile } from '../../src/records/profile.js';
 import { migratePostgres } from '../../src/store/postgres/connection.js';
-import { pgJsonObject } from '../../src/store/postgres/json.js';
+import { builtJsonObject } from '../../src/store/postgres/dialect.js';
 import { migrationsBefore } from '../support/migrations.js';
 import { needOutside } from '../support/outside.js';
 import { createTestDatabase } from '../support/store.js';
@@ -15,7 +15,7 @@ import { createTestDatabase } from '../support/store.js';
 /*
  * PostgreSQL keeps each profile's JSON text in profiles.json, filled by a trigger
  * (drizzle/postgres/0006_profile_json.sql) on every write, whoever makes it. The trigger's
- * expression is written out in that migration: these tests hold it to pgJsonObject(profile), the
+ * expression is written out in that migration: these tests hold it to builtJsonObject(profile), the
  * one definition, and check that rows written before the migration, by the game's own SQL and by
  * an update of any column carry the text the API would send.
  */
@@ -24,9 +24,9 @@ const MIGRATION = '0006_profile_json';
 const folder = migrationsFolderOf('postgres');
 
 describe('profiles.json', () => {
-  it("is set by the migration's trigger to exactly pgJsonObject(profile)", () => {
+  it("is set by the migration's trigger to exactly builtJsonObject(profile)", () => {
     const sql = readFileSync(join(folder, `${MIGRATION}.sql`), 'utf8');
-    expect(sql).toContain(`NEW.json := ${pgJsonObject(profile, 'NEW')};`);
+    expect(sql).toContain(`NEW.json := ${builtJsonObject(profile, 'NEW')};`);
   });
 });
 
@@ -61,7 +61,7 @@ describe.skipIf(!withPostgres)('profiles.json on PostgreSQL', () => {
     await client.query(`UPDATE profiles SET json = 'tampered' WHERE id = 3`);
 
     const { rows } = await client.query<{ json: string; built: string }>(
-      `SELECT json, ${pgJsonObject(profile)} AS built FROM profiles ORDER BY id`,
+      `SELECT json, ${builtJsonObject(profile)} AS built FROM profiles ORDER BY id`,
     );
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.json).toBe(row.built);

@@ -20,6 +20,8 @@ const BATCH_ROWS = 10_000;
 
 export function createPostgresDb(pool: pg.Pool): SqlDb {
   const perform = async (client: Queryable, effect: Effect): Promise<unknown> => {
+    // Each statement is awaited: the event loop is free between them already.
+    if (effect.kind === 'pause') return undefined;
     if (effect.kind === 'rows') {
       await writeRowsInBatches(client, effect.change, effect.record, effect.rows, effect.table);
       return undefined;
@@ -28,7 +30,7 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
     if (rendered.text === '')
       return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
     const result = await client.query({
-      name: effect.statement.key,
+      ...(effect.statement.planEachRun ? {} : { name: effect.statement.key }),
       text: rendered.text,
       values: valuesOf(rendered, effect.params),
       ...(effect.statement.shape === 'arrays' ? { rowMode: 'array' as const } : {}),
@@ -68,11 +70,14 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
     }
   };
 
+  const snapshot = <T>(op: Op<T>) =>
+    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', op);
   return {
     dialect: postgresDialect,
     readNow: undefined,
     read: (op) => drive(pool, op),
-    snapshot: (op) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', op),
+    snapshot,
+    readInTurns: (start) => snapshot(start()),
     write: (op) => inTransaction('BEGIN', op),
   };
 }

@@ -1,7 +1,12 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLiveMessages } from '../live-messages.js';
+import { createPlayersReader } from '../players.js';
+import { createPointsReader } from '../points.js';
+import { createPointsHistoryReader } from '../points-history.js';
+import { createPremiumReader } from '../premium.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
@@ -12,11 +17,6 @@ import { readEverything, writeEverything } from './copy.js';
 import { createPostgresDb } from './driver.js';
 import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
-import { createJobsReader } from './jobs.js';
-import { createPlayersReader } from './players.js';
-import { createPointsReader } from './points.js';
-import { createPointsHistoryReader } from './points-history.js';
-import { createPremiumReader } from './premium.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { exportData, importData } from './transfer.js';
 import { createPostgresWebhookStore } from './webhooks.js';
@@ -51,11 +51,11 @@ export async function openPostgresStore(
   const publication = createPublication(sql, now);
   const terms = createTerms(sql);
   const read: ReadService = {
-    players: createPlayersReader(pool),
-    points: createPointsReader(pool),
-    pointsHistory: createPointsHistoryReader(pool),
-    jobs: createJobsReader(pool),
-    premium: createPremiumReader(pool, now),
+    players: createPlayersReader(sql),
+    points: createPointsReader(sql),
+    pointsHistory: createPointsHistoryReader(sql),
+    jobs: createJobsReader(sql),
+    premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,
     changes: createChangesReader(pool),

@@ -27,10 +27,12 @@ import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import { isEmpty, type RowDiff } from '../../transfer/row-diff.js';
 import { type StoredTermRow, termEntryOf, termWrites } from '../../transfer/terms.js';
 import { termUpsertSql } from '../term-transfer-sql.js';
+import { postgresDialect } from './dialect.js';
 import { lockGuilds } from './guild-locks.js';
 import { deleteRows, insertRows, updateRows } from './insert.js';
-import { AT_TEXT } from './points-history.js';
 import { inTransaction } from './transaction.js';
+
+const AT_TEXT = `${postgresDialect.instantText('at')} AS at`;
 
 /**
  * Makes, in one transaction, the data of every guild in the file what the file says; other

@@ -29,6 +29,14 @@ export interface SqlDb {
   readonly readNow: (<T>(op: Op<T>) => T) | undefined;
   /** Runs `op` over one snapshot of the database, writing nothing. */
   snapshot<T>(op: Op<T>): Promise<T>;
+  /**
+   * Runs the operation `start` makes over one consistent view of the database, the event loop
+   * free at each `pause()`: a long read, in chunks. PostgreSQL: one snapshot. SQLite must not
+   * hold a read transaction across event-loop turns (it would pin the WAL): it reads without one
+   * and starts the operation again when a commit shows between its chunks; after a few tries,
+   * in one snapshot, the pauses skipped. Either way the answer is of one state of the data.
+   */
+  readInTurns<T>(start: () => Op<T>): Promise<T>;
   /** Runs `op` in one write transaction: committed when it returns, rolled back when it throws. */
   write<T>(op: Op<T>, options?: WriteOptions): Promise<T>;
 }

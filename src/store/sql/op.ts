@@ -32,7 +32,9 @@ export type Effect =
       readonly rows: readonly RowValues[];
       /** Another table of the record's columns (a scratch table), instead of the record's. */
       readonly table?: string;
-    };
+    }
+  /** A place where the event loop may run, between the chunks of a long read (SqlDb.readInTurns). */
+  | { readonly kind: 'pause' };
 
 /** An operation: runs on either engine through `yield*`, and returns `T`. */
 export type Op<T> = Generator<Effect, T, unknown>;
@@ -75,6 +77,13 @@ export function* writeRows(
   yield table === undefined
     ? { kind: 'rows', change, record, rows }
     : { kind: 'rows', change, record, rows, table };
+}
+
+const PAUSE: Effect = { kind: 'pause' };
+
+/** Lets the event loop run here when the operation runs by SqlDb.readInTurns; nothing otherwise. */
+export function* pause(): Op<void> {
+  yield PAUSE;
 }
 
 /** An operation that only returns `value`: where a caller wants an Op and has the answer. */

@@ -22,10 +22,20 @@ export interface Rendered {
   readonly names: readonly string[];
 }
 
+export interface StatementOptions {
+  shape?: RowShape;
+  /**
+   * PostgreSQL: planned for its values at every run (sent unnamed), where a named statement's
+   * generic plan, not knowing them, would be bad. SQLite prepares it once all the same.
+   */
+  planEachRun?: boolean;
+}
+
 export interface Statement<P extends Params = Params, R = unknown> {
   /** Unique per statement: the engines' caches of prepared statements key on it. */
   readonly key: string;
   readonly shape: RowShape;
+  readonly planEachRun: boolean;
   render(dialect: Dialect): Rendered;
   /** Never set: carries the types. */
   readonly types?: { params: P; row: R };
@@ -50,13 +60,14 @@ function numbered(text: string): Rendered {
  */
 export function statement<P extends Params = Params, R = unknown>(
   build: string | ((dialect: Dialect) => string),
-  options: { shape?: RowShape } = {},
+  options: StatementOptions = {},
 ): Statement<P, R> {
   const rendered: Partial<Record<DialectName, Rendered>> = {};
   made += 1;
   return {
     key: `s${made}`,
     shape: options.shape ?? 'objects',
+    planEachRun: options.planEachRun === true,
     render(dialect) {
       let done = rendered[dialect.name];
       if (!done) {
@@ -71,12 +82,16 @@ export function statement<P extends Params = Params, R = unknown>(
 
 /**
  * Statements made on demand under a name (one per list view, say), each made once: the name is
- * what tells two apart, so it must say everything the text depends on.
+ * what tells two apart, so it must say everything the text depends on. A number (a view's shape
+ * coded) spares a hot path building a string.
  */
 export function statementFamily<P extends Params, R>(
-  options: { shape?: RowShape } = {},
-): (name: string, build: () => string | ((dialect: Dialect) => string)) => Statement<P, R> {
-  const family = new Map<string, Statement<P, R>>();
+  options: StatementOptions = {},
+): (
+  name: string | number,
+  build: () => string | ((dialect: Dialect) => string),
+) => Statement<P, R> {
+  const family = new Map<string | number, Statement<P, R>>();
   return (name, build) => {
     let found = family.get(name);
     if (!found) {

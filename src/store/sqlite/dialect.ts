@@ -1,3 +1,4 @@
+import { columnNames } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
 
 export const sqliteDialect: Dialect = {
@@ -10,4 +11,19 @@ export const sqliteDialect: Dialect = {
   forShare: '',
   forUpdateSkipLocked: '',
   integer: (expression) => expression,
+  jsonObject(record, alias, extra = {}) {
+    const column = alias ? (name: string) => `${alias}.${name}` : (name: string) => name;
+    const pairs = columnNames(record).map((name) => `'${name}', ${column(name)}`);
+    for (const [key, value] of Object.entries(extra)) pairs.push(`'${key}', ${value}`);
+    return `json_object(${pairs.join(', ')})`;
+  },
+  // A blob: better-sqlite3 hands back its bytes, never decoded to a JS string.
+  jsonArray: (objects) => `CAST(json_group_array(${objects}) AS BLOB)`,
+  lists: 'ranges',
+  // SQLite tests a row value at every index entry it counts: about twice one column's bound.
+  countBound: 'split',
+  joinFirst: (table, alias, key, pick) =>
+    `LEFT JOIN ${table} AS ${alias} ON ${alias}.${key} = (SELECT ${key} FROM ${table} ${pick})`,
+  arrayRows: (parameter, _type, alias) => `json_each(${parameter}) AS ${alias}`,
+  array: (values) => JSON.stringify(values),
 };

@@ -1,8 +1,9 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type Sqlite from 'better-sqlite3';
 import type { RecordDefinition } from '../../records/record.js';
 import { columnNames } from '../../records/record.js';
 import { StoreClosedError } from '../errors.js';
-import type { SqlDb } from '../sql/db.js';
+import type { SqlDb, WriteOptions } from '../sql/db.js';
 import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
 import type { Statement } from '../sql/statement.js';
 import { sqliteDialect } from './dialect.js';
@@ -12,10 +13,15 @@ import { writeWhenFree } from './write-when-free.js';
  * Runs the store's operations on SQLite: synchronously, each to its end in one go, since
  * better-sqlite3 is synchronous and fastest so; a write inside an IMMEDIATE transaction, tried
  * only when no other process holds the lock (write-when-free.ts). Statements are prepared once per
- * connection, on first use.
+ * connection, on first use. A long read in turns (readInTurns) holds no transaction across them:
+ * `generation` (the database's, read this instant) tells whether a commit came between; without
+ * it, such a read is one snapshot.
  */
 
-export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
+/** How often a read in turns starts again before it reads in one snapshot instead. */
+const RESTARTS = 2;
+
+export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => string): SqlDb {
   const prepared = new Map<string, Sqlite.Statement | null>();
   const prepare = (statement: Statement): Sqlite.Statement | null => {
     let found = prepared.get(statement.key);
@@ -39,6 +45,7 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
   };
 
   const perform = (effect: Effect): unknown => {
+    if (effect.kind === 'pause') return undefined;
     if (effect.kind === 'rows') {
       const write = rowWriter(effect.change, effect.record, effect.table ?? effect.record.table);
       for (const row of effect.rows) write(row);
@@ -50,9 +57,9 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
     return statement ? statement.run(effect.params).changes : 0;
   };
 
-  const runNow = <T>(op: Op<T>): T => {
-    let step = op.next();
-    while (!step.done) {
+  /** Carries out `op`'s effects from `step` on, up to its end or (with `stopAtPause`) a pause. */
+  const advance = <T>(op: Op<T>, step: IteratorResult<Effect, T>, stopAtPause: boolean) => {
+    while (!step.done && !(stopAtPause && step.value.kind === 'pause')) {
       let result: unknown;
       try {
         result = perform(step.value);
@@ -62,7 +69,32 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
       }
       step = op.next(result);
     }
-    return step.value;
+    return step;
+  };
+  const runNow = <T>(op: Op<T>): T => advance(op, op.next(), false).value as T;
+  // Made once: better-sqlite3 builds a transaction function's variants at every call of
+  // transaction(), which costs more than a small read.
+  const transaction = sqlite.transaction((op: Op<unknown>) => runNow(op));
+  const snapshot = <T>(op: Op<T>): T => transaction.deferred(op) as T;
+
+  /** `start`'s operation with the event loop free at its pauses; undefined if a commit came between. */
+  const inTurns = async <T>(
+    start: () => Op<T>,
+    generation: () => string,
+  ): Promise<{ value: T } | undefined> => {
+    const started = generation();
+    const op = start();
+    let step = advance(op, op.next(), true);
+    while (!step.done) {
+      // Checked at every pause and at the end: a commit before or during a chunk shows here.
+      if (generation() !== started) {
+        op.return(undefined as T);
+        return undefined;
+      }
+      await yieldToEventLoop();
+      step = advance(op, op.next(), true);
+    }
+    return generation() === started ? { value: step.value } : undefined;
   };
 
   return {
@@ -72,11 +104,18 @@ export function createSqliteDb(sqlite: Sqlite.Database): SqlDb {
       return runNow(op);
     },
     async snapshot(op) {
-      return sqlite.transaction(() => runNow(op)).deferred();
+      return snapshot(op);
     },
-    write(op, options = {}) {
+    async readInTurns(start) {
+      for (let attempt = 0; generation && attempt <= RESTARTS; attempt++) {
+        const read = await inTurns(start, generation);
+        if (read) return read.value;
+      }
+      return snapshot(start());
+    },
+    write<T>(op: Op<T>, options: WriteOptions = {}) {
       if (!sqlite.open) return Promise.reject(new StoreClosedError('The database is closed'));
-      return writeWhenFree(sqlite, () => sqlite.transaction(() => runNow(op)).immediate(), options);
+      return writeWhenFree(sqlite, () => transaction.immediate(op) as T, options);
     },
   };
 }

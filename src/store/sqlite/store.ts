@@ -1,6 +1,11 @@
 import type { ReadService } from '../../read/service.js';
+import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLiveMessages } from '../live-messages.js';
+import { createPlayersReader } from '../players.js';
+import { createPointsReader } from '../points.js';
+import { createPointsHistoryReader } from '../points-history.js';
+import { createPremiumReader } from '../premium.js';
 import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
@@ -13,11 +18,6 @@ import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
-import { createJobsReader } from './jobs.js';
-import { createPlayersReader } from './players.js';
-import { createPointsReader } from './points.js';
-import { createPointsHistoryReader } from './points-history.js';
-import { createPremiumReader } from './premium.js';
 import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { sqliteReadiness } from './readiness.js';
 import { createSqliteWebhookStore } from './webhooks.js';
@@ -43,15 +43,15 @@ export interface SqliteStoreOptions extends OpenOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
-  const sql = createSqliteDb(db.sqlite);
+  const sql = createSqliteDb(db.sqlite, db.exactGeneration);
   const publication = createPublication(sql, now);
   const terms = createTerms(sql);
   const read: ReadService = {
-    players: createPlayersReader(db),
-    points: createPointsReader(db),
-    pointsHistory: createPointsHistoryReader(db),
-    jobs: createJobsReader(db),
-    premium: createPremiumReader(db, now),
+    players: createPlayersReader(sql),
+    points: createPointsReader(sql),
+    pointsHistory: createPointsHistoryReader(sql),
+    jobs: createJobsReader(sql),
+    premium: createPremiumReader(sql, now),
     publication: publication.reader,
     terms: terms.reader,
     changes: createChangesReader(db),

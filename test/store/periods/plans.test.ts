@@ -5,15 +5,16 @@ import { type ChangeView, periodAt } from '../../../src/records/periods.js';
 import {
   armsOf,
   changeParameters,
-  changeRowsSql,
   changeSegmentCountSql,
   changeSegmentOf,
   changeSegmentPositionSql,
-  changeSegmentSql,
 } from '../../../src/store/period-lists.js';
-import { numbered, valuesFor } from '../../../src/store/postgres/named.js';
+import { periodList } from '../../../src/store/period-players.js';
+import { postgresDialect } from '../../../src/store/postgres/dialect.js';
 import { listParameters } from '../../../src/store/profile-lists.js';
 import { type RankView, rowsAroundSql, rowsBeforeSql } from '../../../src/store/rank-counts.js';
+import { type Statement, statement, valuesOf } from '../../../src/store/sql/statement.js';
+import { sqliteDialect } from '../../../src/store/sqlite/dialect.js';
 import { foreignWrite } from '../../support/history.js';
 import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../../support/store.js';
 
@@ -92,20 +93,24 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
     await t?.cleanup();
   });
 
-  const plan = async (sql: string, values: Record<string, unknown>): Promise<string> => {
+  const plan = async (
+    sql: string | Statement,
+    values: Record<string, unknown>,
+  ): Promise<string> => {
+    const made = typeof sql === 'string' ? statement(sql) : sql;
     if (kind === 'sqlite') {
-      const rows = sqliteOf(t.store).db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(values) as {
-        detail: string;
-      }[];
+      const rows = sqliteOf(t.store)
+        .db.sqlite.prepare(`EXPLAIN QUERY PLAN ${made.render(sqliteDialect).text}`)
+        .all(values) as { detail: string }[];
       return rows.map((row) => row.detail).join('\n');
     }
-    const statement = numbered(sql);
+    const rendered = made.render(postgresDialect);
     const client = await (pool as pg.Pool).connect();
     try {
       await client.query('SET plan_cache_mode = force_custom_plan');
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN ${statement.text}`,
-        valuesFor(statement, values),
+        `EXPLAIN ${rendered.text}`,
+        valuesOf(rendered, values),
       );
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     } finally {
@@ -117,7 +122,7 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
     for (const view of views) {
       for (const position of positions(view)) {
         // As each store counts; the first rank after a change counts the rows after it too.
-        const bound = kind === 'sqlite' ? 'split' : 'row';
+        const bound = (kind === 'sqlite' ? sqliteDialect : postgresDialect).countBound;
         const text = [
           await plan(rowsBeforeSql(view, position, bound), parameters(view, position)),
           await plan(rowsAroundSql(view, position, bound), parameters(view, position)),
@@ -147,13 +152,10 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
           const first = after ? changeSegmentOf(view, after) : 0;
           for (let index = first; index < armsOf(view).length; index++) {
             const cursor = index === first ? after : undefined;
-            const text = await plan(
-              changeSegmentSql(view, index, cursor, () => 'p.name', '@limit'),
-              {
-                ...changeParameters(GUILD, view, cursor),
-                limit: 101,
-              },
-            );
+            const text = await plan(periodList(GUILD, view).json(index, 1, cursor !== undefined), {
+              ...changeParameters(GUILD, view, cursor),
+              limit: 101,
+            });
             if (process.env.PRINT_PLANS)
               console.log(`${kind} list ${JSON.stringify(view)} ${index}\n${text}`);
             const reads = text.split('\n').filter((line) => /^(SEARCH|SCAN) /.test(line));
@@ -165,11 +167,12 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
             expect(text).not.toMatch(/TEMP B-TREE/);
           }
         } else {
+          const first = after ? changeSegmentOf(view, after) : 0;
           const text = await plan(
-            changeRowsSql(view, after, () => 'p.json', '@limit + 1'),
+            periodList(GUILD, view).json(first, armsOf(view).length - first, after !== undefined),
             {
               ...changeParameters(GUILD, view, after),
-              limit: 100,
+              limit: 101,
             },
           );
           if (process.env.PRINT_PLANS) console.log(`${kind} list ${JSON.stringify(view)}\n${text}`);

@@ -1,15 +1,17 @@
 import type pg from 'pg';
 import type { ProfileCursor } from '../../../src/read/types.js';
 import type { ProfileView } from '../../../src/records/profile-order.js';
-import { numbered, valuesFor } from '../../../src/store/postgres/named.js';
-import { pageSql } from '../../../src/store/postgres/players.js';
+import { profileList } from '../../../src/store/players.js';
+import { postgresDialect } from '../../../src/store/postgres/dialect.js';
 import { listParameters, segmentIndexOf, segmentsOf } from '../../../src/store/profile-lists.js';
+import { valuesOf } from '../../../src/store/sql/statement.js';
 import type { Database } from '../../../src/store/sqlite/database.js';
-import { chunkSql } from '../../../src/store/sqlite/players.js';
+import { sqliteDialect } from '../../../src/store/sqlite/dialect.js';
 
 /*
- * The query plans of the statements the stores read a list with: SQLite's EXPLAIN QUERY PLAN of
- * a page (or chunk), PostgreSQL's EXPLAIN of its one page statement, for a view and a start.
+ * The query plans of the statements the stores read a list's JSON with (src/store/players.ts,
+ * src/store/keyset-lists.ts): SQLite's EXPLAIN QUERY PLAN of a page's (or chunk's) arrays, one per
+ * segment, PostgreSQL's EXPLAIN of its one page statement, for a view and a start.
  */
 
 /** A cursor in the middle of the list, of the right shape for the view. */
@@ -37,8 +39,10 @@ export function sqlitePlan(
     .slice(first)
     .flatMap((_segment, i) => {
       const cursor = i === 0 ? after : undefined;
+      const array = profileList(guildId, view).arrays?.array(first + i, cursor !== undefined);
+      if (!array) throw new Error('SQLite reads a profile list as arrays');
       const rows = db.sqlite
-        .prepare(`EXPLAIN QUERY PLAN ${chunkSql(view, first + i, cursor)}`)
+        .prepare(`EXPLAIN QUERY PLAN ${array.render(sqliteDialect).text}`)
         .all({ ...listParameters(guildId, view, cursor), limit }) as { detail: string }[];
       return rows.map((row) => row.detail);
     });
@@ -51,14 +55,18 @@ export async function postgresPlan(
   after: ProfileCursor | undefined,
   limit: number,
 ): Promise<string[]> {
-  const statement = numbered(pageSql(view, after));
-  const values = valuesFor(statement, { ...listParameters(guildId, view, after), limit });
+  const list = profileList(guildId, view);
+  const first = after ? list.rangeOf(after) : 0;
+  // PostgreSQL reads the segments from the cursor's in one statement (a page: its rows and one).
+  const statement = list.json(first, list.ranges - first, after !== undefined);
+  const rendered = statement.render(postgresDialect);
+  const values = valuesOf(rendered, { ...listParameters(guildId, view, after), limit: limit + 1 });
   const client = await pool.connect();
   try {
     // Planned as a prepared statement is, after its first runs: for its parameters' values.
     await client.query('SET plan_cache_mode = force_custom_plan');
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN ${statement.text}`,
+      `EXPLAIN ${rendered.text}`,
       values,
     );
     return rows.map((row) => row['QUERY PLAN']);

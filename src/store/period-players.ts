@@ -1,0 +1,245 @@
+import type { PlayersReader } from '../read/service.js';
+import type { ProfileCursor, ProfileWithChange, RankEntry } from '../read/types.js';
+import type { ChangeView } from '../records/periods.js';
+import { type Profile, profile } from '../records/profile.js';
+import type { ProfileChangeRow } from '../records/profile-change.js';
+import { columnList, columnNames } from '../records/record.js';
+import {
+  type JsonRow,
+  type KeysetList,
+  type RangeStatement,
+  rangeKey,
+  readJson,
+  readRows,
+} from './keyset-lists.js';
+import {
+  armsOf,
+  type ChangeParams,
+  changeCode,
+  changeParameters,
+  changeRangesSql,
+  changeSegmentCountSql,
+  changeSegmentOf,
+  changeSegmentPositionSql,
+} from './period-lists.js';
+import { ANY_PROFILE, countProfiles, listParameters } from './profile-lists.js';
+import {
+  inView,
+  type RankView,
+  rankCode,
+  rankPosition,
+  rowsAroundSql,
+  rowsBeforeSql,
+} from './rank-counts.js';
+import type { SqlDb } from './sql/db.js';
+import { all, first, type Op } from './sql/op.js';
+import { statement, statementFamily } from './sql/statement.js';
+
+/*
+ * A period's list by change and a member's rank, on either engine (src/store/period-lists.ts,
+ * src/store/rank-counts.ts): pages of rows, pages and whole lists as JSON (keyset-lists.ts), pages
+ * numbered by counts, and ranks as sums of index range counts.
+ */
+
+/** List lengths remembered at most, for as many guilds and houses. */
+const MAX_LENGTHS = 1_000;
+
+/** The profile's columns but the position ones the list's SQL gives first. */
+const REST = columnNames(profile, ['user_id', 'id'])
+  .map((name) => `p.${name}`)
+  .join(', ');
+
+/** What a position in a period's list is read from. */
+type Positioned = Pick<ProfileChangeRow, 'change'> & Pick<Profile, 'user_id' | 'id'>;
+
+const cursorAt = (row: Positioned): ProfileCursor => ({
+  sortKey: row.change,
+  userId: row.user_id,
+  id: row.id,
+});
+
+const rowsFamily = statementFamily<ChangeParams, ProfileWithChange & { seg?: number }>();
+const jsonFamily = statementFamily<ChangeParams, Positioned & JsonRow>();
+const sizeFamily = statementFamily<ChangeParams, { n: number }>();
+const positionFamily = statementFamily<ChangeParams & { skip: number }, Positioned>();
+const beforeFamily = statementFamily<ChangeParams, { n: number }>();
+const aroundFamily = statementFamily<ChangeParams, { n: number; m: number }>();
+
+const rowsOf =
+  (view: ChangeView): RangeStatement<ProfileWithChange & { seg?: number }> =>
+  (from, span, cursor) =>
+    rowsFamily(rangeKey(changeCode(view), from, span, cursor), () =>
+      changeRangesSql(view, from, span, cursor, () => REST, '@limit'),
+    );
+
+/**
+ * A period's list of one guild, as keyset-lists.ts reads it. Exported for the query-plan check
+ * (test/store/periods/plans.test.ts).
+ */
+export function periodList(
+  guildId: string,
+  view: ChangeView,
+): KeysetList<ProfileCursor, Positioned> {
+  return {
+    ranges: armsOf(view).length,
+    rangeOf: (cursor) => changeSegmentOf(view, cursor),
+    params: (cursor) => changeParameters(guildId, view, cursor),
+    cursorOf: cursorAt,
+    json: (from, span, cursor) =>
+      jsonFamily(
+        rangeKey(changeCode(view), from, span, cursor),
+        () => (d) =>
+          changeRangesSql(
+            view,
+            from,
+            span,
+            cursor,
+            (change) => `${d.jsonObject(profile, 'p', { change })} AS json`,
+            '@limit',
+          ),
+      ),
+    any: ANY_PROFILE,
+    whole: view.house === null,
+  };
+}
+
+/**
+ * The member's profiles with their change in the period, and the number of the guild's last
+ * change of its players as this snapshot sees it (`players_seq`): what a remembered list length
+ * is valid for.
+ */
+const MEMBERS = statement<
+  Pick<Profile, 'guild_id' | 'user_id'> & {
+    kind: ProfileChangeRow['kind'] | null;
+    start: string | null;
+  },
+  Profile & { change: number; players_seq: number | null }
+>(
+  `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
+     WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
+     (SELECT seq FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS players_seq
+   FROM profiles AS p WHERE guild_id = @guild_id AND user_id = @user_id ORDER BY id`,
+);
+
+/**
+ * A numbered page: the segments before its start (gains, zeros, losses) are counted, not read;
+ * the start is the position of the row before it, read on from as after a cursor.
+ */
+function* changesSlice(
+  guildId: string,
+  offset: number,
+  limit: number,
+  view: ChangeView,
+): Op<ProfileWithChange[]> {
+  const base = changeParameters(guildId, view, undefined);
+  const rows: ProfileWithChange[] = [];
+  let skip = offset;
+  for (let index = 0; index < armsOf(view).length && rows.length < limit; index++) {
+    let cursor: ProfileCursor | undefined;
+    if (rows.length === 0) {
+      const code = changeCode(view) * 3 + index;
+      const size = sizeFamily(code, () => changeSegmentCountSql(view, index));
+      const segment = (yield* first(size, base))?.n ?? 0;
+      if (skip >= segment) {
+        skip -= segment;
+        continue;
+      }
+      const position = positionFamily(code, () => changeSegmentPositionSql(view, index));
+      const at = skip > 0 ? yield* first(position, { ...base, skip: skip - 1 }) : undefined;
+      cursor = at ? cursorAt(at) : undefined;
+      skip = 0;
+    }
+    const read = yield* all(rowsOf(view)(index, 1, cursor !== undefined), {
+      ...changeParameters(guildId, view, cursor),
+      limit: limit - rows.length,
+    });
+    for (const row of read) rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * A list's length, per guild and house filter, while the guild's players have not changed (their
+ * change number, read in the rank's snapshot, is part of the key): counting a 50,000-profile
+ * guild reads its 50,000 index entries, and every member's rank would ask it again. After a
+ * change the first rank counts the rows after its profile besides those before it
+ * (rowsAroundSql): the length without a count of its own.
+ */
+class Lengths {
+  private readonly known = new Map<string, number>();
+
+  key(guildId: string, view: RankView, seq: number | null): string | null {
+    return seq === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
+  }
+
+  get(key: string | null): number | undefined {
+    return key === null ? undefined : this.known.get(key);
+  }
+
+  remember(key: string | null, length: number): void {
+    if (key === null) return;
+    if (this.known.size >= MAX_LENGTHS) this.known.clear();
+    this.known.set(key, length);
+  }
+}
+
+function* rank(
+  guildId: string,
+  userId: string,
+  view: RankView,
+  lengths: Lengths,
+): Op<RankEntry[] | null> {
+  const period =
+    view.sort === 'change'
+      ? { kind: view.period.kind, start: view.period.from }
+      : { kind: null, start: null };
+  const found = yield* all(MEMBERS, { guild_id: guildId, user_id: userId, ...period });
+  if (found.length === 0) return null;
+  const key = lengths.key(guildId, view, found[0]?.players_seq ?? null);
+  let of = lengths.get(key);
+  const ranked: Omit<RankEntry, 'of'>[] = [];
+  for (const { change, players_seq: _seq, ...row } of found) {
+    const { position, value } = rankPosition(view, row, change);
+    if (!inView(view, row)) {
+      ranked.push({ id: row.id, rank: null, value });
+      continue;
+    }
+    const parameters =
+      view.sort === 'change'
+        ? changeParameters(guildId, view, position)
+        : listParameters(guildId, view, position);
+    const code = rankCode(view, position);
+    if (of !== undefined) {
+      const before = beforeFamily(code, () => (d) => rowsBeforeSql(view, position, d.countBound));
+      ranked.push({ id: row.id, rank: ((yield* first(before, parameters))?.n ?? 0) + 1, value });
+      continue;
+    }
+    const around = aroundFamily(code, () => (d) => rowsAroundSql(view, position, d.countBound));
+    const counted = yield* first(around, parameters);
+    const before = counted?.n ?? 0;
+    of = before + 1 + (counted?.m ?? 0);
+    lengths.remember(key, of);
+    ranked.push({ id: row.id, rank: before + 1, value });
+  }
+  if (of === undefined) {
+    // No profile of the member in the list (the house filter): count it.
+    of = yield* countProfiles(guildId, view.house);
+    lengths.remember(key, of);
+  }
+  const length = of;
+  return ranked.map((entry) => ({ ...entry, of: length }));
+}
+
+export function createPeriodReads(
+  db: SqlDb,
+): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
+  const lengths = new Lengths();
+  return {
+    changes: (guildId, request, view) =>
+      readRows(db, periodList(guildId, view), rowsOf(view), request),
+    changesSlice: (guildId, offset, limit, view) =>
+      db.snapshot(changesSlice(guildId, offset, limit, view)),
+    changesSerialized: (guildId, request, view) => readJson(db, periodList(guildId, view), request),
+    rank: (guildId, userId, view) => db.snapshot(rank(guildId, userId, view, lengths)),
+  };
+}
