@@ -12,7 +12,7 @@ import type { ReadService } from '../read/service.js';
 import type { PublicationStore, TermStore } from '../store/store.js';
 import type { WebhookStore } from '../store/webhooks.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
-import { gatewayListener } from './gateway.js';
+import { gatewayListener, rawPermissionsOf } from './gateway.js';
 import { loadCommands } from './loader.js';
 import { guardPackets } from './packet-guard.js';
 import { restOptions } from './rest.js';
@@ -121,7 +121,8 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       ...(deps.cache === undefined ? {} : { cache: deps.cache }),
     });
     // Listeners first: READY can arrive before login() resolves.
-    client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest));
+    const rawPermissions = rawPermissionsOf(client);
+    client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest, rawPermissions));
     client.once(Events.ClientReady, (ready) => {
       log.info(
         { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.ws.shards.size },
