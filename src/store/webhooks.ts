@@ -243,14 +243,16 @@ export function fairDueIds(p: { at: string; perGuild: string; limit: string }): 
         row_number() OVER (PARTITION BY guild_id
           ORDER BY in_subscription, next_attempt_at, id) AS turn
       FROM (
-        SELECT m.id, m.guild_id, m.next_attempt_at,
+        SELECT m.id, m.guild_id, m.next_attempt_at, coalesce(g.held, 0) AS held,
           row_number() OVER (PARTITION BY m.subscription_id
             ORDER BY m.next_attempt_at, m.id) AS in_subscription,
           row_number() OVER (PARTITION BY m.subscription_id, coalesce(${area('m')}, m.message_id)
-            ORDER BY m.next_attempt_at, m.id) AS in_area,
-          (SELECT count(*) FROM webhook_messages AS h
-            WHERE h.guild_id = m.guild_id AND h.locked_until >= ${p.at}) AS held
+            ORDER BY m.next_attempt_at, m.id) AS in_area
         FROM webhook_messages AS m
+        LEFT JOIN (
+          SELECT guild_id, count(*) AS held FROM webhook_messages
+          WHERE locked_until >= ${p.at} GROUP BY guild_id
+        ) AS g ON g.guild_id = m.guild_id
         WHERE m.next_attempt_at <= ${p.at} AND ${unheld(p.at, 'm.')}
           AND m.subscription_id IN (${OPEN_SUBSCRIPTIONS})
           AND NOT EXISTS (
