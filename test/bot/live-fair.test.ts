@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killChildren, startMain } from '../support/child.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
@@ -68,6 +72,7 @@ async function gameWrite(s: TestService, sql: string): Promise<void> {
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  await killChildren();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -158,6 +163,50 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
     async () => {
       const { stop } = await world();
       await withinCeiling(stop(), 'the node to stop');
+    },
+    4 * CEILING_MS,
+  );
+});
+
+describe('the process', () => {
+  it(
+    'exits 0 on SIGTERM while a live message waits out a 429, within the shutdown’s grace',
+    async () => {
+      const fake = await FakeDiscord.start({ guilds: [BUSY] });
+      cleanups.push(() => fake.close());
+      const dir = mkdtempSync(join(tmpdir(), 'housecup-live-stop-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      const path = join(dir, 'housecup.db');
+      const { child } = await startMain({
+        DATABASE_PATH: path,
+        DISCORD_TOKEN: FAKE_TOKEN,
+        DISCORD_REST_URL: fake.restUrl,
+        LIVE_EDIT_INTERVAL_MS: '1000',
+      });
+      await child.waitForStdout(/Discord bot ready/, CEILING_MS);
+      const game = new Database(path);
+      try {
+        game.exec(
+          `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
+         VALUES ('${BUSY}', 1, 2, 3, 4)`,
+        );
+        const posted = await fake.sendInteraction(
+          fake.command('scoreboard', [{ name: 'post', type: 1, options: [] }], {
+            guildId: BUSY,
+            user: ADMIN,
+          }),
+        );
+        expect(posted.data.content).toContain('posted');
+        fake.failEditsIn(fake.channelOf(BUSY), { status: 429, retryAfter: RETRY_AFTER_S });
+        game.exec(`UPDATE house_points SET gryffindor = 99 WHERE guild_id = '${BUSY}'`);
+      } finally {
+        game.close();
+      }
+      await until(() => (fake.failedEdits.length > 0 ? true : undefined), 'the edit refused');
+      child.process.kill('SIGTERM');
+      const code = await withinCeiling(child.exited, 'the process to exit');
+      expect(child.stdout()).not.toContain('shutdown took over');
+      expect(code).toBe(0);
     },
     4 * CEILING_MS,
   );
