@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startMain } from '../support/child.js';
-import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { FAKE_TOKEN, FakeDiscord, type InteractionCallback } from '../support/fake-discord.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
 
@@ -48,6 +48,18 @@ function withinCeiling<T>(promise: Promise<T>, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), CEILING_MS);
   });
   return Promise.race([promise, ceiling]).finally(() => clearTimeout(timer));
+}
+
+/** What the admin finally reads: the answer, or the edit of its deferral on a busy machine. */
+async function finalContent(fake: FakeDiscord, callback: InteractionCallback): Promise<string> {
+  if (callback.type !== 5) return callback.data.content ?? '';
+  const edit = await withinCeiling(
+    fake.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
+    ),
+    'the deferred answer',
+  );
+  return String((edit.body as { content?: unknown } | undefined)?.content ?? '');
 }
 
 /** The game's SQL, on a connection of its own. */
@@ -93,27 +105,28 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
       `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
        VALUES ('${OTHER}', 10, 20, 30, 40)`,
     );
-    const post = (guildId: string, channelId?: string) =>
-      fake.sendInteraction(
-        fake.command(
-          'scoreboard',
-          [
-            {
-              name: 'post',
-              type: 1,
-              options: channelId ? [{ name: 'channel', type: 7, value: channelId }] : [],
-            },
-          ],
-          { guildId, user: ADMIN },
+    const post = async (guildId: string, channelId?: string) =>
+      finalContent(
+        fake,
+        await fake.sendInteraction(
+          fake.command(
+            'scoreboard',
+            [
+              {
+                name: 'post',
+                type: 1,
+                options: channelId ? [{ name: 'channel', type: 7, value: channelId }] : [],
+              },
+            ],
+            { guildId, user: ADMIN },
+          ),
         ),
       );
     for (const channel of CHANNELS) {
       fake.addChannel(BUSY, channel);
-      const answer = await post(BUSY, channel);
-      expect(answer.data.content).toContain(`<#${channel}>`);
+      expect(await post(BUSY, channel)).toContain(`<#${channel}>`);
     }
-    const posted = await post(OTHER);
-    expect(posted.data.content).toContain(`<#${fake.channelOf(OTHER)}>`);
+    expect(await post(OTHER)).toContain(`<#${fake.channelOf(OTHER)}>`);
     for (const channel of CHANNELS) {
       fake.failEditsIn(channel, { status: 429, retryAfter: RETRY_AFTER_S });
     }
@@ -196,7 +209,7 @@ describe('the process', () => {
             user: ADMIN,
           }),
         );
-        expect(posted.data.content).toContain('posted');
+        expect(await finalContent(fake, posted)).toContain('posted');
         fake.failEditsIn(fake.channelOf(BUSY), { status: 429, retryAfter: RETRY_AFTER_S });
         game.exec(`UPDATE house_points SET gryffindor = 99 WHERE guild_id = '${BUSY}'`);
       } finally {
