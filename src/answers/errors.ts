@@ -47,6 +47,11 @@ export const MESSAGES = {
   sortNeedsPeriod: 'Invalid sort: change needs a period',
   periodNeedsChange: 'Invalid period: only sort=change takes a period',
   invalidAt: 'Invalid at: must be an ISO 8601 date-time',
+  // One wording for every date a request gives, or that follows from it (a series' start, a
+  // period's end): the answer could not write it with four digits of year.
+  fromOutsideYears: 'Invalid from: reaches outside the years 0001 to 9999',
+  toOutsideYears: 'Invalid to: reaches outside the years 0001 to 9999',
+  atOutsideYears: 'Invalid at: reaches outside the years 0001 to 9999',
   atNeedsPeriod: 'Invalid at: only with a period',
 } as const;
 

@@ -15,12 +15,29 @@ function isCalendarDay(text: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
-/** Epoch ms of an ISO 8601 date or date-time, or the 400 `invalid` names. */
-export function parseInstant(text: string, invalid: string): number {
+/**
+ * The instants an answer may name: the years 0001 to 9999, the ones RFC 3339 writes (four digits;
+ * toISOString writes year 0 as 0000, earlier ones as -000001, later ones as +010000).
+ */
+export const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+export const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Whether `ms` is an instant of the years 0001 to 9999. */
+export function withinYears(ms: number): boolean {
+  return ms >= FIRST_INSTANT && ms <= LAST_INSTANT;
+}
+
+/**
+ * Epoch ms of an ISO 8601 date or date-time, or the 400 `invalid` names; `outside` names the 400
+ * of one outside the years 0001 to 9999 (`0000-01-01`, or `0001-01-01T00:00+01:00`, which is in
+ * year 0 in UTC).
+ */
+export function parseInstant(text: string, invalid: string, outside: string): number {
   // Four digits of year, so never past what a Date holds (±275760): no RangeError further on.
   if (!ISO_8601.test(text) || !isCalendarDay(text)) throw new ApiError(400, invalid);
   const zoned = /T|\s/.test(text) && !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? `${text}Z` : text;
   const ms = Date.parse(zoned.replace(' ', 'T'));
   if (Number.isNaN(ms)) throw new ApiError(400, invalid);
+  if (!withinYears(ms)) throw new ApiError(400, outside);
   return ms;
 }

@@ -16,7 +16,7 @@ import {
   type SortOrder,
 } from '../records/profile-order.js';
 import { ApiError, MESSAGES } from './errors.js';
-import { parseInstant } from './iso-instant.js';
+import { parseInstant, withinYears } from './iso-instant.js';
 
 /*
  * What a players request asks for (docs/http-api.md, "Periods: who did most this week"): a
@@ -80,7 +80,10 @@ export function requestedView(
   }
   if (period === undefined) throw new ApiError(400, MESSAGES.sortNeedsPeriod);
   if (period === 'term') {
-    const instant = at === undefined ? undefined : new Date(parseInstant(at, MESSAGES.invalidAt));
+    const instant =
+      at === undefined
+        ? undefined
+        : new Date(parseInstant(at, MESSAGES.invalidAt, MESSAGES.atOutsideYears));
     const asked = instant?.toISOString();
     return {
       kind: 'term',
@@ -92,9 +95,16 @@ export function requestedView(
       },
     };
   }
-  const instant = at === undefined ? now : parseInstant(at, MESSAGES.invalidAt);
+  const instant =
+    at === undefined ? now : parseInstant(at, MESSAGES.invalidAt, MESSAGES.atOutsideYears);
+  const view = changeView(period, new Date(instant), query.order, query.house);
+  // The period's bounds are in the answer: a week or month reaching past the years is refused.
+  const { from, to } = view.period;
+  if (!withinYears(Date.parse(from)) || !withinYears(Date.parse(to))) {
+    throw new ApiError(400, MESSAGES.atOutsideYears);
+  }
   return {
-    view: changeView(period, new Date(instant), query.order, query.house),
+    view,
     kind: period,
     current: at === undefined,
   };

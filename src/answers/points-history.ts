@@ -16,7 +16,7 @@ import {
   stepStart,
   termSeriesInstants,
 } from './history-series.js';
-import { parseInstant } from './iso-instant.js';
+import { parseInstant, withinYears } from './iso-instant.js';
 
 export interface HistoryQuery {
   step?: string | undefined;
@@ -32,13 +32,24 @@ const isStep = (value: string): value is Step => (STEPS as readonly string[]).in
 export function historyRange(query: HistoryQuery, now: number): SeriesRange {
   const step = query.step ?? 'day';
   if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
-  const to = query.to === undefined ? defaultTo(now) : parseInstant(query.to, MESSAGES.invalidTo);
+  const to =
+    query.to === undefined
+      ? defaultTo(now)
+      : parseInstant(query.to, MESSAGES.invalidTo, MESSAGES.toOutsideYears);
   const from =
     query.from === undefined
       ? defaultFrom(to, step)
-      : parseInstant(query.from, MESSAGES.invalidFrom);
+      : parseInstant(query.from, MESSAGES.invalidFrom, MESSAGES.fromOutsideYears);
   if (from >= to) throw new ApiError(400, MESSAGES.fromAfterTo);
   const range = { step, from: stepStart(from, step), to };
+  // The series' start, moved down to its step or counted back from `to`, is an instant of the
+  // answer too: the parameter it follows from is named.
+  if (!withinYears(range.from)) {
+    throw new ApiError(
+      400,
+      query.from === undefined ? MESSAGES.toOutsideYears : MESSAGES.fromOutsideYears,
+    );
+  }
   if (entryCount(range) > MAX_SERIES_ENTRIES) throw new ApiError(400, MESSAGES.tooManyEntries);
   return range;
 }

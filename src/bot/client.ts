@@ -8,7 +8,7 @@ import {
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.js';
-import { gatewayListener } from './gateway.js';
+import { gatewayListener, rawPermissionsOf } from './gateway.js';
 import { loadCommands } from './loader.js';
 import { guardPackets } from './packet-guard.js';
 import { restOptions } from './rest.js';
@@ -99,7 +99,8 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
       ...(deps.onHandled === undefined ? {} : { onHandled: deps.onHandled }),
     });
     // Listeners first: READY can arrive before login() resolves.
-    client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest));
+    const rawPermissions = rawPermissionsOf(client);
+    client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest, rawPermissions));
     client.once(Events.ClientReady, (ready) => {
       log.info(
         { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.ws.shards.size },

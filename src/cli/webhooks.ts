@@ -33,6 +33,7 @@ function stateOf(subscription: WebhookSubscription): string {
   if (subscription.disabledAt) {
     return `disabled ${subscription.disabledAt}: ${subscription.disabledReason ?? ''}`.trim();
   }
+  if (subscription.unreadable) return `set aside: ${subscription.unreadable}`;
   if (subscription.failingSince) return `failing since ${subscription.failingSince}`;
   return 'open';
 }

@@ -1,5 +1,6 @@
 import type { InteractionRequest, InteractionUser } from '../bot/command.js';
 import { commandOptions, type RawOption } from '../bot/options.js';
+import { permissionBits } from '../bot/permission-bits.js';
 
 /*
  * What `POST /interactions` makes of Discord's JSON (an APIInteraction), once its signature has
@@ -54,13 +55,8 @@ function userOf(payload: Json): InteractionUser | null {
   return id !== null && username !== null ? { id, username } : null;
 }
 
-function bits(value: unknown): bigint | null {
-  const permissions = text(value);
-  return permissions !== null && /^\d{1,20}$/.test(permissions) ? BigInt(permissions) : null;
-}
-
 function permissionsOf(payload: Json): bigint | null {
-  return bits(record(payload.member)?.permissions);
+  return permissionBits(record(payload.member)?.permissions);
 }
 
 /** True for Discord's PING (type 1), which the endpoint answers with `{"type":1}`. */
@@ -88,7 +84,7 @@ export function parseInteraction(value: unknown): ParsedInteraction | null {
     locale: text(payload.locale),
     guildLocale: text(payload.guild_locale),
     channelId: text(payload.channel_id),
-    appPermissions: bits(payload.app_permissions),
+    appPermissions: permissionBits(payload.app_permissions),
   };
   if (payload.type === APPLICATION_COMMAND && data.type === CHAT_INPUT) {
     const command = text(data.name);

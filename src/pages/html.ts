@@ -1,3 +1,5 @@
+import { withoutBidiControls } from '../answers/bidi.js';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -6,9 +8,15 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text made safe for HTML content and quoted attributes. */
+/**
+ * Text made safe for HTML content and quoted attributes, without bidi controls: a title or a
+ * term name stored by others cannot show reversed (as Discord's embeds show it, src/bot/embeds).
+ */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
+  return withoutBidiControls(text).replace(
+    /[&<>"']/g,
+    (character) => ENTITIES[character] ?? character,
+  );
 }
 
 /** Markup made by `html` below: the only value it inserts without escaping. */

@@ -123,3 +123,20 @@ export function isChecked(field: Field): boolean {
   if (field.kind === 'choice') return true;
   return field.kind === 'integer' && (field.min !== undefined || field.max !== undefined);
 }
+
+/**
+ * The largest integer, in size, that every layer holds exactly (JavaScript's safe integers): the
+ * stores take no larger one in an integer column, though theirs hold 64 bits.
+ */
+export const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Whether a column of the field needs holding to the safe integers beyond its own bounds: a
+ * whole number the database does not number itself, whose bounds (if any) allow a larger one.
+ */
+export function needsSafeBounds(field: Field): boolean {
+  const whole = field.kind === 'integer' || (field.kind === 'rowId' && !field.generated);
+  if (!whole) return false;
+  const { min, max } = field;
+  return !(min !== undefined && max !== undefined && min >= -SAFE_INTEGER && max <= SAFE_INTEGER);
+}

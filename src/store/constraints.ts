@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Field, isChecked } from '../records/field.js';
+import { type Field, isChecked, needsSafeBounds, SAFE_INTEGER } from '../records/field.js';
 
 /*
  * The CHECK constraints a record's fields imply, in SQL both SQLite and PostgreSQL read. Names
@@ -43,6 +43,28 @@ export function checkOf(
   return [
     {
       name: `${table}_${name}_${suffix(field)}`,
+      expression: field.nullable ? sql`${column} IS NULL OR ${test}` : test,
+    },
+  ];
+}
+
+/**
+ * The check holding an integer column to the safe integers (`<table>_<column>_safe`), if its
+ * field needs one: PostgreSQL's bigint takes up to 2^63, which no answer could serve exactly.
+ * SQLite holds the same rule in its type-check triggers (sqlite/type-checks.ts): a CHECK added
+ * there would rebuild the table.
+ */
+export function safeIntegerCheck(
+  table: string,
+  name: string,
+  field: Field,
+  column: SQLWrapper,
+): CheckSpec[] {
+  if (!needsSafeBounds(field)) return [];
+  const test = sql`${column} BETWEEN ${sql.raw(String(-SAFE_INTEGER))} AND ${sql.raw(String(SAFE_INTEGER))}`;
+  return [
+    {
+      name: `${table}_${name}_safe`,
       expression: field.nullable ? sql`${column} IS NULL OR ${test}` : test,
     },
   ];

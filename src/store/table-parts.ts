@@ -17,7 +17,7 @@ import {
   webhookMessage,
   webhookSubscription,
 } from '../records/webhooks.js';
-import { checkOf } from './constraints.js';
+import { checkOf, safeIntegerCheck } from './constraints.js';
 
 /*
  * What both dialects' tables share: the keys, indexes, references and checks a record declares,
@@ -41,12 +41,17 @@ const nonEmpty = <C>(columns: C[], what: string): Columns<C> => {
   return [first, ...rest];
 };
 
-/** The table-level parts of `record`: `col` names its columns, `built` the tables made before. */
+/**
+ * The table-level parts of `record`: `col` names its columns, `built` the tables made before.
+ * `safeIntegers`: the integer columns' checks holding them to the safe integers (PostgreSQL's;
+ * SQLite's triggers hold the rule instead).
+ */
 export function tablePartsOf<C extends SQLWrapper, P>(
   record: RecordDefinition,
   col: (name: string) => C,
   built: ReadonlyMap<string, Record<string, unknown>>,
   builders: ConstraintBuilders<C, P>,
+  options: { safeIntegers: boolean },
 ): P[] {
   const parts: P[] = [];
   if (record.primaryKey) {
@@ -70,9 +75,11 @@ export function tablePartsOf<C extends SQLWrapper, P>(
     );
   }
   for (const [name, field] of Object.entries(record.fields)) {
-    for (const spec of checkOf(record.table, name, field, col(name))) {
-      parts.push(builders.check(spec.name, spec.expression));
-    }
+    const specs = [
+      ...checkOf(record.table, name, field, col(name)),
+      ...(options.safeIntegers ? safeIntegerCheck(record.table, name, field, col(name)) : []),
+    ];
+    for (const spec of specs) parts.push(builders.check(spec.name, spec.expression));
   }
   return parts;
 }

@@ -41,19 +41,72 @@ function listOf(net: string, prefix: number, family: 'ipv4' | 'ipv6'): BlockList
   return list;
 }
 
+/** The 16 bytes of an IPv6 address (a trailing dotted IPv4 part allowed), or null. */
+function ipv6Bytes(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (dotted?.[1] && dotted[2]) {
+    const parts = dotted[2].split('.').map(Number);
+    if (parts.some((part) => part > 255)) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = parts;
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const groupsOf = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groupsOf(halves[0]);
+  const tail = groupsOf(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [
+    ...head,
+    ...Array.from({ length: halves.length === 1 ? 0 : missing }, () => '0'),
+    ...tail,
+  ];
+  if (groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.flatMap((group) => {
+    const value = Number.parseInt(group, 16);
+    return [value >> 8, value & 255];
+  });
+}
+
+const ipv4At = (bytes: readonly number[], at: number) => bytes.slice(at, at + 4).join('.');
+const zero = (bytes: readonly number[], from: number, to: number) =>
+  bytes.slice(from, to).every((byte) => byte === 0);
+
+/** Why a NAT64 address whose IPv4 part cannot be told apart is refused. */
+const UNTOLD_NAT64 = 'NAT64 (prefix of unknown length)';
+
 /**
- * The IPv4 address an IPv6 one carries, when it is IPv4-mapped (`::ffff:127.0.0.1`, also written
- * `::ffff:7f00:1`) or NAT64 (`64:ff9b::7f00:1`): a way around the IPv4 rules otherwise.
+ * The IPv4 address an IPv6 one carries, by the forms that translate to IPv4 on the way: a way
+ * around the IPv4 rules otherwise. IPv4-mapped `::ffff:0:0/96` and IPv4-compatible `::/96`
+ * (`::10.1.2.3`), SIIT's IPv4-translated `::ffff:0:0:0/96`, NAT64's well-known `64:ff9b::/96`
+ * and local-use `64:ff9b:1::/48`, and 6to4 `2002::/16` (the IPv4 address in bits 16 to 47).
+ * A local-use NAT64 address is read as a /96 (the IPv4 address last); one whose bits between the
+ * prefix and the last 32 are not zero puts it elsewhere (a shorter prefix, RFC 6052) and is
+ * refused whole, as is the rest of 64:ff9b::/32: which IPv4 address it reaches cannot be told
+ * from the address. Null for any other.
  */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+function embeddedIpv4(bytes: readonly number[]): string | null {
+  const last = ipv4At(bytes, 12);
+  const [a, b, c, d, e, f] = bytes;
+  // ::/96 and ::ffff:0:0/96 (mapped): ten zero bytes, then 0000 or ffff.
+  if (
+    zero(bytes, 0, 10) &&
+    ((bytes[10] === 0 && bytes[11] === 0) || (bytes[10] === 255 && bytes[11] === 255))
+  ) {
+    return last;
+  }
+  // ::ffff:0:0:0/96 (SIIT).
+  if (zero(bytes, 0, 8) && bytes[8] === 255 && bytes[9] === 255 && zero(bytes, 10, 12)) return last;
+  // 64:ff9b::/96 and 64:ff9b:1::/48; the rest of 64:ff9b::/32 is no form of either.
+  if (a === 0 && b === 0x64 && c === 0xff && d === 0x9b) {
+    if (zero(bytes, 4, 12)) return last;
+    return e === 0 && f === 1 && zero(bytes, 6, 12) ? last : UNTOLD_NAT64;
+  }
+  // 2002::/16 (6to4).
+  if (a === 0x20 && b === 0x02) return ipv4At(bytes, 2);
+  return null;
 }
 
 /**
@@ -62,10 +115,11 @@ function embeddedIpv4(address: string): string | null {
  */
 export function forbiddenRange(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const inner = isIPv6(bare) ? embeddedIpv4(bare) : null;
-  if (inner !== null) return forbiddenRange(inner);
   const family = isIPv4(bare) ? 'ipv4' : isIPv6(bare) ? 'ipv6' : null;
   if (family === null) return 'not an IP address';
   for (const { list, name } of ranges) if (list.check(bare, family)) return name;
-  return null;
+  const bytes = family === 'ipv6' ? ipv6Bytes(bare) : null;
+  const inner = bytes ? embeddedIpv4(bytes) : null;
+  if (inner === UNTOLD_NAT64) return UNTOLD_NAT64;
+  return inner === null ? null : forbiddenRange(inner);
 }

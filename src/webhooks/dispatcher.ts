@@ -1,5 +1,5 @@
 import type { ReadService } from '../read/service.js';
-import type { WebhookStore } from '../store/webhooks.js';
+import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
 import { messagesFor, reportsChange } from './change-messages.js';
 
 /*
@@ -17,6 +17,11 @@ export interface DispatchDeps {
   read: ReadService;
   webhooks: WebhookStore;
   now: () => Date;
+  /**
+   * Told of each subscription whose stored row cannot be read, every time the dispatcher meets
+   * it: it gets no message, and the others go on.
+   */
+  setAside?: (subscription: WebhookSubscription) => void;
 }
 
 /**
@@ -56,7 +61,12 @@ export async function dispatchOnce(deps: DispatchDeps): Promise<number> {
     if (page.cursor === cursor) return written;
     const changes = page.changes.filter(reportsChange);
     const guilds = [...new Set(changes.map((change) => change.guildId))];
-    const subscriptions = guilds.length > 0 ? await webhooks.openIn(guilds) : [];
+    const open = guilds.length > 0 ? await webhooks.openIn(guilds) : [];
+    const subscriptions = open.filter((subscription) => {
+      if (subscription.unreadable === null) return true;
+      deps.setAside?.(subscription);
+      return false;
+    });
     const messages = await messagesFor(read, changes, subscriptions, deps.now());
     if (!(await webhooks.advance(cursor, page.cursor, messages))) return written;
     written += messages.length;

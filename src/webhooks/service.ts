@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import type { WebhookStore } from '../store/webhooks.js';
+import type { WebhookStore, WebhookSubscription } from '../store/webhooks.js';
 import { DELIVERY_RESULTS, type DeliveryResult, deliver } from './deliverer.js';
 import { dispatchOnce } from './dispatcher.js';
 import { type SafeAgents, safeAgents } from './safe-agent.js';
@@ -31,6 +31,8 @@ export interface WebhookServiceOptions {
   leaseMs?: number;
   /** Messages sent at once by this node. */
   concurrency?: number;
+  /** Messages of one guild sent at once, every node's counted (a quarter of the default concurrency). */
+  perGuild?: number;
 }
 
 export interface WebhookStats {
@@ -72,6 +74,9 @@ export function startWebhooks(options: WebhookServiceOptions): WebhookService {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? timeoutMs + 10_000;
   const concurrency = options.concurrency ?? 32;
+  // A guild whose receivers hang holds at most this many of the places, whatever it sends:
+  // the rest go on to every other guild's messages.
+  const perGuild = options.perGuild ?? Math.max(1, Math.floor(concurrency / 4));
   const agents: SafeAgents = safeAgents(options.rules);
   const counts = Object.fromEntries(DELIVERY_RESULTS.map((result) => [result, 0])) as Record<
     DeliveryResult,
@@ -82,6 +87,18 @@ export function startWebhooks(options: WebhookServiceOptions): WebhookService {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
+
+  /** What was said of each subscription set aside: said again only when it changes. */
+  const setAsideSaid = new Map<number, string>();
+  function setAside(subscription: WebhookSubscription): void {
+    const why = subscription.unreadable ?? '';
+    if (setAsideSaid.get(subscription.id) === why) return;
+    setAsideSaid.set(subscription.id, why);
+    logger.warn(
+      { subscription: subscription.id, guild: subscription.guildId, problem: why },
+      'webhook subscription set aside: its stored row cannot be read',
+    );
+  }
 
   const deliverOptions = {
     webhooks,
@@ -103,6 +120,7 @@ export function startWebhooks(options: WebhookServiceOptions): WebhookService {
         at.toISOString(),
         new Date(at.getTime() + leaseMs).toISOString(),
         concurrency - inFlight.size,
+        perGuild,
       );
       for (const message of leased) {
         const attempt = deliver(message, deliverOptions)
@@ -121,7 +139,7 @@ export function startWebhooks(options: WebhookServiceOptions): WebhookService {
 
   async function pass(): Promise<void> {
     try {
-      const written = await dispatchOnce({ read, webhooks, now });
+      const written = await dispatchOnce({ read, webhooks, now, setAside });
       if (written > 0) again = true;
     } catch (error) {
       logger.error({ err: error }, 'webhook dispatch failed; tried again at the next poll');

@@ -4,6 +4,7 @@ import { type ColdPeer, formatColdPeer } from './cold-peer.js';
 import type { DatasetManifest } from './dataset.js';
 import { LIMITED_ROW } from './endpoints.js';
 import type { HistoryReport } from './history.js';
+import type { LiveFairnessReport } from './live-fairness.js';
 import type { LiveScoreboardsReport } from './live-scoreboards.js';
 import type { LoadResult } from './load.js';
 import type { CodeUnderTest, Machine } from './machine.js';
@@ -17,6 +18,7 @@ import { formatStreams, type StreamsResult } from './streams.js';
 import { goal, PEER_TARGETS, TARGETS, type TargetLine } from './targets.js';
 import type { TermsReport } from './terms.js';
 import type { WebhooksReport } from './webhooks.js';
+import type { WebhooksFairnessReport } from './webhooks-fairness.js';
 
 export interface RoundMeasure extends LoadResult {
   round: number;
@@ -113,6 +115,9 @@ export interface Report {
   renders?: RendersReport[] | null;
   webhooks?: WebhooksReport | null;
   liveScoreboards?: LiveScoreboardsReport | null;
+  /** One guild against another (issue 42); absent from runs before it. */
+  webhooksFairness?: WebhooksFairnessReport | null;
+  liveFairness?: LiveFairnessReport | null;
   /** One line per target and figure (targets.ts); absent from runs before issue 36. */
   targets?: TargetLine[];
   rows: Row[];

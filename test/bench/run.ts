@@ -84,7 +84,10 @@ import { hasWrk, runWrk } from './wrk.js';
  * triggers' costs (members.ts), `terms` the hall of cups cached × A and ending a term on a year
  * of history (terms.ts), `renders` small requests beside a flood of uncached charts (renders.ts),
  * `webhooks` commit → receiver and endpoints down (webhooks.ts), `live-scoreboards` the live
- * messages' Discord calls, memory and a burst of edits (live-scoreboards.ts).
+ * messages' Discord calls, memory and a burst of edits (live-scoreboards.ts), `webhooks-fairness`
+ * another guild's deliveries beside one guild's hanging receivers and the outbox beside failing
+ * ones (webhooks-fairness.ts), `live-fairness` other guilds' edits beside four channels waiting
+ * out 429s (live-fairness.ts).
  */
 
 /** `--only cached`: issue 36's main target, × peer on the cached rows of both stores. */
@@ -782,6 +785,8 @@ async function main(): Promise<number> {
       renders: sections.renders ?? null,
       webhooks: sections.webhooks ?? null,
       liveScoreboards: sections.liveScoreboards ?? null,
+      webhooksFairness: sections.webhooksFairness ?? null,
+      liveFairness: sections.liveFairness ?? null,
       rows,
     };
     report.targets = checkTargets(report);

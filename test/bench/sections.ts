@@ -2,6 +2,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ColdPeer, type ColdServer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
 import type { Dataset, DatasetManifest } from './dataset.js';
+import { formatLiveFairness, type LiveFairnessReport, liveFairnessBench } from './live-fairness.js';
 import {
   formatLiveScoreboards,
   type LiveScoreboardsReport,
@@ -26,6 +27,11 @@ import {
 import type { Results } from './targets.js';
 import { formatTerms, prepareTerms, type TermsReport, termsBench } from './terms.js';
 import { formatWebhooks, type WebhooksReport, webhooksBench } from './webhooks.js';
+import {
+  formatWebhooksFairness,
+  type WebhooksFairnessReport,
+  webhooksFairnessBench,
+} from './webhooks-fairness.js';
 
 /*
  * The bench's sections: each a function of one shared context, returning its report. `npm run
@@ -267,6 +273,23 @@ export async function webhooksSection(ctx: BenchContext): Promise<WebhooksReport
   return webhooksBench({ quick: ctx.quick, cpu: ctx.pinning?.server, running: ctx.running });
 }
 
+/** One guild's hanging and failing receivers beside another guild's (webhooks-fairness.ts). */
+export async function webhooksFairnessSection(ctx: BenchContext): Promise<WebhooksFairnessReport> {
+  ctx.log('webhooks fairness: 10 receivers hang, then 10 answer 500, their guild changing 5/s');
+  return webhooksFairnessBench({
+    quick: ctx.quick,
+    cpu: ctx.pinning?.server,
+    running: ctx.running,
+    log: (line) => ctx.log(`  webhooks fairness ${line}`),
+  });
+}
+
+/** Four channels told to wait a minute beside 20 guilds' live messages (live-fairness.ts). */
+export async function liveFairnessSection(ctx: BenchContext): Promise<LiveFairnessReport> {
+  ctx.log('live scoreboards fairness: 4 channels answering 429 beside 20 guilds');
+  return liveFairnessBench(ctx.quick, (line) => ctx.log(`  ${line}`));
+}
+
 /** Part 1's seconds of one change a second: 120 as the stand-alone bench, 10 in a quick run. */
 export const LIVE_SECONDS = { quick: 10, full: 120 } as const;
 
@@ -376,7 +399,14 @@ export interface Section {
   format(results: Results): string;
 }
 
-type SectionKey = 'members' | 'terms' | 'renders' | 'webhooks' | 'liveScoreboards';
+type SectionKey =
+  | 'members'
+  | 'terms'
+  | 'renders'
+  | 'webhooks'
+  | 'liveScoreboards'
+  | 'webhooksFairness'
+  | 'liveFairness';
 
 function section<K extends SectionKey>(
   name: string,
@@ -401,6 +431,8 @@ export const SECTIONS: readonly Section[] = [
   section('renders', 'renders', rendersSection, formatRenders),
   section('webhooks', 'webhooks', webhooksSection, formatWebhooks),
   section('live-scoreboards', 'liveScoreboards', liveScoreboardsSection, formatLiveScoreboards),
+  section('webhooks-fairness', 'webhooksFairness', webhooksFairnessSection, formatWebhooksFairness),
+  section('live-fairness', 'liveFairness', liveFairnessSection, formatLiveFairness),
 ];
 
 export { formatColdPeer, formatSorted, formatStreams };

@@ -22,7 +22,7 @@ export interface Target {
   /** `≥`: the figure must reach the threshold; `≤` / `<`: stay under it. */
   compare: '≥' | '≤' | '<';
   threshold: number;
-  unit: '×' | 'ms' | 'KiB';
+  unit: '×' | 'ms' | 'KiB' | 'messages';
   /** The figures this target checks in a report; none: not run. */
   figures(results: Results): Figure[];
 }
@@ -233,6 +233,35 @@ export const TARGETS = {
     unit: 'ms',
     figures: (r) =>
       (r.mixed ?? []).map((m) => ({ of: m.store, value: m.housecup.result.latencyMs.p99 })),
+  },
+  otherGuildWebhooks: {
+    id: 'webhooks-other-guild-p95',
+    text: "another guild's webhook commit → receiver p95 while one guild's 10 receivers hang (issue 42)",
+    compare: '≤',
+    threshold: 2_000,
+    unit: 'ms',
+    figures: (r) => one('sqlite', r.webhooksFairness?.starved.otherDelivery.p95Ms),
+  },
+  waitingPerSubscription: {
+    id: 'webhooks-waiting-per-subscription',
+    text: 'messages in the outbox per subscription whose receiver answers 500, the most sampled (issue 42: one waiting and one being sent per area, 4 areas)',
+    compare: '≤',
+    threshold: 8,
+    unit: 'messages',
+    figures: (r) => {
+      const samples = r.webhooksFairness?.failed.samples ?? [];
+      return samples.length === 0
+        ? []
+        : [{ of: 'sqlite', value: Math.max(...samples.map((each) => each.maxPerSubscription)) }];
+    },
+  },
+  otherGuildEdits: {
+    id: 'live-other-guild-edit-p95',
+    text: "other guilds' live message edit after a change, p95, while 4 channels wait out 60 s 429s (issue 42)",
+    compare: '≤',
+    threshold: 10_000,
+    unit: 'ms',
+    figures: (r) => one('sqlite', r.liveFairness?.otherEdit.p95Ms),
   },
   replacement: {
     id: 'replacement-gain',

@@ -30,23 +30,27 @@ import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './proce
 const GUILDS = 50;
 const guildId = (i: number) => `9${String(i).padStart(17, '0')}`;
 
-interface Receiver {
+export interface Receiver {
   url: string;
   /** Verified messages: guild, seq, arrival (performance.now()). */
   arrivals: { guildId: string; data: string; at: number }[];
   refused: number;
-  mode: 'answer' | 'hang';
+  /** Answers 204 (and counts the message), never answers, or answers 500 (counted as requests). */
+  mode: 'answer' | 'hang' | 'fail';
+  /** Every request, whatever its answer. */
+  requests: number;
   /** The secret of each subscription, by the number at the end of its URL. */
   secrets: string[];
   close(): Promise<void>;
 }
 
-async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     arrivals: [],
     refused: 0,
     mode: 'answer',
+    requests: 0,
     secrets: [],
     close: async () => {},
   };
@@ -58,7 +62,12 @@ async function startReceiver(): Promise<Receiver> {
       body += chunk;
     });
     request.on('end', () => {
+      receiver.requests += 1;
       if (receiver.mode === 'hang') return;
+      if (receiver.mode === 'fail') {
+        response.writeHead(500).end();
+        return;
+      }
       const index = String(request.url).split('/').at(-1) ?? '';
       let webhook = verifiers.get(index);
       if (!webhook) {
@@ -93,13 +102,13 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+export async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (!check()) {
     if (performance.now() > end) return false;

@@ -417,6 +417,7 @@ describe('the webhook list', () => {
       disabledAt: i % 2 ? '2026-11-21T10:00:00.000Z' : null,
       disabledReason: i % 2 ? 'every message failed for 3 days' : null,
       failingSince: null,
+      unreadable: null,
     }));
     accepted(webhookListEmbed(subscriptions, 10, () => 'failing', EN));
   });

@@ -143,6 +143,18 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     expect((await database.store.read.points.get(guildId))?.gryffindor).toBe(500);
   });
 
+  it.each([
+    ['-1', 'a negative number'],
+    ['9'.repeat(32), 'a number of 32 digits'],
+    ['18446744073709551616', '2^64, past any bit set of 64'],
+    ['0x20', 'not decimal'],
+  ])('reads member permissions of %s (%s) as none: start refused', async (permissions) => {
+    const refused = await run('term', [sub('start', named('Odd'))], { permissions });
+    expect(refused.content).toBe(en.t.term.manageServer);
+    expect(ephemeral(refused)).toBe(true);
+    expect(await database.store.read.terms.open(guildId)).toBeNull();
+  });
+
   it('refuses a blank name or one of two lines, and a guild without points', async () => {
     for (const bad of ['   ', 'two\nlines', 'x'.repeat(101)]) {
       const refused = await run('term', [sub('start', named(bad))]);

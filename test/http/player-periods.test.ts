@@ -375,7 +375,8 @@ describe.each(storeKinds(import.meta.filename))('periods and ranks over HTTP (%s
       from: '0099-12-01T00:00:00.000Z',
       to: '0100-01-01T00:00:00.000Z',
     });
-    for (const at of ['0099-12-31T12:00:00Z', '9999-12-31T23:59:59Z', '2026-11-02']) {
+    // The last week of year 9999 ends in year 10000, past what an answer writes: the one before.
+    for (const at of ['0099-12-31T12:00:00Z', '9999-12-24T23:59:59Z', '2026-11-02']) {
       const week = await list(`period=week&at=${at}&limit=1`);
       expect(week.status, at).toBe(200);
       const { from, to } = week.body.period ?? { from: '', to: '' };

@@ -35,6 +35,12 @@ import { accepts, dateText, integerText, optionValueText } from './support/numer
 
 const PATH_VALUES: Record<string, string> = { guildId: RICH, userId: MEMBER_WITH_THREE };
 const HISTORY_400S = new Set<string>([MESSAGES.fromAfterTo, MESSAGES.tooManyEntries]);
+/** A date whose answer would name an instant outside the years 0001 to 9999. */
+const YEARS_400S = new Set<string>([
+  MESSAGES.fromOutsideYears,
+  MESSAGES.toOutsideYears,
+  MESSAGES.atOutsideYears,
+]);
 
 function pathOf(endpoint: AnyEndpoint): string {
   return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -212,9 +218,11 @@ describe('every numeric and date parameter, fuzzed', () => {
           expect(body, url).toEqual({ error: parameter.invalid, status: 400 });
         } else if (response.statusCode === 200) {
           expect((body.points ?? body.results)?.length, url).toBeGreaterThan(0);
+          // Every instant it names has four digits of year, never `-000001-…` or `+010000-…`.
+          expect(response.body, url).not.toMatch(/"[+-]\d{6}-/);
         } else {
           expect(response.statusCode, url).toBe(400);
-          expect([parameter.invalid, ...HISTORY_400S], url).toContain(body.error);
+          expect([parameter.invalid, ...HISTORY_400S, ...YEARS_400S], url).toContain(body.error);
         }
       }),
       { numRuns: 300 },

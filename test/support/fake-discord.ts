@@ -115,6 +115,8 @@ export class FakeDiscord {
   /** Message edits answered with an injected fault instead of being accepted. */
   readonly failedEdits: (RecordedRequest & { status: number })[] = [];
   private readonly editFaults: EditFault[] = [];
+  /** Faults that every edit in a channel gets until taken away (`failEditsIn`). */
+  private readonly channelEditFaults = new Map<string, EditFault>();
   private readonly channelFaults = new Map<string, 403 | 404>();
   /** Channels besides each guild's general one (`addChannel`), with their overwrites. */
   private readonly extraChannels = new Map<string, { guildId: string; overwrites: Json[] }>();
@@ -479,7 +481,7 @@ export class FakeDiscord {
       return reply(204);
     }
     if (record.method === 'PATCH' && messageId !== undefined) {
-      const fault = this.editFaults.shift();
+      const fault = this.channelEditFaults.get(channelId) ?? this.editFaults.shift();
       if (fault) {
         this.failedEdits.push({ ...record, status: fault.status });
         if (fault.status === 404) return reply(404, UNKNOWN_MESSAGE);
@@ -520,6 +522,15 @@ export class FakeDiscord {
   /** Answers the next `times` message edits with `fault` instead of accepting them. */
   failEdits(fault: EditFault, times = 1): void {
     for (let i = 0; i < times; i += 1) this.editFaults.push({ ...fault });
+  }
+
+  /**
+   * Answers every edit in `channelId` with `fault` (a 429 with a long `retry_after`: Discord making
+   * that channel wait) until called again with null; edits elsewhere go on as usual.
+   */
+  failEditsIn(channelId: string, fault: EditFault | null): void {
+    if (fault === null) this.channelEditFaults.delete(channelId);
+    else this.channelEditFaults.set(channelId, { ...fault });
   }
 
   /**

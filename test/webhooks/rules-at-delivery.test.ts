@@ -64,6 +64,36 @@ describe('at every delivery, the address actually connected to', () => {
     expect((await node.stats()).deliveries.refused).toBeGreaterThanOrEqual(1);
   });
 
+  it.each([
+    '64:ff9b:1::7f00:1',
+    '64:ff9b::7f00:1',
+    '::ffff:0:7f00:1',
+    '::7f00:1',
+    '2002:7f00:1::1',
+  ])(
+    'a name that resolves since to %s (127.0.0.1 embedded) is refused, not sent',
+    async (address) => {
+      const { test, receiver } = await world('sqlite');
+      let answer = { address: '93.184.216.34', family: 4 as 4 | 6 };
+      const resolve: Resolver = async () => [answer];
+      const port = new URL(receiver.url).port;
+      receiver.url = `http://rebind.example.com:${port}/hook`;
+      const rules: SafetyRules = { allowHttp: true, allowPrivate: false, resolve };
+      const subscription = await subscribe(test, receiver, RICH, ['points'], resolve);
+      answer = { address, family: 6 };
+      const node = startNode(test, { rules });
+      cleanups.push(() => node.stop());
+      await foreignWrite(test, `UPDATE house_points SET gryffindor = 1 WHERE guild_id = '${RICH}'`);
+      const attempts = await eventually(
+        () => test.store.webhooks.attempts(subscription.id, 50),
+        (got) => got.length >= 1,
+        WAIT,
+      );
+      expect(attempts[0]?.status).toBe('refused address');
+      expect(receiver.ids).toEqual([]);
+    },
+  );
+
   it('the connection goes to the address the checked lookup gave (the name is never resolved twice)', async () => {
     const { test, receiver } = await world('sqlite');
     const dns = switchable('127.0.0.1');

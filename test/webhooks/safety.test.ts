@@ -27,6 +27,9 @@ const resolve = answers({
   'metadata.example.com': ['169.254.169.254'],
   'mixed.example.com': ['93.184.216.34', '10.0.0.5'],
   'mapped.example.com': ['::ffff:192.168.1.1'],
+  'nat64.example.com': ['64:ff9b:1::a9fe:a9fe'],
+  'six-to-four.example.com': ['2002:a00:1::1'],
+  'public-nat64.example.com': ['64:ff9b:1::5db8:d822'],
 });
 const STRICT: SafetyRules = { allowHttp: false, allowPrivate: false, resolve };
 
@@ -63,6 +66,22 @@ describe('addresses a webhook may not reach', () => {
     ['::ffff:169.254.169.254', 'link-local (cloud metadata)'],
     ['::ffff:a00:1', 'private'],
     ['64:ff9b::a9fe:a9fe', 'link-local (cloud metadata)'],
+    // Every IPv6 form that embeds an IPv4 address is judged by the address it embeds.
+    ['64:ff9b:1::a01:203', 'private'],
+    ['64:ff9b:1::10.1.2.3', 'private'],
+    ['64:ff9b:1::7f00:1', 'loopback'],
+    ['::a01:203', 'private'],
+    ['::127.0.0.1', 'loopback'],
+    ['::a9fe:a9fe', 'link-local (cloud metadata)'],
+    ['::ffff:0:a01:203', 'private'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['2002:a01:203::', 'private'],
+    ['2002:7f00:1:1234::5', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'link-local (cloud metadata)'],
+    ['0:0:0:0:0:ffff:7f00:1', 'loopback'],
+    // NAT64 whose IPv4 part sits where the address cannot tell: refused whole.
+    ['64:ff9b:1:a01:2:300::', 'NAT64 (prefix of unknown length)'],
+    ['64:ff9b:2::5db8:d822', 'NAT64 (prefix of unknown length)'],
   ])('%s: %s', (address, range) => {
     expect(forbiddenRange(address)).toBe(range);
   });
@@ -74,6 +93,10 @@ describe('addresses a webhook may not reach', () => {
     '100.128.0.1',
     '2606:4700::1111',
     '::ffff:8.8.8.8',
+    '64:ff9b::5db8:d822',
+    '64:ff9b:1::5db8:d822',
+    '::ffff:0:808:808',
+    '2002:5db8:d822::1',
   ])('%s is on the internet', (address) => {
     expect(forbiddenRange(address)).toBeNull();
   });
@@ -84,6 +107,7 @@ describe('checkUrl, as `webhook add` runs it', () => {
     expect(await refusal('https://hooks.example.com/in')).toBeNull();
     expect(await refusal('https://v6.example.com/in')).toBeNull();
     expect(await refusal('https://93.184.216.34/in')).toBeNull();
+    expect(await refusal('https://public-nat64.example.com/in')).toBeNull();
   });
 
   it.each([
@@ -106,6 +130,14 @@ describe('checkUrl, as `webhook add` runs it', () => {
     ['https://metadata.example.com/in', '169.254.169.254 is a link-local (cloud metadata) address'],
     ['https://mixed.example.com/in', '10.0.0.5 is a private address'],
     ['https://mapped.example.com/in', '::ffff:192.168.1.1 is a private address'],
+    ['https://[64:ff9b:1::a01:203]/', '64:ff9b:1::a01:203 is a private address'],
+    ['https://[::ffff:0:a01:203]/', '::ffff:0:a01:203 is a private address'],
+    ['https://[2002:a01:203::1]/', '2002:a01:203::1 is a private address'],
+    [
+      'https://nat64.example.com/in',
+      '64:ff9b:1::a9fe:a9fe is a link-local (cloud metadata) address',
+    ],
+    ['https://six-to-four.example.com/in', '2002:a00:1::1 is a private address'],
     ['https://nowhere.example.com/in', 'nowhere.example.com does not resolve'],
     [`https://hooks.example.com/${'a'.repeat(2048)}`, 'the URL is longer than 2048 characters'],
   ])('refuses %s: %s', async (url, message) => {

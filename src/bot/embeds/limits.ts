@@ -1,4 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { withoutBidiControls } from '../../answers/bidi.js';
 import { en } from '../i18n/en.js';
 
 /** What a cut list says of the rest, in the reader's language (English when not given). */
@@ -25,11 +26,6 @@ const ELLIPSIS = '…';
 /** What a field shows when its text would be blank: Discord refuses blank names and values. */
 export const BLANK_FIELD = '—';
 
-/**
- * Bidi controls (embeddings, overrides, isolates, marks): in a name they reverse or reorder the
- * rest of the line they sit on. Letters of right-to-left scripts need none of them to show.
- */
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Text Discord shows as nothing: whitespace, control and format characters only. */
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Z}]*$/u;
 /** A Discord user id; anything else (the import allows `[A-Za-z0-9_-]`) is not a mention. */
@@ -56,8 +52,7 @@ export function isBlank(text: string): boolean {
  * space, control characters go, and the ends are trimmed.
  */
 export function plain(text: string): string {
-  return text
-    .replace(BIDI_CONTROLS, '')
+  return withoutBidiControls(text)
     .replace(/\s+/g, ' ')
     .replace(/\p{Cc}/gu, '')
     .trim()

@@ -1,12 +1,13 @@
-import { DiscordAPIError, type REST, Routes } from 'discord.js';
+import { DiscordAPIError, RateLimitError, type REST, Routes } from 'discord.js';
 import type { Answer } from '../command.js';
 import { filesOf, messageData } from '../delivery.js';
 
 /*
  * A channel's messages, through Discord's REST API with the bot token (`POST
  * /channels/{c}/messages`, `PATCH /channels/{c}/messages/{m}`), multipart when the message
- * carries the picture. @discordjs/rest waits out a 429 itself (its `retry_after`) and retries a
- * 5xx three times; what reaches here is Discord's last word.
+ * carries the picture. @discordjs/rest retries a 5xx three times, and waits out a 429 itself but
+ * for an edit's (botRest): that one comes back as a RateLimitError, for the live service to edit
+ * the message again once the channel's wait is over (rateLimitOf).
  */
 
 /** Posts `answer` in the channel; the new message's id. */
@@ -25,10 +26,12 @@ export async function editMessage(
   channelId: string,
   messageId: string,
   answer: Answer,
+  signal?: AbortSignal,
 ): Promise<void> {
   await rest.patch(Routes.channelMessage(channelId, messageId), {
     body: messageData(answer, false),
     ...filesOf(answer.files),
+    ...(signal ? { signal } : {}),
   });
 }
 
@@ -50,4 +53,13 @@ export function refusalOf(error: unknown): 403 | 404 | null {
     return error.status;
   }
   return null;
+}
+
+/**
+ * How long Discord asked to wait before the next edit in that channel (ms), when it answered a
+ * 429 (or @discordjs/rest knew the channel's bucket spent); null for any other failure.
+ */
+export function rateLimitOf(error: unknown): number | null {
+  if (!(error instanceof RateLimitError)) return null;
+  return Math.max(error.retryAfter, error.timeToReset, 0);
 }

@@ -5,7 +5,13 @@ import { LIVE_MESSAGES_PER_GUILD } from '../../records/live-message.js';
 import type { LiveMessage, LiveMessageStore } from '../../store/store.js';
 import { type HouseCupSources, houseCupMessage } from '../house-cup-message.js';
 import { resolveLanguage } from '../i18n/index.js';
-import { deleteMessage, editMessage, postMessage, refusalOf } from './channel-messages.js';
+import {
+  deleteMessage,
+  editMessage,
+  postMessage,
+  rateLimitOf,
+  refusalOf,
+} from './channel-messages.js';
 import { botPermissionsIn } from './channel-permissions.js';
 import { liveSeq } from './live-areas.js';
 import type { LiveScoreboards } from './scoreboards.js';
@@ -78,6 +84,9 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
   };
   let stopped = false;
   let ticking: Promise<void> | null = null;
+  // A stop ends the edits under way (their calls to Discord): what they showed is still due,
+  // for whichever node holds the message next.
+  const stopping = new AbortController();
 
   async function seqOf(guildId: string): Promise<number> {
     const generation = options.read.generation(guildId);
@@ -101,21 +110,35 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
 
   async function edit(message: LiveMessage, seq: number): Promise<void> {
     const language = resolveLanguage(message.locale, null);
+    let wait = timing.editIntervalMs;
     try {
       const answer = await houseCupMessage(options, message.guildId, language);
       // The points are gone (a guild emptied): the message keeps the last standings it had.
-      if (answer) await editMessage(rest, message.channelId, message.messageId, answer);
+      if (answer) {
+        const { channelId, messageId } = message;
+        await editMessage(rest, channelId, messageId, answer, stopping.signal);
+      }
       message.seq = seq;
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal !== null) return forget(message, refusal);
-      // A 5xx after its retries, the network, a render that failed: the same change, later.
-      log.warn(
-        { guild: message.guildId, message: message.messageId, err: error },
-        'live scoreboard edit failed; trying again later',
-      );
+      const limited = rateLimitOf(error);
+      if (limited !== null) {
+        // Discord makes this channel wait: this message alone waits, its place goes on to others.
+        wait = Math.max(wait, limited);
+        log.warn(
+          { guild: message.guildId, channel: message.channelId, retryAfterMs: limited },
+          'live scoreboard edit rate-limited; trying again when Discord allows',
+        );
+      } else if (!stopping.signal.aborted) {
+        // A 5xx after its retries, the network, a render that failed: the same change, later.
+        log.warn(
+          { guild: message.guildId, message: message.messageId, err: error },
+          'live scoreboard edit failed; trying again later',
+        );
+      }
     }
-    message.nextEditAt = Date.now() + timing.editIntervalMs;
+    message.nextEditAt = Date.now() + wait;
     const still = await store.edited(message.messageId, owner, message.seq, message.nextEditAt);
     if (!still) held.delete(message.messageId);
   }
@@ -222,6 +245,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     async close() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await ticking;
       await Promise.all(editing.values());
       await store.release(owner).catch((error: unknown) => {

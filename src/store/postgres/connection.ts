@@ -5,7 +5,8 @@ import { migrationsTable, pendingMigrations, readMigrations } from '../migration
 
 /*
  * The connection pool to PostgreSQL and the migrations applied at start. Integers come back as
- * numbers and instants as ISO text (the columns are bigint; the records keep them within JavaScript's safe range).
+ * numbers and instants as ISO text (the columns are bigint, held to JavaScript's safe integers by
+ * their `_safe` CHECKs, so Number reads each exactly).
  */
 
 const INT8 = 20;

@@ -70,6 +70,7 @@ function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable
           foreignKey({ name, columns, foreignColumns }),
         check,
       },
+      { safeIntegers: true },
     ),
   ) as AnyTable;
 }

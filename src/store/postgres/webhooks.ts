@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { WebhookAttemptRow } from '../../records/webhooks.js';
 import {
+  areaOf,
   attemptOf,
   CHANGES_CURSOR,
+  fairDueIds,
   type LeasedMessage,
+  messageArea,
   type NewMessage,
   OPEN_SUBSCRIPTIONS,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
+  unheld,
   type WebhookStore,
 } from '../webhooks.js';
 import { inTransaction } from './transaction.js';
@@ -35,50 +39,70 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
     ).rows[0];
 
   /**
-   * Writes a batch of messages in two statements whatever its size: each replaces the payload of
-   * its subscription's waiting, never tried, unheld message of that type if there is one, and is
-   * inserted otherwise.
+   * Writes a batch of messages in one statement whatever its size: each takes the place of the
+   * waiting, unheld message of its subscription and area if there is one (any other such goes),
+   * and is inserted otherwise. Every condition on a row is said again on the row written, so a
+   * row a node leased while this statement waited for it is left alone.
    */
   async function write(
     client: pg.PoolClient,
     messages: readonly NewMessage[],
     at: string,
   ): Promise<void> {
-    if (messages.length === 0) return;
+    // The latest of a subscription and area in one batch: one row of `waiting` per row.
+    const latest = new Map<string, NewMessage>();
+    for (const each of messages) {
+      const area = areaOf(each.type);
+      latest.set(area === null ? each.messageId : `${each.subscriptionId}/${area}`, each);
+    }
+    const batch = [...latest.values()];
+    if (batch.length === 0) return;
     await client.query(
       `WITH incoming AS (
-         SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[])
+         SELECT t.*, ${messageArea('t.type')} AS area
+         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[])
            AS t(message_id, subscription_id, guild_id, type, payload)
-       ), coalesced AS (
-         UPDATE webhook_messages AS m SET payload = i.payload, created_at = $6
-         FROM incoming AS i
-         WHERE m.subscription_id = i.subscription_id AND m.type = i.type AND m.attempts = 0
-           AND (m.locked_until IS NULL OR m.locked_until < $6)
-         RETURNING m.subscription_id, m.type
+       ), waiting AS (
+         SELECT m.id, i.message_id AS replacement,
+           row_number() OVER (PARTITION BY m.subscription_id, i.area ORDER BY m.id) AS n
+         FROM webhook_messages AS m
+         JOIN incoming AS i ON m.subscription_id = i.subscription_id
+           AND ${messageArea('m.type')} = i.area
+         WHERE ${unheld('$6', 'm.')}
+       ), dropped AS (
+         DELETE FROM webhook_messages AS m USING waiting AS w
+         WHERE m.id = w.id AND w.n > 1 AND ${unheld('$6', 'm.')}
+       ), replaced AS (
+         UPDATE webhook_messages AS m
+         SET message_id = i.message_id, type = i.type, payload = i.payload
+         FROM waiting AS w JOIN incoming AS i ON i.message_id = w.replacement
+         WHERE m.id = w.id AND w.n = 1 AND ${unheld('$6', 'm.')}
+         RETURNING i.message_id
        )
        INSERT INTO webhook_messages
          (message_id, subscription_id, guild_id, type, payload, next_attempt_at, created_at)
        SELECT i.message_id, i.subscription_id, i.guild_id, i.type, i.payload, $6, $6
        FROM incoming AS i
-       WHERE NOT EXISTS (
-         SELECT 1 FROM coalesced AS c WHERE c.subscription_id = i.subscription_id AND c.type = i.type
-       )`,
+       WHERE i.message_id NOT IN (SELECT message_id FROM replaced)`,
       [
-        messages.map((each) => each.messageId),
-        messages.map((each) => each.subscriptionId),
-        messages.map((each) => each.guildId),
-        messages.map((each) => each.type),
-        messages.map((each) => each.payload),
+        batch.map((each) => each.messageId),
+        batch.map((each) => each.subscriptionId),
+        batch.map((each) => each.guildId),
+        batch.map((each) => each.type),
+        batch.map((each) => each.payload),
         at,
       ],
     );
   }
 
-  /** Takes the lease of the messages `where` picks ($1 now, $2 until, $3 the lease, $4 free). */
+  /**
+   * Takes the lease of the messages `where` picks ($1 now, $2 until, $3 the lease, $4 and on
+   * free). The row lock re-reads the row: one another node leased meanwhile is no longer unheld.
+   */
   async function leaseWhere(where: string, values: unknown[]): Promise<LeasedMessage[]> {
     const { rows } = await pool.query<LeasedMessage>(
       `WITH due AS (
-         SELECT id FROM webhook_messages WHERE ${where}
+         SELECT id FROM webhook_messages WHERE (${where}) AND ${unheld('$1')}
          FOR UPDATE SKIP LOCKED
        ), leased AS (
          UPDATE webhook_messages AS m SET locked_until = $2, lease = $3, attempts = m.attempts + 1
@@ -207,18 +231,14 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
         ],
       );
     },
-    async lease(at, until, limit) {
+    async lease(at, until, limit, perGuild) {
       return leaseWhere(
-        `next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-         AND subscription_id IN (${OPEN_SUBSCRIPTIONS}) ORDER BY next_attempt_at, id LIMIT $4`,
-        [at, until, randomUUID(), limit],
+        `id IN (${fairDueIds({ at: '$1::text', perGuild: '$5::bigint', limit: '$4::bigint' })})`,
+        [at, until, randomUUID(), limit, perGuild],
       );
     },
     async leaseOne(messageId, at, until) {
-      const rows = await leaseWhere(
-        'message_id = $4 AND (locked_until IS NULL OR locked_until < $1)',
-        [at, until, randomUUID(), messageId],
-      );
+      const rows = await leaseWhere('message_id = $4', [at, until, randomUUID(), messageId]);
       return rows[0] ?? null;
     },
     async finish(message, attempt, outcome, keep) {
@@ -256,7 +276,23 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
             [subscriptionId],
           );
         } else if (outcome.kind === 'failed') {
-          if (outcome.retryAt === null) {
+          const area = areaOf(message.type);
+          // A newer message of the subscription and area waiting takes this one's schedule.
+          const handedOver =
+            outcome.retryAt !== null &&
+            area !== null &&
+            ((
+              await client.query(
+                `UPDATE webhook_messages SET attempts = greatest(attempts, $1),
+                   next_attempt_at = greatest(next_attempt_at, $2),
+                   created_at = least(created_at,
+                     (SELECT created_at FROM webhook_messages WHERE message_id = $3))
+                 WHERE subscription_id = $4 AND ${messageArea('type')} = $5
+                   AND ${unheld('$6')} AND message_id <> $3`,
+                [message.attempt, outcome.retryAt, messageId, subscriptionId, area, attempt.now],
+              )
+            ).rowCount ?? 0) > 0;
+          if (outcome.retryAt === null || handedOver) {
             await client.query('DELETE FROM webhook_messages WHERE message_id = $1', [messageId]);
           } else {
             await client.query(

@@ -57,6 +57,7 @@ function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyT
           foreignKey({ name, columns, foreignColumns }),
         check,
       },
+      { safeIntegers: false },
     ),
   ) as AnyTable;
 }

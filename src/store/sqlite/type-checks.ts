@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Field } from '../../records/field.js';
+import { type Field, needsSafeBounds, SAFE_INTEGER } from '../../records/field.js';
 import { RECORDS } from '../../records/index.js';
 import { profileChange } from '../../records/profile-change.js';
 import type { RecordDefinition } from '../../records/record.js';
@@ -9,12 +9,15 @@ import type { RecordDefinition } from '../../records/record.js';
  * -1e308, or 1.5) is stored as written, where PostgreSQL's bigint and text columns refuse it. So
  * every record's table on SQLite (but one: TYPE_CHECKED) carries two row triggers (BEFORE INSERT, BEFORE UPDATE) that
  * refuse, with a message naming table.column, what PostgreSQL's column type would refuse. They
- * are derived here from the record definitions; drizzle/sqlite/0006_type_checks.sql holds them
- * written out, and test/store/type-checks-migration.test.ts holds that file to this module.
+ * are derived here from the record definitions; the migrations hold them written out (0006 first,
+ * then each migration that changed a table's checks, 0015 the safe integers), and
+ * test/store/type-checks-migration.test.ts holds the last one of each table to this module.
  *
  * Null is left to NOT NULL (SQLite's own refusal, as PostgreSQL's), bounds and choices to the
  * CHECK constraints the records already imply (src/store/constraints.ts): these checks are about
- * the kind of value only. Triggers rather than STRICT tables: see docs/decisions.md.
+ * the kind of value, and an integer's size: at most 2^53 - 1 either way, as PostgreSQL's
+ * `_safe` CHECKs hold it, so that every integer stored can be served exactly. Triggers rather
+ * than STRICT tables: see docs/decisions.md.
  */
 
 /**
@@ -41,45 +44,53 @@ const typeIs =
   (value: string): string =>
     `typeof(${value}) NOT IN ('${kind}', 'null')`;
 
-/** What the field refuses and how its message says what it takes; null when SQLite enforces it. */
-function checkOf(field: Field): { refuses(value: string): string; takes: string } | null {
+/** What the field refuses and how its message says what it takes; none when SQLite enforces it. */
+function checksOf(field: Field): { refuses(value: string): string; takes: string }[] {
   switch (field.kind) {
     case 'rowId':
-    case 'integer':
+    case 'integer': {
       // An INTEGER PRIMARY KEY is the rowid: SQLite refuses anything but an integer itself.
-      if (field.generated) return null;
+      if (field.generated) return [];
       // Integer affinity has already turned '12' and 12.0 into 12, as PostgreSQL reads them; a
       // real left over (1.5, -1e308) or text ('oops') is what a bigint refuses.
-      return { refuses: typeIs('integer'), takes: 'an integer' };
+      const kind = { refuses: typeIs('integer'), takes: 'an integer' };
+      if (!needsSafeBounds(field)) return [kind];
+      // Then its size: PostgreSQL's own CHECK (`<table>_<column>_safe`), the same bounds.
+      return [
+        kind,
+        {
+          refuses: (value) => `${value} NOT BETWEEN -${SAFE_INTEGER} AND ${SAFE_INTEGER}`,
+          takes: `an integer from -${SAFE_INTEGER} to ${SAFE_INTEGER}`,
+        },
+      ];
+    }
     case 'timestamp':
       // timestamptz refuses what is no instant. The one written form keeps text order time order
       // (the history is read by `at` as text), so another form of a good instant is refused too.
-      return {
-        refuses: (value) =>
-          `${value} IS NOT NULL AND ${value} IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', ${value})`,
-        takes: 'a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ',
-      };
+      return [
+        {
+          refuses: (value) =>
+            `${value} IS NOT NULL AND ${value} IS NOT strftime('%Y-%m-%dT%H:%M:%fZ', ${value})`,
+          takes: 'a UTC instant written YYYY-MM-DDTHH:MM:SS.sssZ',
+        },
+      ];
     default:
       // Text affinity has already turned numbers into text; a blob is what text refuses.
-      return { refuses: typeIs('text'), takes: 'text' };
+      return [{ refuses: typeIs('text'), takes: 'text' }];
   }
 }
 
 const quoted = (name: string) => `\`${name}\``;
 
-/** The checked columns of `record`, in field order. */
+/** The checks of `record`'s columns, in field order (a column's kind before its size). */
 export function columnChecks(record: RecordDefinition): ColumnCheck[] {
-  return Object.entries(record.fields).flatMap(([column, field]) => {
-    const check = checkOf(field);
-    if (!check) return [];
-    return [
-      {
-        column,
-        refuses: check.refuses,
-        message: `${record.table}.${column} must be ${check.takes}`,
-      },
-    ];
-  });
+  return Object.entries(record.fields).flatMap(([column, field]) =>
+    checksOf(field).map((check) => ({
+      column,
+      refuses: check.refuses,
+      message: `${record.table}.${column} must be ${check.takes}`,
+    })),
+  );
 }
 
 /**

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookAttemptRow } from '../../records/webhooks.js';
 import {
+  areaOf,
   attemptOf,
   CHANGES_CURSOR,
+  fairDueIds,
   type LeasedMessage,
+  messageArea,
   type NewMessage,
   OPEN_SUBSCRIPTIONS,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
+  unheld,
   type WebhookStore,
 } from '../webhooks.js';
 import type { Database } from './database.js';
@@ -61,10 +65,37 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
   const moveCursor = sqlite.prepare<[string, string, string, string]>(
     'UPDATE webhook_cursors SET cursor = ?, updated_at = ? WHERE name = ? AND cursor = ?',
   );
-  const coalesce = sqlite.prepare<[string, string, number, string, string]>(
-    `UPDATE webhook_messages SET payload = ?, created_at = ?
-     WHERE subscription_id = ? AND type = ? AND attempts = 0
-       AND (locked_until IS NULL OR locked_until < ?)`,
+  // A new message of a subscription and area takes the place of the one waiting there (unheld):
+  // any other waiting one goes (rows from before this rule), then that one becomes the new one.
+  const sameAreaWaiting = `subscription_id = @subscription AND ${messageArea('type')} = @area
+       AND ${unheld('@at')}`;
+  const dropExtraWaiting = sqlite.prepare<[{ subscription: number; area: string; at: string }]>(
+    `DELETE FROM webhook_messages WHERE ${sameAreaWaiting}
+       AND id > (SELECT min(id) FROM webhook_messages WHERE ${sameAreaWaiting})`,
+  );
+  const replaceWaiting = sqlite.prepare<
+    [{ subscription: number; area: string; at: string; id: string; type: string; payload: string }]
+  >(
+    `UPDATE webhook_messages SET message_id = @id, type = @type, payload = @payload
+     WHERE ${sameAreaWaiting}`,
+  );
+  // A failed message with a newer one waiting hands it its place in the schedule.
+  const handOver = sqlite.prepare<
+    [
+      {
+        subscription: number;
+        area: string;
+        at: string;
+        id: string;
+        attempt: number;
+        retryAt: string;
+      },
+    ]
+  >(
+    `UPDATE webhook_messages SET attempts = max(attempts, @attempt),
+       next_attempt_at = max(next_attempt_at, @retryAt),
+       created_at = min(created_at, (SELECT created_at FROM webhook_messages WHERE message_id = @id))
+     WHERE ${sameAreaWaiting} AND message_id <> @id`,
   );
   const insertMessage = sqlite.prepare<[string, number, string, string, string, string, string]>(
     `INSERT INTO webhook_messages
@@ -72,16 +103,11 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const lease = sqlite.prepare<
-    [{ at: string; until: string; lease: string; limit: number }],
+    [{ at: string; until: string; lease: string; limit: number; perGuild: number }],
     Leased
   >(
     `UPDATE webhook_messages SET locked_until = @until, lease = @lease, attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM webhook_messages
-       WHERE next_attempt_at <= @at AND (locked_until IS NULL OR locked_until < @at)
-         AND subscription_id IN (${OPEN_SUBSCRIPTIONS})
-       ORDER BY next_attempt_at, id LIMIT @limit
-     )
+     WHERE id IN (${fairDueIds({ at: '@at', perGuild: '@perGuild', limit: '@limit' })})
      RETURNING message_id AS messageId, subscription_id AS subscriptionId, guild_id AS guildId,
        type, payload, attempts AS attempt, lease`,
   );
@@ -156,8 +182,21 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
   );
   function write(message: NewMessage, at: string): void {
     const { subscriptionId, type, payload } = message;
-    if (coalesce.run(payload, at, subscriptionId, type, at).changes > 0) return;
+    const area = areaOf(type);
+    if (area !== null) {
+      const place = { subscription: subscriptionId, area, at };
+      dropExtraWaiting.run(place);
+      if (replaceWaiting.run({ ...place, id: message.messageId, type, payload }).changes > 0)
+        return;
+    }
     insertMessage.run(message.messageId, subscriptionId, message.guildId, type, payload, at, at);
+  }
+  /** Whether a newer message of the failed one's subscription and area took its schedule. */
+  function handedOver(message: LeasedMessage, retryAt: string, at: string): boolean {
+    const area = areaOf(message.type);
+    if (area === null) return false;
+    const { subscriptionId: subscription, messageId: id, attempt } = message;
+    return handOver.run({ subscription, area, at, id, attempt, retryAt }).changes > 0;
   }
   const remove = sqlite.transaction((id: number) => {
     deleteMessages.run(id);
@@ -187,8 +226,10 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
         deleteMessage.run(message.messageId);
         succeeded.run(subscriptionId);
       } else if (outcome.kind === 'failed') {
-        if (outcome.retryAt === null) deleteMessage.run(message.messageId);
-        else retryMessage.run(outcome.retryAt, attempt.status, message.messageId);
+        const { retryAt } = outcome;
+        if (retryAt === null || handedOver(message, retryAt, attempt.now)) {
+          deleteMessage.run(message.messageId);
+        } else retryMessage.run(retryAt, attempt.status, message.messageId);
         failing.run(attempt.now, subscriptionId);
       } else {
         disable.run(attempt.now, outcome.reason, subscriptionId);
@@ -197,8 +238,9 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
       return true;
     },
   );
-  const leaseMany = sqlite.transaction((at: string, until: string, limit: number) =>
-    lease.all({ at, until, lease: randomUUID(), limit }).flatMap(withSecret),
+  const leaseMany = sqlite.transaction(
+    (at: string, until: string, limit: number, perGuild: number) =>
+      lease.all({ at, until, lease: randomUUID(), limit, perGuild }).flatMap(withSecret),
   );
 
   const withSecret = (row: Leased): LeasedMessage[] => {
@@ -258,9 +300,9 @@ export function createSqliteWebhookStore(db: Database, now: () => Date): Webhook
         ),
       );
     },
-    async lease(at, until, limit) {
+    async lease(at, until, limit, perGuild) {
       if (anyDue.get({ at }) === undefined) return [];
-      return writeWhenFree(sqlite, () => leaseMany.immediate(at, until, limit));
+      return writeWhenFree(sqlite, () => leaseMany.immediate(at, until, limit, perGuild));
     },
     async leaseOne(messageId, at, until) {
       return (

@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
+import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { openPostgresStore } from '../../src/store/postgres/store.js';
+import { openSqliteStore } from '../../src/store/sqlite/store.js';
+import { migrationsBefore } from '../support/migrations.js';
+import { createTestDatabase, openTestStore, storeKinds, type TestStore } from '../support/store.js';
+
+/*
+ * Every integer the store holds is a safe integer (at most 2^53 - 1 in size), refused past that
+ * when it is written, whoever writes: the issue this answers is the game's `UPDATE house_points
+ * SET gryffindor = 9007199254740993`, which both stores took and which then made the guild's
+ * points, chart and public page answer 500. A database holding such a value from before stops
+ * its upgrade, naming it, as it did for values of the wrong type.
+ */
+
+const GUILD = 'g1';
+const MAX = 9007199254740991;
+const data = {
+  guilds: [
+    {
+      id: GUILD,
+      points: { gryffindor: 120, slytherin: 95, ravenclaw: 80, hufflepuff: 101 },
+      jobs: [{ id: 1, name: 'Auror', salary: 10 }],
+      players: [{ id: 1, user_id: '42', name: 'Luna', house: 'ravenclaw', galleons: 7 }],
+    },
+  ],
+};
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Runs SQL on a connection of its own, as the game does; the error's message, or null. */
+async function gameWrite(env: Record<string, string>, sql: string): Promise<string | null> {
+  try {
+    if (env.DATABASE_PATH) {
+      const db = new Sqlite(env.DATABASE_PATH);
+      try {
+        db.exec(sql);
+      } finally {
+        db.close();
+      }
+      return null;
+    }
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kind) => {
+  // One store for the refusals: a refused write changes nothing for the next.
+  let shared: TestStore;
+  beforeAll(async () => {
+    shared = await openTestStore(kind, data);
+  });
+  afterAll(async () => {
+    await shared?.cleanup();
+  });
+
+  it.each([
+    ['UPDATE house_points SET gryffindor = 9007199254740993', 'gryffindor'],
+    ['UPDATE house_points SET slytherin = -9007199254740992', 'slytherin'],
+    ['UPDATE house_points SET hufflepuff = 9223372036854775807', 'hufflepuff'],
+    ['UPDATE profiles SET galleons = 9007199254740992', 'galleons'],
+    ['UPDATE jobs SET salary = 1152921504606846976', 'salary'],
+    [
+      `INSERT INTO points_history (guild_id, at, gryffindor) VALUES ('${GUILD}', '2026-01-01T00:00:00.000Z', 9007199254740992)`,
+      'gryffindor',
+    ],
+  ])('refuses %s, naming the column, and the guild answers as before', async (sql, column) => {
+    const refusal = await gameWrite(shared.env, sql);
+    expect(refusal).toContain(column);
+    expect(await shared.store.read.points.get(GUILD)).toEqual({
+      gryffindor: 120,
+      slytherin: 95,
+      ravenclaw: 80,
+      hufflepuff: 101,
+    });
+  });
+
+  it('takes the largest safe integers, and serves them exactly', async () => {
+    const test = await openTestStore(kind, data);
+    cleanups.push(() => test.cleanup());
+    expect(
+      await gameWrite(
+        test.env,
+        `UPDATE house_points SET gryffindor = ${MAX}, slytherin = -${MAX};
+         UPDATE profiles SET galleons = ${MAX}; UPDATE jobs SET salary = ${MAX}`,
+      ),
+    ).toBeNull();
+    expect(await test.store.read.points.get(GUILD)).toMatchObject({
+      gryffindor: MAX,
+      slytherin: -MAX,
+    });
+    const [luna] = (await test.store.read.players.ofMember(GUILD, '42')) ?? [];
+    expect(luna?.galleons).toBe(MAX);
+  });
+});
+
+describe.each(storeKinds(import.meta.filename))('a %s database holding one from before', (kind) => {
+  it('is not upgraded: the start stops, naming the value; once corrected, it opens', async () => {
+    const test: TestStore = await openTestStore(kind);
+    cleanups.push(() => test.cleanup());
+    await test.store.close();
+    const bad = [
+      `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
+       VALUES ('good', 1, 2, 3, 4), ('bad', 9007199254740993, 2, 3, 4)`,
+    ];
+    const fixed = `UPDATE house_points SET gryffindor = 1 WHERE guild_id = 'bad';
+      DELETE FROM points_history WHERE gryffindor > ${MAX}`;
+    const logger = createLogger({ level: 'silent' });
+    if (kind === 'sqlite') {
+      const path = join(test.dir, 'old.db');
+      const old = new Sqlite(path);
+      const folder = migrationsBefore('sqlite', '0015_safe_integers', cleanups as (() => void)[]);
+      sqliteMigrate(sqliteDrizzle(old), { migrationsFolder: folder });
+      for (const sql of bad) old.exec(sql);
+      old.close();
+      let refusal = '';
+      try {
+        openSqliteStore(path);
+      } catch (error) {
+        refusal = String(error);
+      }
+      expect(refusal).toContain(
+        `house_points WHERE guild_id = 'bad': gryffindor is 9007199254740993 (house_points.gryffindor must be an integer from -9007199254740991 to 9007199254740991)`,
+      );
+      expect(refusal).toContain('points_history WHERE id = 2: gryffindor is 9007199254740993');
+      expect(refusal).not.toContain(`'good'`);
+      expect(await gameWrite({ DATABASE_PATH: path }, fixed)).toBeNull();
+      const store = openSqliteStore(path);
+      cleanups.push(() => store.close());
+      expect(await store.read.points.get('bad')).toMatchObject({ gryffindor: 1 });
+      return;
+    }
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const folder = migrationsBefore('postgres', '0014_safe_integers', cleanups as (() => void)[]);
+      await pgMigrate(pgDrizzle(client), { migrationsFolder: folder });
+      for (const sql of bad) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    const refusal = await openPostgresStore(database.url, { logger }).then(
+      async (store) => {
+        await store.close();
+        return '';
+      },
+      (error: unknown) => String(error),
+    );
+    expect(refusal).toContain('house_points_gryffindor_safe');
+    expect(await gameWrite({ DATABASE_URL: database.url }, fixed)).toBeNull();
+    const store = await openPostgresStore(database.url, { logger });
+    cleanups.push(() => store.close());
+    expect(await store.read.points.get('bad')).toMatchObject({ gryffindor: 1 });
+  });
+});
