@@ -9,7 +9,7 @@ import type { ReadService } from '../read/service.js';
 import { type CacheableAnswer, errorAnswer } from './answer.js';
 import type { Built } from './answer-cache.js';
 import { ApiError, MESSAGES } from './errors.js';
-import { chartSeries, chartSeriesChangesAt } from './house-cup.js';
+import { chartSeries } from './house-cup.js';
 import { type IntegerBounds, invalidIntegerText, isWithin } from './integer-text.js';
 import { currentPoints } from './stored-points.js';
 
@@ -74,11 +74,11 @@ async function buildChart(
   words: ChartWords,
   whenFull: WhenFull,
   now: number,
-): Promise<Built & { status: number }> {
-  const input = await chartInput(read, guildId, drawn, now, words);
-  if (!input) return errorAnswer(404, MESSAGES.noPoints);
-  const body = await renders.drawChart(input, whenFull);
-  return { status: 200, body, type: 'image/png' };
+): Promise<Built & { status: number; changesAt?: number }> {
+  const chart = await chartOf(read, guildId, drawn, now, words);
+  if (!chart) return errorAnswer(404, MESSAGES.noPoints);
+  const body = await renders.drawChart(chart.input, whenFull);
+  return { status: 200, body, type: 'image/png', changesAt: chart.changesAt };
 }
 
 /**
@@ -93,10 +93,21 @@ export async function chartInput(
   now: number,
   words: ChartWords = englishWords(days),
 ): Promise<ChartInput | null> {
+  return (await chartOf(read, guildId, { width, height, days }, now, words))?.input ?? null;
+}
+
+/** chartInput, and when the picture would first look different with no change of data. */
+async function chartOf(
+  read: ReadService,
+  guildId: string,
+  { width, height, days }: Drawn,
+  now: number,
+  words: ChartWords,
+): Promise<{ input: ChartInput; changesAt: number } | null> {
   const standings = await currentPoints(read, guildId);
   if (!standings) return null;
-  const series = await chartSeries(read, guildId, days, now);
-  return { standings, series, width, height, ...words };
+  const { points, changesAt } = await chartSeries(read, guildId, days, now);
+  return { input: { standings, series: points, width, height, ...words }, changesAt };
 }
 
 /**
@@ -130,10 +141,16 @@ export function chartAnswer(
     async build() {
       const now = clock();
       const words = englishWords(days);
-      const built = await buildChart(read, renders, guildId, asked, words, 'refuse', now).catch(
-        busyAsTooMany,
-      );
-      return built.status === 200 ? { ...built, staleAt: now + 60_000 } : built;
+      const { changesAt, ...built } = await buildChart(
+        read,
+        renders,
+        guildId,
+        asked,
+        words,
+        'refuse',
+        now,
+      ).catch(busyAsTooMany);
+      return changesAt === undefined ? built : { ...built, staleAt: now + 60_000 };
     },
   };
 }
@@ -158,7 +175,8 @@ export function memberChartAnswer(
     async build() {
       const now = clock();
       const built = await buildChart(read, renders, guildId, CHART_DEFAULTS, words, 'wait', now);
-      return built.status === 200 ? { ...built, staleAt: chartSeriesChangesAt(days, now) } : built;
+      const { changesAt, ...answer } = built;
+      return changesAt === undefined ? answer : { ...answer, staleAt: changesAt };
     },
   };
 }

@@ -7,42 +7,55 @@ import type { Standings } from '../records/points-history.js';
 import {
   defaultTo,
   instantText,
-  readSeries,
-  type SeriesRange,
+  readSeriesAt,
   type Step,
+  seriesInstants,
   stepStart,
+  termSeriesInstants,
 } from './history-series.js';
 import { isPointCount, standingsAt } from './stored-points.js';
 
 const DAY_MS = 86_400_000;
 
-const chartStep = (days: number): Step => (days <= 2 ? 'hour' : 'day');
+/** By the hour for a span of two days or less, else by the day. */
+const stepFor = (spanMs: number): Step => (spanMs <= 2 * DAY_MS ? 'hour' : 'day');
+
+/** The series a chart draws, and when it would first look different with no change of data. */
+export interface ChartSeries {
+  points: ChartPoint[];
+  /**
+   * By the day, the next UTC midnight (its points fall on midnights, its dates are days); by the
+   * hour, the next minute (its last point is now, labelled to the minute).
+   */
+  changesAt: number;
+}
 
 /**
- * The series a chart of the last `days` days draws: by the hour for two days or less. It ends
- * where the history endpoint's does when asked no `to`, so both show the same standings now.
+ * The series a chart of the last `days` days draws. It ends where the history endpoint's does when
+ * asked no `to`, so both show the same standings now. A history younger than the period starts
+ * the series at its first row, by the hour when that is two days or less ago: a guild set up an
+ * hour ago has lines of an hour, not the one dot of today in a month of nothing.
  */
 export async function chartSeries(
   read: ReadService,
   guildId: string,
   days: number,
   now: number,
-): Promise<ChartPoint[]> {
-  const step = chartStep(days);
+): Promise<ChartSeries> {
   const to = defaultTo(now);
-  const range: SeriesRange = { step, from: stepStart(to - days * DAY_MS, step), to };
-  const series = await readSeries(read.pointsHistory, guildId, range);
-  return series.map(({ at, ...values }) => ({ at, values }));
-}
-
-/**
- * When the chart drawn at `now` would first look different with no change of the guild's data:
- * by the day, at the next UTC midnight (its points fall on midnights, its dates are days); by
- * the hour, at the next minute (its last point is `now`, labelled to the minute).
- */
-export function chartSeriesChangesAt(days: number, now: number): number {
-  if (chartStep(days) === 'day') return stepStart(now, 'day') + DAY_MS;
-  return now - (now % 60_000) + 60_000;
+  const periodStart = to - days * DAY_MS;
+  const firstText = await read.pointsHistory.firstAt(guildId);
+  const first = firstText === null ? null : Date.parse(firstText);
+  const young = first !== null && first > periodStart && first < to;
+  const step = stepFor(young ? to - first : days * DAY_MS);
+  const instants = young
+    ? termSeriesInstants(first, to, step)
+    : seriesInstants({ step, from: stepStart(periodStart, step), to });
+  const series = await readSeriesAt(read.pointsHistory, guildId, instants);
+  return {
+    points: series.map(({ at, ...values }) => ({ at, values })),
+    changesAt: step === 'day' ? stepStart(now, 'day') + DAY_MS : now - (now % 60_000) + 60_000,
+  };
 }
 
 /**

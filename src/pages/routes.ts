@@ -175,7 +175,7 @@ export async function registerPublicPages(
           const standings = await currentPoints(read, guildId);
           const change = standings && (await weekChange(read, guildId, standings, now));
           const series =
-            standings && !overlay ? await chartSeries(read, guildId, CHART_DAYS, now) : [];
+            standings && !overlay ? (await chartSeries(read, guildId, CHART_DAYS, now)).points : [];
           // The hall's terms and, before them, the open one when there is one.
           const terms = await read.terms.list(guildId, { limit: HALL_SIZE + 1 });
           const body = scoreboardPage({

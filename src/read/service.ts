@@ -126,6 +126,8 @@ export interface PointsHistoryReader {
    * (a year of hourly changes is 8,760 rows; a year by the day asks for 366 of them).
    */
   standingsAt(guildId: string, instants: readonly string[]): Promise<(Standings | null)[]>;
+  /** When the guild's recorded history begins (its oldest row's instant); null without one. */
+  firstAt(guildId: string): Promise<string | null>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { HOUSES } from '../records/houses.js';
 import type { HistoryEntry, pointsHistory, Standings } from '../records/points-history.js';
 import type { RowOf } from '../records/record.js';
 import type { SqlDb } from './sql/db.js';
-import { all } from './sql/op.js';
+import { all, first } from './sql/op.js';
 import { statement } from './sql/statement.js';
 
 /*
@@ -45,6 +45,11 @@ const AT = statement<
   { planEachRun: true },
 );
 
+const FIRST = statement<Pick<Row, 'guild_id'>, { at: string }>(
+  (d) => `SELECT ${d.instantText('at')} AS at FROM points_history WHERE guild_id = @guild_id
+   ORDER BY at, id LIMIT 1`,
+);
+
 const standingsOf = (row: Standings): Standings => ({
   gryffindor: row.gryffindor,
   slytherin: row.slytherin,
@@ -57,6 +62,9 @@ export function createPointsHistoryReader(db: SqlDb): PointsHistoryReader {
     async between(guildId, from, to) {
       const rows = await db.read(all(BETWEEN, { guild_id: guildId, from, to }));
       return rows.map((row) => ({ at: row.at, ...standingsOf(row) }));
+    },
+    async firstAt(guildId) {
+      return (await db.read(first(FIRST, { guild_id: guildId })))?.at ?? null;
     },
     async standingsAt(guildId, instants) {
       const rows = await db.read(

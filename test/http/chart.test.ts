@@ -119,7 +119,7 @@ describe('the chart endpoint', () => {
       const built = await chartAnswer(t.store.read, renders, GUILD, { days }, () => now).build();
       const drawn = await renderChartPng({
         standings,
-        series: await chartSeries(t.store.read, GUILD, days, now),
+        series: (await chartSeries(t.store.read, GUILD, days, now)).points,
         width: 800,
         height: 400,
         locale: 'en',
