@@ -53,6 +53,10 @@ export class UrlRefused extends Error {
   }
 }
 
+/** The settings that lift the rules, for closed networks and tests (docs/webhooks.md). */
+const ALLOW_HTTP = 'WEBHOOK_ALLOW_HTTP';
+const ALLOW_PRIVATE = 'WEBHOOK_ALLOW_PRIVATE';
+
 /** The longest URL a subscription may have. */
 export const URL_MAX = 2048;
 
@@ -67,12 +71,14 @@ export function checkUrlForm(text: string, rules: Pick<SafetyRules, 'allowHttp'>
     throw new UrlRefused('notUrl', 'not a URL');
   }
   const https = url.protocol === 'https:';
-  if (!https && !(rules.allowHttp && url.protocol === 'http:')) {
+  const http = url.protocol === 'http:';
+  if (!https && !(rules.allowHttp && http)) {
     throw new UrlRefused(
       'scheme',
       rules.allowHttp
         ? 'the URL must start with https:// or http://'
-        : 'the URL must start with https://',
+        : // The operator's setting that would take it, named where one would.
+          `the URL must start with https://${http ? ` (${ALLOW_HTTP}=true allows http://)` : ''}`,
     );
   }
   if (url.username || url.password)
@@ -89,7 +95,12 @@ export function hostOf(url: URL): string {
 export function checkAddress(address: string, rules: Pick<SafetyRules, 'allowPrivate'>): void {
   if (rules.allowPrivate) return;
   const range = forbiddenRange(address);
-  if (range !== null) throw new UrlRefused('forbiddenAddress', `${address} is a ${range} address`);
+  if (range !== null) {
+    throw new UrlRefused(
+      'forbiddenAddress',
+      `${address} is a ${range} address (${ALLOW_PRIVATE}=true allows it)`,
+    );
+  }
 }
 
 /**

@@ -77,7 +77,7 @@ describe('housecup webhook', () => {
     ]);
     expect([badUrl.status, badUrl.stderr]).toEqual([
       1,
-      'housecup: Webhook not added: the URL must start with https://\n',
+      'housecup: Webhook not added: the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)\n',
     ]);
     expect(badEvents.stderr).toBe(
       'housecup: Webhook not added: events must be among points, premium, players, jobs, term\n',

@@ -111,33 +111,75 @@ describe('checkUrl, as `webhook add` runs it', () => {
   });
 
   it.each([
-    ['http://hooks.example.com/in', 'the URL must start with https://'],
+    [
+      'http://hooks.example.com/in',
+      'the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)',
+    ],
     ['ftp://hooks.example.com/in', 'the URL must start with https://'],
     ['not a url', 'not a URL'],
     ['https://user:pw@hooks.example.com/in', 'the URL must not carry a user or password'],
-    ['https://127.0.0.1/in', '127.0.0.1 is a loopback address'],
-    ['https://[::1]/in', '::1 is a loopback address'],
-    ['https://[::ffff:127.0.0.1]/in', '::ffff:7f00:1 is a loopback address'],
+    [
+      'https://127.0.0.1/in',
+      '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    ['https://[::1]/in', '::1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)'],
+    [
+      'https://[::ffff:127.0.0.1]/in',
+      '::ffff:7f00:1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
     [
       'https://169.254.169.254/latest/meta-data',
-      '169.254.169.254 is a link-local (cloud metadata) address',
+      '169.254.169.254 is a link-local (cloud metadata) address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
     ],
-    ['https://[fd00:ec2::254]/', 'fd00:ec2::254 is a unique-local (cloud metadata) address'],
-    ['https://10.0.0.1/', '10.0.0.1 is a private address'],
-    ['https://0x7f000001/', '127.0.0.1 is a loopback address'],
-    ['https://2130706433/', '127.0.0.1 is a loopback address'],
-    ['https://sneaky.example.com/in', '127.0.0.1 is a loopback address'],
-    ['https://metadata.example.com/in', '169.254.169.254 is a link-local (cloud metadata) address'],
-    ['https://mixed.example.com/in', '10.0.0.5 is a private address'],
-    ['https://mapped.example.com/in', '::ffff:192.168.1.1 is a private address'],
-    ['https://[64:ff9b:1::a01:203]/', '64:ff9b:1::a01:203 is a private address'],
-    ['https://[::ffff:0:a01:203]/', '::ffff:0:a01:203 is a private address'],
-    ['https://[2002:a01:203::1]/', '2002:a01:203::1 is a private address'],
+    [
+      'https://[fd00:ec2::254]/',
+      'fd00:ec2::254 is a unique-local (cloud metadata) address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    ['https://10.0.0.1/', '10.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)'],
+    [
+      'https://0x7f000001/',
+      '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://2130706433/',
+      '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://sneaky.example.com/in',
+      '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://metadata.example.com/in',
+      '169.254.169.254 is a link-local (cloud metadata) address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://mixed.example.com/in',
+      '10.0.0.5 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://mapped.example.com/in',
+      '::ffff:192.168.1.1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://[64:ff9b:1::a01:203]/',
+      '64:ff9b:1::a01:203 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://[::ffff:0:a01:203]/',
+      '::ffff:0:a01:203 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
+    [
+      'https://[2002:a01:203::1]/',
+      '2002:a01:203::1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
     [
       'https://nat64.example.com/in',
-      '64:ff9b:1::a9fe:a9fe is a link-local (cloud metadata) address',
+      '64:ff9b:1::a9fe:a9fe is a link-local (cloud metadata) address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
     ],
-    ['https://six-to-four.example.com/in', '2002:a00:1::1 is a private address'],
+    [
+      'https://six-to-four.example.com/in',
+      '2002:a00:1::1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+    ],
     ['https://nowhere.example.com/in', 'nowhere.example.com does not resolve'],
     [`https://hooks.example.com/${'a'.repeat(2048)}`, 'the URL is longer than 2048 characters'],
   ])('refuses %s: %s', async (url, message) => {
@@ -162,11 +204,17 @@ describe('checkUrl, as `webhook add` runs it', () => {
     const http = { ...STRICT, allowHttp: true };
     expect(await refusal('http://hooks.example.com/in', http)).toBeNull();
     expect(await refusal('http://sneaky.example.com/in', http)).toBe(
-      '127.0.0.1 is a loopback address',
+      '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
     );
     const inside = { ...STRICT, allowPrivate: true };
     expect(await refusal('https://sneaky.example.com/in', inside)).toBeNull();
-    expect(await refusal('http://127.0.0.1/in', inside)).toBe('the URL must start with https://');
+    expect(await refusal('http://127.0.0.1/in', inside)).toBe(
+      'the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)',
+    );
+    // No setting allows another scheme: none is named.
+    expect(await refusal('ftp://hooks.example.com/in', inside)).toBe(
+      'the URL must start with https://',
+    );
     expect(await refusal('http://127.0.0.1:8080/in', { ...inside, allowHttp: true })).toBeNull();
   });
 });
