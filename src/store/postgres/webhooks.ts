@@ -26,6 +26,12 @@ import { inTransaction } from './transaction.js';
 
 /** The first key of the advisory locks that serialize adds per guild (against the cap). */
 const GUILD_WEBHOOKS_LOCK = 0x77686f6b; // "whok"
+/**
+ * The advisory lock that serializes leases between nodes. The fair pick ranks every due message
+ * before it locks any, so two nodes picking at once would pick the same rows and the second,
+ * skipping them, would take nothing; in turn, the second ranks what the first left.
+ */
+const LEASE_LOCK = [GUILD_WEBHOOKS_LOCK, 1] as const;
 
 type Row = Parameters<typeof subscriptionOf>[0];
 
@@ -99,8 +105,12 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
    * Takes the lease of the messages `where` picks ($1 now, $2 until, $3 the lease, $4 and on
    * free). The row lock re-reads the row: one another node leased meanwhile is no longer unheld.
    */
-  async function leaseWhere(where: string, values: unknown[]): Promise<LeasedMessage[]> {
-    const { rows } = await pool.query<LeasedMessage>(
+  async function leaseWhere(
+    where: string,
+    values: unknown[],
+    on: pg.Pool | pg.PoolClient = pool,
+  ): Promise<LeasedMessage[]> {
+    const { rows } = await on.query<LeasedMessage>(
       `WITH due AS (
          SELECT id FROM webhook_messages WHERE (${where}) AND ${unheld('$1')}
          FOR UPDATE SKIP LOCKED
@@ -232,10 +242,14 @@ export function createPostgresWebhookStore(pool: pg.Pool, now: () => Date): Webh
       );
     },
     async lease(at, until, limit, perGuild) {
-      return leaseWhere(
-        `id IN (${fairDueIds({ at: '$1::text', perGuild: '$5::bigint', limit: '$4::bigint' })})`,
-        [at, until, randomUUID(), limit, perGuild],
-      );
+      return inTransaction(pool, 'BEGIN', async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...LEASE_LOCK]);
+        return leaseWhere(
+          `id IN (${fairDueIds({ at: '$1::text', perGuild: '$5::bigint', limit: '$4::bigint' })})`,
+          [at, until, randomUUID(), limit, perGuild],
+          client,
+        );
+      });
     },
     async leaseOne(messageId, at, until) {
       const rows = await leaseWhere('message_id = $4', [at, until, randomUUID(), messageId]);
