@@ -20,6 +20,12 @@ const KEEP_ALIVE_MS = 25_000;
 
 interface Watched {
   streams: Set<ServerResponse>;
+  /**
+   * The streams that got their first frames. Until then a refresh leaves a stream alone: its
+   * first frames are the latest the others got, so a stream opened during a refresh gets no
+   * event twice.
+   */
+  ready: Set<ServerResponse>;
   generation: string;
   last: Buffer | null;
   /** The last `term` data sent; empty while the guild has no term (nothing is sent then). */
@@ -59,12 +65,20 @@ export class PublicStreams {
     }
     let watched = this.guilds.get(guildId);
     if (!watched) {
-      watched = { streams: new Set(), generation: '', last: null, lastTerm: null, busy: false };
+      watched = {
+        streams: new Set(),
+        ready: new Set(),
+        generation: '',
+        last: null,
+        lastTerm: null,
+        busy: false,
+      };
       this.guilds.set(guildId, watched);
     }
     watched.streams.add(response);
     response.once('close', () => {
       watched.streams.delete(response);
+      watched.ready.delete(response);
       if (watched.streams.size === 0) this.guilds.delete(guildId);
       if (this.guilds.size === 0) this.stopTimers();
       onEnd();
@@ -72,14 +86,13 @@ export class PublicStreams {
     this.startTimers();
     void Promise.all([this.points(guildId), this.term(guildId)]).then(([body, term]) => {
       if (response.writableEnded) return;
-      if (body) {
-        watched.last ??= body;
-        response.write(frame('points', body));
+      watched.last ??= body;
+      watched.lastTerm ??= term;
+      if (watched.last) response.write(frame('points', watched.last));
+      if (watched.lastTerm && watched.lastTerm.length > 0) {
+        response.write(frame('term', watched.lastTerm));
       }
-      if (term) {
-        watched.lastTerm ??= term;
-        if (term.length > 0) response.write(frame('term', term));
-      }
+      watched.ready.add(response);
     });
   }
 
@@ -165,7 +178,7 @@ export class PublicStreams {
       if (term.length > 0) frames.push(frame('term', term));
     }
     if (frames.length === 0) return;
-    for (const stream of watched.streams) stream.write(frames.join(''));
+    for (const stream of watched.ready) stream.write(frames.join(''));
   }
 }
 
