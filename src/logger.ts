@@ -13,7 +13,7 @@ const KEY_SHAPE = /(?:h|%68)(?:c|%63)(?:_|%5f)(?:[a-z0-9_-]|%[0-9a-f]{2}){6,}/gi
 /** A webhook signing secret (`whsec_` + base64), likewise scrubbed wherever it would appear. */
 const WEBHOOK_SECRET_SHAPE = /whsec_(?:[A-Za-z0-9+/=]|%[0-9a-f]{2}){6,}/gi;
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level: LogLevel;
   /** Other secrets (the Discord token) that must never reach a log line. */
   secrets?: readonly string[];

@@ -17,11 +17,11 @@ import type { Logger } from './logger.js';
  */
 
 /** How long stopping may take, from the first request to stop, before the process exits anyway. */
-export const SHUTDOWN_DEADLINE_MS = 10_000;
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
-export type ExitCode = 0 | 1;
+type ExitCode = 0 | 1;
 
-export interface Shutdown {
+interface Shutdown {
   /**
    * Stops the service and exits: with `code`, or 1 if stopping fails, passes the deadline, or a
    * later request asks for 1. Requests before `attach` wait for it (a signal during start-up

@@ -38,7 +38,7 @@ export interface RunningService {
 
 const LAST_USED_FLUSH_MS = 30_000;
 
-export interface StartOptions {
+interface StartOptions {
   /**
    * Receives the first API key when start-up creates it (a new database, AUTO_FIRST_KEY on), with
    * a URL that answers 200 with it from this machine: the caller shows both, once.

@@ -41,7 +41,7 @@ export interface Built {
   staleAt?: number;
 }
 
-export interface AnswerCacheOptions {
+interface AnswerCacheOptions {
   /** Bytes of bodies kept at most; least recently used go first. */
   maxBytes?: number;
   now?: () => number;

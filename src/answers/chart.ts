@@ -13,7 +13,7 @@ import { chartSeries } from './house-cup.js';
 import { type IntegerBounds, invalidIntegerText, isWithin } from './integer-text.js';
 import { currentPoints } from './stored-points.js';
 
-export interface ChartQuery {
+interface ChartQuery {
   width?: number | undefined;
   height?: number | undefined;
   days?: number | undefined;

@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error: string;
   status: number;
 }

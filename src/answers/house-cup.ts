@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 const stepFor = (spanMs: number): Step => (spanMs <= 2 * DAY_MS ? 'hour' : 'day');
 
 /** The series a chart draws, and when it would first look different with no change of data. */
-export interface ChartSeries {
+interface ChartSeries {
   points: ChartPoint[];
   /**
    * By the day, the next UTC midnight (its points fall on midnights, its dates are days); by the

@@ -19,8 +19,8 @@ function isCalendarDay(text: string): boolean {
  * The instants an answer may name: the years 0001 to 9999, the ones RFC 3339 writes (four digits;
  * toISOString writes year 0 as 0000, earlier ones as -000001, later ones as +010000).
  */
-export const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
-export const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Whether `ms` is an instant of the years 0001 to 9999. */
 export function withinYears(ms: number): boolean {

@@ -26,16 +26,16 @@ import { parseInstant, withinYears } from './iso-instant.js';
 
 /** The sorts a request names: the sorted lists', and `change`, which needs a period. */
 export const LIST_SORTS = [...PROFILE_SORTS, 'change'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+type ListSort = (typeof LIST_SORTS)[number];
 
 /**
  * The periods a request names: the calendar ones, and `term` (the open term, or the one that
  * held `at`), which the store names (records/terms.ts).
  */
 export const REQUEST_PERIODS = [...PERIOD_KINDS, 'term'] as const;
-export type RequestPeriod = (typeof REQUEST_PERIODS)[number];
+type RequestPeriod = (typeof REQUEST_PERIODS)[number];
 
-export interface PlayersQuery {
+interface PlayersQuery {
   sort?: ListSort | undefined;
   order?: SortOrder | undefined;
   house?: HouseFilter | undefined;
@@ -57,7 +57,7 @@ export interface TermAsk {
 }
 
 /** The list a request names, and whether its period is the one containing now (no `at`). */
-export type RequestedView =
+type RequestedView =
   | { view: ProfileView; kind: undefined }
   | { view: CalendarChangeView; kind: PeriodKind; current: boolean }
   | { kind: 'term'; term: TermAsk };

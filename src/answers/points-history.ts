@@ -18,7 +18,7 @@ import {
 } from './history-series.js';
 import { parseInstant, withinYears } from './iso-instant.js';
 
-export interface HistoryQuery {
+interface HistoryQuery {
   step?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -29,7 +29,7 @@ export interface HistoryQuery {
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
 
 /** The range a query asks for, or the 400 that names its bad parameter. */
-export function historyRange(query: HistoryQuery, now: number): SeriesRange {
+function historyRange(query: HistoryQuery, now: number): SeriesRange {
   const step = query.step ?? 'day';
   if (!isStep(step)) throw new ApiError(400, MESSAGES.invalidStep);
   const to =

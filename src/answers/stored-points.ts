@@ -13,7 +13,7 @@ import type { Standings } from '../records/points-history.js';
  */
 
 /** A value the store holds that its record does not allow: the store's fault, not the client's. */
-export class StoreFaultError extends Error {
+class StoreFaultError extends Error {
   override name = 'StoreFaultError';
 }
 

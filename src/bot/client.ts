@@ -14,7 +14,7 @@ import { guardPackets } from './packet-guard.js';
 import { restOptions } from './rest.js';
 import type { CommandServices } from './services.js';
 
-export interface BotDeps {
+interface BotDeps {
   config: Config;
   /** What the commands use (start.ts makes it once, for both transports). */
   services: CommandServices;
@@ -50,7 +50,7 @@ function isBadToken(error: unknown): boolean {
  * /gateway/bot); `auto` with a count runs all of them; a list runs only those ids of the count,
  * so several machines split one bot. Config has checked that the two agree.
  */
-export function shardOptions(
+function shardOptions(
   discord: Pick<Config['discord'], 'shards' | 'shardCount'>,
 ): Pick<ClientOptions, 'shards' | 'shardCount'> {
   const { shards, shardCount } = discord;

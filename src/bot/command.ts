@@ -84,7 +84,7 @@ export interface CommandRequest<Options = GivenOptions> extends RequestBase {
 /** What the handler of the command defined by `D` gets: `request.options` typed from `D`. */
 export type RequestOf<D> = CommandRequest<OptionsOf<D>>;
 
-export interface ButtonRequest extends RequestBase {
+interface ButtonRequest extends RequestBase {
   kind: 'button';
   customId: string;
 }
@@ -105,7 +105,7 @@ export interface CommandContext extends CommandServices {
 }
 
 /** A command as `register` publishes it; `localizedCommand` writes it, its types kept literal. */
-export type CommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
+type CommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /**
  * The shape every module in `commands/` must export (`satisfies CommandModule<typeof

@@ -37,7 +37,7 @@ export type FirstResponse =
     };
 
 /** Sends an interaction's first answer; `files` only where `carriesFiles` says it can. */
-export interface FirstAnswerer {
+interface FirstAnswerer {
   /**
    * Whether the first answer can carry files: a REST callback can (multipart, as discord.js'
    * `reply({ files })` sends it), the HTTP response of `POST /interactions` cannot (JSON).

@@ -18,7 +18,7 @@ function text(value: unknown): string | null {
 }
 
 /** An interaction's permissions as its gateway event wrote them, before discord.js read them. */
-export interface RawPermissions {
+interface RawPermissions {
   member: unknown;
   app: unknown;
 }

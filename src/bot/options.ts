@@ -8,7 +8,7 @@ import type { ApplicationCommandOptionType as OptionType } from 'discord.js';
  * list, rather than a value looked up by name. Both transports go through that one reader.
  */
 
-export type OptionValue = string | number | boolean;
+type OptionValue = string | number | boolean;
 
 /*
  * Discord's option types (ApplicationCommandOptionType) as numbers: `POST /interactions` parses
@@ -64,7 +64,7 @@ interface OptionShape {
 }
 
 /** What the reader needs of a command's definition. */
-export interface DefinitionShape {
+interface DefinitionShape {
   readonly name: string;
   readonly options?: readonly OptionShape[];
 }

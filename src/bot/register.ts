@@ -9,9 +9,9 @@ import type { Logger } from '../logger.js';
 import { loadCommands } from './loader.js';
 
 /** How long one call to Discord may take before `register` gives up on it (tried twice). */
-export const REGISTER_TIMEOUT_MS = 10_000;
+const REGISTER_TIMEOUT_MS = 10_000;
 
-export interface RegisterOptions {
+interface RegisterOptions {
   config: Config;
   /** Publish to this guild only (shows at once; handy while developing); else globally. */
   guildId?: string;

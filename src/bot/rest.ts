@@ -11,7 +11,7 @@ const INTERACTION_DEADLINE_MS = 3_000;
  * 429 fails the answer at once, for the dispatcher to log; shorter waits are still retried.
  * Everything else (edits, follow-ups: tokens live 15 minutes) keeps the default waiting.
  */
-export function rejectHopelessCallback(limit: RateLimitData): boolean {
+function rejectHopelessCallback(limit: RateLimitData): boolean {
   return limit.route === CALLBACK_ROUTE && limit.retryAfter >= INTERACTION_DEADLINE_MS;
 }
 
@@ -26,7 +26,7 @@ const MESSAGE_ROUTE = /^\/channels\/[^/]+\/messages\/[^/]+$/;
  * minute would hold one of the node's few edit places, and a stop, that long. The live service
  * takes the 429 (RateLimitError) and edits that message again once the wait is over.
  */
-export function rejectLiveEdit(limit: RateLimitData): boolean {
+function rejectLiveEdit(limit: RateLimitData): boolean {
   return limit.method.toUpperCase() === 'PATCH' && MESSAGE_ROUTE.test(limit.route);
 }
 

@@ -21,7 +21,7 @@ import type { LiveScoreboards } from './live/scoreboards.js';
  * (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE). The rules are the config's plain switches: the
  * command adds the resolver itself (src/webhooks sits above src/bot, which cannot name its types).
  */
-export interface WebhookAccess {
+interface WebhookAccess {
   store: WebhookStore;
   rules: Config['webhooks'];
 }
@@ -49,10 +49,10 @@ export interface CommandServices {
 }
 
 /** The parts of the store the commands use. */
-export type CommandStores = Pick<Store, 'read' | 'keyStore' | 'publication' | 'terms' | 'webhooks'>;
+type CommandStores = Pick<Store, 'read' | 'keyStore' | 'publication' | 'terms' | 'webhooks'>;
 
 /** What the node shares with the commands, where it has them (start.ts gives all it has). */
-export interface NodeParts {
+interface NodeParts {
   /** The node's render slots; without them, slots of the commands' own (RENDER_DEFAULTS). */
   renders?: RenderSlots;
   /** The node's answer cache; without it, one of the commands' own. */

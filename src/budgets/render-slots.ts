@@ -20,7 +20,7 @@ export class RendersBusyError extends Error {
   }
 }
 
-export interface RenderSlotsOptions {
+interface RenderSlotsOptions {
   /** Renders running at once; at least 1. */
   concurrency: number;
   /** Renders that may wait for a slot beyond those; past that, a render that must not wait is refused. */

@@ -5,7 +5,7 @@ import { guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
 
 /** The page's address as visitors reach it (PUBLIC_URL, or this server's own address). */
-export function scoreboardUrl(publicUrl: string, guildId: string): string {
+function scoreboardUrl(publicUrl: string, guildId: string): string {
   return `${publicUrl}/cup/${guildId}`;
 }
 

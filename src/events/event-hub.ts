@@ -19,7 +19,7 @@ const POLL_MS = 50;
  */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
-export interface EventHubOptions {
+interface EventHubOptions {
   sources: StateSources;
   /** The ids of the working keys (key-verifier.ts): a revoked key's streams are ended. */
   activeKeyIds(): ReadonlySet<number>;

@@ -7,7 +7,7 @@ import { framesFrom } from './frames.js';
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
 /** Counts what a watch sends (the /metrics counters). */
-export type SentCounter = (eventIndex: number, streams: number) => void;
+type SentCounter = (eventIndex: number, streams: number) => void;
 
 /**
  * The one watcher of a guild, however many streams watch it. When the guild's generation moves

@@ -18,7 +18,7 @@ import type { SlotOwner, StreamSlot, StreamSlots } from '../budgets/stream-slots
  */
 export const STREAM_RETRY_AFTER_S = '5';
 
-export const STREAM_HEADERS = {
+const STREAM_HEADERS = {
   'content-type': 'text/event-stream',
   // Nothing on the way may keep a copy or wait for more bytes before passing them on: nginx
   // buffers a proxied answer unless told not to (X-Accel-Buffering).
@@ -28,7 +28,7 @@ export const STREAM_HEADERS = {
 
 const UNLIMITED: StreamSlot = { release() {} };
 
-export interface StreamOpening {
+interface StreamOpening {
   slots: StreamSlots;
   owner: SlotOwner;
   /** The owner's most open streams; 0 = no limit. */

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** The key from `Authorization: <key>` or `Authorization: Bearer <key>`. */
-export function keyFromHeader(header: string | undefined): string | undefined {
+function keyFromHeader(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const value = header.trim();
   const match = /^bearer(?:\s+(.*))?$/i.exec(value);

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { packageRoot } from '../paths.js';
 
-export const DOCS_PATH = '/docs';
+const DOCS_PATH = '/docs';
 
 /**
  * The API reference at /docs: Swagger UI, every asset served from the npm package itself (no

@@ -16,7 +16,7 @@ import type { CachedRoutes } from './serve-cached.js';
  */
 
 /** The JSON Schema of a parameter, as Ajv validates it and the OpenAPI document shows it. */
-export type ParameterSchema =
+type ParameterSchema =
   | {
       type: 'string';
       pattern?: string;
@@ -87,7 +87,7 @@ export interface PictureDoc {
 }
 
 /** A request header an endpoint reads besides `Authorization` (`Last-Event-ID`). */
-export interface HeaderDoc {
+interface HeaderDoc {
   name: string;
   description: string;
   example: string;
@@ -103,7 +103,7 @@ export interface EndpointDeps extends CachedRoutes {
   renders: { slots: RenderSlots; budget: RenderBudget };
 }
 
-export interface Input<P extends readonly Parameter[], Q extends readonly Parameter[]> {
+interface Input<P extends readonly Parameter[], Q extends readonly Parameter[]> {
   params: ValuesOf<P>;
   query: Partial<ValuesOf<Q>>;
 }

@@ -12,7 +12,7 @@ import type { GatewayState } from './metrics.js';
  * /v1 (no key, no rate limit) so orchestrators can poll them, and say nothing about the data.
  */
 
-export interface HealthDependencies {
+interface HealthDependencies {
   /** Whether the store answers and is migrated (Store.ready). Absent: "unknown", not ready. */
   databaseReady?: () => boolean;
   /** The bot's gateway state; absent means the bot is not part of this process (disabled). */
@@ -21,7 +21,7 @@ export interface HealthDependencies {
   redisState?: () => RedisState;
 }
 
-export interface Readiness {
+interface Readiness {
   status: 'ready' | 'not ready';
   database: 'ok' | 'down' | 'unknown';
   redis: RedisState;

@@ -15,13 +15,13 @@ import type { WebhookStats } from '../webhooks/service.js';
  */
 
 export type GatewayState = 'disabled' | 'connecting' | 'ready' | 'down';
-export const GATEWAY_STATES: readonly GatewayState[] = ['disabled', 'connecting', 'ready', 'down'];
+const GATEWAY_STATES: readonly GatewayState[] = ['disabled', 'connecting', 'ready', 'down'];
 
 /** As the bot's dispatcher logs it. */
 export type InteractionOutcome = 'ok' | 'not found' | 'error';
 
 /** The route label of a request that matched no route (a 404): one value, whatever the URL. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -49,7 +49,7 @@ export interface Metrics {
 // Read-only lookups on SQLite answer in well under a millisecond; the tail is what matters.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Also export Node's process metrics (CPU, memory, event-loop lag); default true. */
   processMetrics?: boolean;
 }

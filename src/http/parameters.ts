@@ -13,7 +13,7 @@ import type { Parameter } from './endpoint.js';
  * message a malformed value gets.
  */
 
-export const MAX_PAGE_LIMIT = 1000;
+const MAX_PAGE_LIMIT = 1000;
 /** Characters of a cursor at most (cursor.ts): the longest, a profile list's sorted by name. */
 export const MAX_CURSOR_LENGTH = 1024;
 /** Page size when a client sends `after` without `limit`. */
@@ -39,7 +39,7 @@ export const userIdParam = {
   invalid: MESSAGES.invalidUserId,
 } as const satisfies Parameter;
 
-export const limitParam = {
+const limitParam = {
   name: 'limit',
   in: 'query',
   required: false,
@@ -65,7 +65,7 @@ export const pagingParams = [limitParam, afterParam] as const;
  * `after` of the profile list: a sorted list's cursor holds its sort key, up to a name of 100
  * characters JSON-escaped (~950 characters in base64), so it may be longer than other cursors.
  */
-export const profileAfterParam = {
+const profileAfterParam = {
   ...afterParam,
   schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
 } as const satisfies Parameter;
@@ -97,7 +97,7 @@ function choiceParam<const Name extends string, const Values extends readonly st
  * The list's order and filter (docs/http-api.md, "Lists: paging, sorting and filtering"), from
  * records/profile-order.ts.
  */
-export const sortParam = choiceParam(
+const sortParam = choiceParam(
   'sort',
   LIST_SORTS,
   'Sort by this field (ties by `user_id`, then `id`; a null `year` sorts below 1; `name` by code points), or by `change`, the galleons change in `period`; default `user_id` (`change` when a `period` is given)',
@@ -133,13 +133,13 @@ export const rankSortParam = {
  * The period of a list by change; `term` is named now (terms come later) so that the choice and
  * its 400 text stay the same when terms arrive; until then `term` is its own 400.
  */
-export const periodParam = choiceParam(
+const periodParam = choiceParam(
   'period',
   REQUEST_PERIODS,
   'With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00 or the UTC calendar month containing `at` (`term`: terms are not kept yet, a 400)',
 );
 
-export const atParam = {
+const atParam = {
   name: 'at',
   in: 'query',
   required: false,

@@ -16,7 +16,7 @@ import type { KeyLimiter } from '../budgets/key-limiter.js';
  * over it gets 429 with Retry-After. Callback form: in memory the budget is known at once, and
  * with Redis the request goes on when Redis answers, with no promise of ours in between.
  */
-export function limitRate(limiter: KeyLimiter) {
+function limitRate(limiter: KeyLimiter) {
   return function limitRequestRate(
     request: FastifyRequest,
     reply: FastifyReply,

@@ -44,7 +44,7 @@ export interface CachedRoutes {
  * Asked when a request is about to start a build (a miss that joins no build under way): `go()`
  * lets it build, `go(error)` answers that error instead (callback form, as the budgets answer).
  */
-export type Admission = (go: (refusal?: ApiError) => void) => void;
+type Admission = (go: (refusal?: ApiError) => void) => void;
 
 /**
  * Answers from the cache, building the answer on a miss. Route handlers call it and return

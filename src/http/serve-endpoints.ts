@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** The JSON Schema Fastify's Ajv compiles for one location (path or query) of a request. */
-export function requestSchema(parameters: readonly Parameter[]) {
+function requestSchema(parameters: readonly Parameter[]) {
   return {
     type: 'object',
     required: parameters

@@ -15,9 +15,9 @@ import { createSignatureCheck, REPLAY_WINDOW_S } from './signature.js';
  * against the sender's per-address failure budget, so a flood of forgeries ends in 429s.
  */
 
-export const INTERACTIONS_PATH = '/interactions';
-export const INVALID_SIGNATURE = 'Invalid request signature';
-export const ALREADY_HANDLED = 'This interaction was already handled';
+const INTERACTIONS_PATH = '/interactions';
+const INVALID_SIGNATURE = 'Invalid request signature';
+const ALREADY_HANDLED = 'This interaction was already handled';
 /**
  * How long a handled id is remembered: as long as its signed request is accepted (a timestamp
  * up to REPLAY_WINDOW_S old, or as far ahead), with a minute to spare for clocks.

@@ -13,7 +13,7 @@ const TIMESTAMP = /^\d{1,12}$/;
 const SIGNATURE = /^[0-9a-fA-F]{128}$/;
 
 /** Discord's public key (64 hex characters, from the developer portal) as a node:crypto key. */
-export function ed25519PublicKey(hex: string): KeyObject {
+function ed25519PublicKey(hex: string): KeyObject {
   const raw = Buffer.from(hex, 'hex');
   if (raw.length !== 32) throw new Error('an Ed25519 public key is 32 bytes (64 hex characters)');
   return createPublicKey({
@@ -23,7 +23,7 @@ export function ed25519PublicKey(hex: string): KeyObject {
   });
 }
 
-export type SignatureCheck = (
+type SignatureCheck = (
   timestamp: string | undefined,
   signature: string | undefined,
   body: Buffer,

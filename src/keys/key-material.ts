@@ -1,7 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Keys start with this, so a leaked one is recognisable (secret scanners, log review). */
-export const KEY_PREFIX = 'hc_';
+const KEY_PREFIX = 'hc_';
 const KEY_PATTERN = /^hc_[A-Za-z0-9_-]{32}$/;
 
 /** A new key: the prefix and 192 random bits, base64url. */

@@ -1,7 +1,7 @@
 import type { ApiKeyRow } from '../records/api-key.js';
 import { digestOf, generateKey, hintOf } from './key-material.js';
 
-export interface NewKeyOptions {
+interface NewKeyOptions {
   name?: string;
   /** Guild ids the key may read; empty or absent = every guild. */
   guilds?: readonly string[];

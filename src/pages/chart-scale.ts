@@ -3,7 +3,7 @@
  * end labels go. The page's own (the PNG of src/pictures/ has its own rules for a fixed canvas).
  */
 
-export interface Axis {
+interface Axis {
   /** Round values between its ends, bottom first: where grid lines go. */
   ticks: number[];
   bottom: number;

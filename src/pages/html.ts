@@ -39,7 +39,7 @@ function isHtml(value: unknown): value is Html {
 }
 
 /** What a page may interpolate: text and numbers (escaped), markup, and lists of markup. */
-export type HtmlValue = string | number | Html | readonly Html[];
+type HtmlValue = string | number | Html | readonly Html[];
 
 function part(value: HtmlValue): string {
   if (isHtml(value)) return value.markup;

@@ -1,6 +1,6 @@
 import { type Html, html } from './html.js';
 
-export const ASSETS = '/cup/assets';
+const ASSETS = '/cup/assets';
 
 interface Shell {
   title: string;

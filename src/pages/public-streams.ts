@@ -33,7 +33,7 @@ interface Watched {
   busy: boolean;
 }
 
-export interface PublicStreamsOptions {
+interface PublicStreamsOptions {
   read: ReadService;
   cache: AnswerCache;
   generation(guildId: string): string;

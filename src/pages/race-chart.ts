@@ -13,7 +13,7 @@ import { type Html, html } from './html.js';
  * can.
  */
 
-export interface RaceChartView {
+interface RaceChartView {
   /** Oldest first, the last one the standings now. */
   series: readonly ChartPoint[];
   /** The houses' names as the page writes them. */

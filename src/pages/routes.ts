@@ -35,7 +35,7 @@ import {
  * nothing from another origin and no player data.
  */
 
-export interface PublicPagesOptions {
+interface PublicPagesOptions {
   read: ReadService;
   cache: AnswerCache;
   generation(guildId: string): string;

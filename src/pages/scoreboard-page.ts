@@ -5,7 +5,7 @@ import { html } from './html.js';
 import { pageShell } from './layout.js';
 import { raceChart } from './race-chart.js';
 
-export interface ScoreboardView {
+interface ScoreboardView {
   guildId: string;
   /** The page's heading and <title>: the guild's own, or the default. */
   title: string;

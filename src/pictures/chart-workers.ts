@@ -19,7 +19,7 @@ export class ChartWorkerError extends Error {
   override name = 'ChartWorkerError';
 }
 
-export interface ChartWorkersOptions {
+interface ChartWorkersOptions {
   /** Workers at most (RENDER_CONCURRENCY); at least 1. */
   size: number;
   /** The worker's module: chart-worker's by default (tests give one that fails). */
@@ -34,7 +34,7 @@ export interface ChartWorkersOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What tests and the metrics can read of the pool. */
-export interface ChartWorkerStats {
+interface ChartWorkerStats {
   /** Workers alive now, busy or idle. */
   workers: number;
   busy: number;

@@ -26,7 +26,7 @@ export function drawChart(given: ChartInput): Canvas {
 }
 
 /** Paints a laid-out chart. */
-export function paintChart(layout: ChartLayout): Canvas {
+function paintChart(layout: ChartLayout): Canvas {
   registerFonts();
   const canvas = createCanvas(layout.width, layout.height);
   const ctx = canvas.getContext('2d');

@@ -1,5 +1,5 @@
 /** A label that wants to sit at `wanted` (its centre, px down the picture). */
-export interface WantedLabel<T> {
+interface WantedLabel<T> {
   item: T;
   wanted: number;
 }

@@ -157,7 +157,7 @@ export interface GuildChange {
 }
 
 /** The changes a reader past a cursor gets, and the cursor to read on from. */
-export interface ChangesPage {
+interface ChangesPage {
   /** Each guild's area changed past the cursor, once, with its latest number, by number. */
   changes: GuildChange[];
   /** Where the next read starts: opaque, kept by the reader (in the store, for webhooks). */
@@ -183,7 +183,7 @@ export interface ChangesReader {
 }
 
 /** A guild's public page as it chose it. */
-export interface Publication {
+interface Publication {
   /** Its heading; null for the default. */
   title: string | null;
 }

@@ -13,7 +13,7 @@ export function isValidId(value: string): boolean {
   return ID_REGEX.test(value);
 }
 
-export type FieldKind =
+type FieldKind =
   /** A guild or user id (text of ID_PATTERN). */
   | 'id'
   /** A whole number ≥ 1 naming a row (profile, job, key). */
@@ -33,7 +33,7 @@ export type FieldKind =
   | 'json';
 
 /** How the importer fills a field that a file leaves out. */
-export type Assigned =
+type Assigned =
   /** Numbered after the largest id given in the same list, in file order. */
   | 'numbered'
   /** The time of the import. */

@@ -32,7 +32,7 @@ export interface Period {
 }
 
 /** A week or a month: bounded both ways. */
-export interface CalendarPeriod extends Period {
+interface CalendarPeriod extends Period {
   kind: PeriodKind;
   to: string;
 }
@@ -68,7 +68,7 @@ export function periodAt(kind: PeriodKind, at: Date): CalendarPeriod {
 }
 
 /** One word per period, for cache keys: `week.2026-11-23T00:00:00.000Z`. */
-export function periodKey(period: Period): string {
+function periodKey(period: Period): string {
   return `${period.kind}.${period.from}`;
 }
 

@@ -98,4 +98,4 @@ export function profileListIndexes(): Record<string, ProfileIndexColumn[]> {
   return indexes;
 }
 
-export type ProfileIndexColumn = ProfileSort | 'guild_id' | 'house' | 'id';
+type ProfileIndexColumn = ProfileSort | 'guild_id' | 'house' | 'id';

@@ -32,7 +32,7 @@ const CONTROL = /\p{Cc}/u;
 /** With the u flag a pair is one code point: only a surrogate without its other half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-export type TitleCheck = { ok: true; title: string } | { ok: false; problem: string };
+type TitleCheck = { ok: true; title: string } | { ok: false; problem: string };
 
 /**
  * A title as the store takes it: trimmed of blanks around it, then one line of 1 to 100

@@ -1,9 +1,9 @@
 import type { Field, ValueOf } from './field.js';
 
-export type Fields = Record<string, Field>;
+type Fields = Record<string, Field>;
 
 /** A composite foreign key to another record's table. */
-export interface Reference {
+interface Reference {
   name: string;
   columns: readonly string[];
   table: string;

@@ -21,7 +21,7 @@ const WATCH_MS = 50;
 const PROBE_MS = 500;
 const MAX_RECONNECT_DELAY_MS = 1_000;
 
-export interface RedisLinkOptions {
+interface RedisLinkOptions {
   url: string;
   logger: Logger;
   /** The key the health probe counts on (a window key of its own, expiring like the others). */

@@ -12,7 +12,7 @@ import { RedisOnceSet } from './redis-once-set.js';
 import { RedisStreamSlots } from './redis-stream-slots.js';
 import { RedisWindows } from './redis-windows.js';
 
-export interface RedisBudgetOptions extends BudgetConfig {
+interface RedisBudgetOptions extends BudgetConfig {
   url: string;
   /** Starts every key this node writes, e.g. `housecup:`: nodes sharing budgets share it. */
   prefix: string;

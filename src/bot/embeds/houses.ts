@@ -1,7 +1,7 @@
 import { HOUSES, type House } from '../../records/houses.js';
 import type { AnyMessages } from '../i18n/messages.js';
 
-export interface HouseStyle {
+interface HouseStyle {
   emoji: string;
   colour: number;
 }

@@ -3,7 +3,7 @@ import { withoutBidiControls } from '../../answers/bidi.js';
 import { en } from '../i18n/en.js';
 
 /** What a cut list says of the rest, in the reader's language (English when not given). */
-export interface ListTexts {
+interface ListTexts {
   moreLines(count: string): string;
   moreFields(count: string): string;
   unknownMember: string;
@@ -42,7 +42,7 @@ export function clip(text: string, max: number): string {
   return cut + ELLIPSIS;
 }
 
-export function isBlank(text: string): boolean {
+function isBlank(text: string): boolean {
   return INVISIBLE.test(text);
 }
 

@@ -9,9 +9,9 @@ import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
 import { fitEmbed, LIMITS, linesWithin, mention, named } from './limits.js';
 
 /** Job names by id, for showing "Auror" rather than a number. */
-export type JobNames = ReadonlyMap<number, string>;
+type JobNames = ReadonlyMap<number, string>;
 
-export function jobText(jobId: number | null, jobs: JobNames, language: Language): string {
+function jobText(jobId: number | null, jobs: JobNames, language: Language): string {
   const { t } = language;
   if (jobId === null) return t.players.noJob;
   const fallback = t.players.job(language.digits(jobId));
@@ -45,7 +45,7 @@ export function houseFilterLabel(house: HouseFilter, t: AnyMessages): string {
  * What a page shows, as its title: "Richest first · Gryffindor". Each sort is named as /players
  * offers it (t.sorts), in the bot's order for it: "richest first" is galleons' desc.
  */
-export function playersTitle(view: ProfileView, t: AnyMessages): string {
+function playersTitle(view: ProfileView, t: AnyMessages): string {
   const sorted = view.sort === DEFAULT_VIEW.sort ? t.players.title : t.sorts[view.sort];
   return view.house === null ? sorted : `${sorted} · ${houseFilterLabel(view.house, t)}`;
 }
@@ -56,7 +56,7 @@ function lastDay(to: string, language: Language): string {
 }
 
 /** The open term's list by change: the term's name beside its view. */
-export interface TermChangeView extends ChangeView {
+interface TermChangeView extends ChangeView {
   termName: string;
 }
 
@@ -67,7 +67,7 @@ export type LeadersView = CalendarChangeView | TermChangeView;
  * A period's list, as its title: "This week's leaders (2026-11-23 – 2026-11-29) · Gryffindor",
  * "This term's leaders: Autumn 2026 (since 2026-09-01)".
  */
-export function leadersTitle(view: LeadersView, language: Language): string {
+function leadersTitle(view: LeadersView, language: Language): string {
   const { t } = language;
   const title =
     'termName' in view
@@ -79,7 +79,7 @@ export function leadersTitle(view: LeadersView, language: Language): string {
   return view.house === null ? title : `${title} · ${houseFilterLabel(view.house, t)}`;
 }
 
-export interface PlayersPage {
+interface PlayersPage {
   /** The profiles of this page only. */
   profiles: readonly Profile[];
   /** What the list shows; the list of all profiles by member when absent. */

@@ -9,9 +9,9 @@ import { dateText } from './dates.js';
 import { HOUSE_STYLES, HOUSES, houseName } from './houses.js';
 import { fitEmbed, named } from './limits.js';
 
-export const BAR_WIDTH = 16;
+const BAR_WIDTH = 16;
 
-export interface RankedHouse {
+interface RankedHouse {
   house: House;
   points: number;
 }
@@ -54,7 +54,7 @@ export function weekText(change: number, language: Language): string {
   return language.t.points.week(`${arrow} ${language.number(Math.abs(change))}`);
 }
 
-export interface PointsView {
+interface PointsView {
   points: HousePoints;
   /** Each house's change over 7 days; null when the guild has no history. */
   week: Record<House, number> | null;

@@ -7,9 +7,7 @@ import { CHANGE_AREAS, type ChangeArea } from '../../records/guild-changes.js';
  */
 const NOT_SHOWN: ReadonlySet<ChangeArea> = new Set(['players', 'jobs', 'premium', 'publication']);
 
-export const LIVE_AREAS: readonly ChangeArea[] = CHANGE_AREAS.filter(
-  (area) => !NOT_SHOWN.has(area),
-);
+const LIVE_AREAS: readonly ChangeArea[] = CHANGE_AREAS.filter((area) => !NOT_SHOWN.has(area));
 
 /** The number of the guild's last change a live scoreboard shows (0: none yet). */
 export function liveSeq(changes: Readonly<Record<string, number>>): number {

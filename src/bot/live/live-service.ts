@@ -17,14 +17,14 @@ import { liveSeq } from './live-areas.js';
 import type { LiveScoreboards } from './scoreboards.js';
 
 /** How often each message may be edited, and how long a node's hold on a message lasts. */
-export interface LiveTiming {
+interface LiveTiming {
   /** At most one edit per message per this long (10 s); a 5xx is tried again after it too. */
   editIntervalMs: number;
   /** A node's lease on a message (30 s): past it without renewal, another node takes it. */
   leaseMs: number;
 }
 
-export const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
+const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
 
 /**
  * Edits under way at once on a node: each draws a picture (a render slot, shared with the API)
@@ -33,7 +33,7 @@ export const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000
  */
 const EDITS_AT_ONCE = 4;
 
-export interface LiveServiceOptions extends HouseCupSources {
+interface LiveServiceOptions extends HouseCupSources {
   store: LiveMessageStore;
   /** A client with the bot token: channel messages are the bot's, in both Discord modes. */
   rest: REST;

@@ -10,7 +10,7 @@ export const LIVE_PERMISSIONS = {
   attachFiles: 1n << 15n,
 } as const;
 
-export type LivePermission = keyof typeof LIVE_PERMISSIONS;
+type LivePermission = keyof typeof LIVE_PERMISSIONS;
 
 const ADMINISTRATOR = 1n << 3n;
 

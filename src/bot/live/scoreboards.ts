@@ -7,7 +7,7 @@ import type { Language } from '../i18n/index.js';
  */
 
 /** What a post did. */
-export type LivePostOutcome =
+type LivePostOutcome =
   /** Posted and stored: kept current from now on. */
   | { kind: 'posted'; messageId: string }
   /** The guild has its most live messages already: nothing posted. */

@@ -8,7 +8,7 @@ import { sendAnswer } from '../serve-cached.js';
  * the data endpoints of its area with their parameters, read from their declarations.
  */
 
-export const AUTHORIZATION = {
+const AUTHORIZATION = {
   name: 'Authorization',
   in: 'header',
   required: true,
@@ -20,7 +20,7 @@ export const AUTHORIZATION = {
  * The body of an area's description: every data method of the area, with its parameters, and
  * the event stream, which carries every area.
  */
-export function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
+function describeArea(area: Area, endpoints: readonly AnyEndpoint[]) {
   const methods = endpoints
     .filter((endpoint) => endpoint.area === area || endpoint.area === EVERY_AREA)
     .map((endpoint) => ({

@@ -14,7 +14,7 @@ import { type JsonSchema, SCHEMAS, type SchemaName, schemaRef } from './schemas.
  * nothing in it is written twice, and nothing is keyed on a URL.
  */
 
-export const SECURITY_SCHEME = 'apiKey';
+const SECURITY_SCHEME = 'apiKey';
 
 const DESCRIPTION = `Read-only guild data of a Harry-Potter-style Discord role-play community.
 

@@ -18,7 +18,7 @@ export type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** A record field as JSON Schema. */
-export function fieldJsonSchema(field: Field): JsonSchema {
+function fieldJsonSchema(field: Field): JsonSchema {
   const base = ((): JsonSchema => {
     switch (field.kind) {
       case 'id':
@@ -97,7 +97,7 @@ function premiumSchema(active: boolean): JsonSchema {
 }
 
 /** The error answers, one schema per status, so a client can tell them apart by type. */
-export const ERROR_SCHEMAS = {
+const ERROR_SCHEMAS = {
   400: 'BadRequestError',
   401: 'UnauthorizedError',
   403: 'ForbiddenError',

@@ -6,7 +6,7 @@ import { packageRoot } from '../../paths.js';
 import type { AnyEndpoint } from '../endpoint.js';
 import { openApiDocument } from './document.js';
 
-export const OPENAPI_PATH = '/v1/openapi.json';
+const OPENAPI_PATH = '/v1/openapi.json';
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
