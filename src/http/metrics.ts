@@ -25,7 +25,6 @@ const UNMATCHED_ROUTE = 'unmatched';
 
 export interface Metrics {
   readonly registry: Registry;
-  /** One answered HTTP request: `route` is the route pattern, never the URL. */
   /** One answered request; `route` is the route pattern, or undefined when none matched. */
   observeRequest(method: string, route: string | undefined, status: number, seconds: number): void;
   /** One slash command or button handled by the bot. */
@@ -54,10 +53,16 @@ interface MetricsOptions {
   processMetrics?: boolean;
 }
 
+/** What the scrape reads from the node's parts; each is set once the part is running. */
+interface Sources {
+  streams?: () => StreamStats;
+  renders?: () => RenderStats;
+  webhooks?: () => Promise<WebhookStats>;
+}
+
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   const labels = ['method', 'route', 'status'] as const;
-
   const requests = new Counter({
     name: 'housecup_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
@@ -77,142 +82,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['command', 'outcome'] as const,
     registers: [registry],
   });
-  const gateway = new Gauge({
-    name: 'housecup_bot_gateway_state',
-    help: "1 for the bot's current gateway state, 0 for the others",
-    labelNames: ['state'] as const,
-    registers: [registry],
-  });
-
-  let streamStats: (() => StreamStats) | undefined;
-  new Gauge({
-    name: 'housecup_event_streams_open',
-    help: 'Event streams (GET /v1/events/:guildId) open on this node',
-    registers: [registry],
-    collect() {
-      this.set(streamStats?.().open ?? 0);
-    },
-  });
-  const reported: Record<string, number> = {};
-  new Counter({
-    name: 'housecup_events_sent_total',
-    help: 'Events written to event streams, by event name (one per stream it went to)',
-    labelNames: ['event'] as const,
-    registers: [registry],
-    collect() {
-      for (const [event, total] of Object.entries(streamStats?.().sent ?? {})) {
-        const delta = total - (reported[event] ?? 0);
-        reported[event] = total;
-        this.inc({ event }, delta);
-      }
-    },
-  });
-
-  let renderStats: (() => RenderStats) | undefined;
-  const renderGauge = (name: string, help: string, read: (stats: RenderStats) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(renderStats ? read(renderStats()) : 0);
-      },
-    });
-  renderGauge(
-    'housecup_renders_running',
-    'Charts being drawn and encoded on this node now (at most RENDER_CONCURRENCY)',
-    (stats) => stats.running,
-  );
-  renderGauge(
-    'housecup_renders_waiting',
-    'Charts waiting for a render slot on this node now',
-    (stats) => stats.waiting,
-  );
-  renderGauge(
-    'housecup_renders_running_peak',
-    'The most charts this node has ever drawn and encoded at once since it started',
-    (stats) => stats.peak,
-  );
-  const renderTotals: Record<'begun' | 'refused', number> = { begun: 0, refused: 0 };
-  const renderCounter = (name: string, help: string, field: 'begun' | 'refused') =>
-    new Counter({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        const total = renderStats?.()[field] ?? 0;
-        this.inc(total - renderTotals[field]);
-        renderTotals[field] = total;
-      },
-    });
-  renderCounter(
-    'housecup_renders_total',
-    'Charts rendered on this node (draw and encode begun)',
-    'begun',
-  );
-  renderCounter(
-    'housecup_renders_refused_total',
-    'Chart requests refused with 429 because every render slot and queue place was taken',
-    'refused',
-  );
-
-  let webhookStats: (() => Promise<WebhookStats>) | undefined;
-  // One read per scrape (render() forgets it), shared by the three metrics below.
-  let webhookRead: Promise<WebhookStats | undefined> | undefined;
-  const readWebhooks = () => {
-    webhookRead ??= (webhookStats?.() ?? Promise.resolve(undefined)).catch(() => undefined);
-    return webhookRead;
-  };
-  const deliveriesReported: Record<string, number> = {};
-  new Counter({
-    name: 'housecup_webhook_deliveries_total',
-    help: 'Webhook delivery attempts made by this node, by result',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    async collect() {
-      const stats = await readWebhooks();
-      for (const result of DELIVERY_RESULTS) {
-        const total = stats?.deliveries[result] ?? 0;
-        this.inc({ result }, total - (deliveriesReported[result] ?? 0));
-        deliveriesReported[result] = total;
-      }
-    },
-  });
-  new Gauge({
-    name: 'housecup_webhook_oldest_waiting_seconds',
-    help: 'Age of the oldest webhook message not delivered yet (0 when none waits), all nodes',
-    registers: [registry],
-    async collect() {
-      this.set((await readWebhooks())?.oldestWaitingSeconds ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'housecup_webhook_subscriptions_open',
-    help: 'Webhook subscriptions not disabled, all guilds',
-    registers: [registry],
-    async collect() {
-      this.set((await readWebhooks())?.openSubscriptions ?? 0);
-    },
-  });
-
-  // Every state is exported from the start, so a dashboard sees 0s rather than gaps.
-  const setGatewayState = (current: GatewayState) => {
-    for (const state of GATEWAY_STATES) gateway.set({ state }, state === current ? 1 : 0);
-  };
-  setGatewayState('disabled');
-
-  if (options.processMetrics !== false) {
-    // The event loop's delays sampled every millisecond rather than prom-client's 10: a sample
-    // is the time between two ticks, so at 10 ms an idle loop already reads 10 ms, and a chart's
-    // or a list's block of a few milliseconds could not be told from nothing. The lag gauges
-    // (`housecup_nodejs_eventloop_lag_p99_seconds`, `_max_seconds`…) cover the time since the
-    // previous scrape.
-    collectDefaultMetrics({
-      register: registry,
-      prefix: 'housecup_',
-      eventLoopMonitoringPrecision: 1,
-    });
-  }
+  const sources: Sources = {};
+  registerStreamMetrics(registry, () => sources.streams?.());
+  registerRenderMetrics(registry, () => sources.renders?.());
+  const webhooks = registerWebhookMetrics(registry, () => sources.webhooks?.());
+  const setGatewayState = registerGatewayState(registry);
+  if (options.processMetrics !== false) registerProcessMetrics(registry);
 
   return {
     registry,
@@ -226,18 +101,185 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     setGatewayState,
     watchEventStreams(stats) {
-      streamStats = stats;
+      sources.streams = stats;
     },
     watchRenders(stats) {
-      renderStats = stats;
+      sources.renders = stats;
     },
     watchWebhooks(stats) {
-      webhookStats = stats;
+      sources.webhooks = stats;
     },
     render: () => {
-      webhookRead = undefined;
+      webhooks.forget();
       return registry.metrics();
     },
     contentType: registry.contentType,
+  };
+}
+
+/** Every state is exported from the start, so a dashboard sees 0s rather than gaps. */
+function registerGatewayState(registry: Registry): (state: GatewayState) => void {
+  const gateway = new Gauge({
+    name: 'housecup_bot_gateway_state',
+    help: "1 for the bot's current gateway state, 0 for the others",
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  const set = (current: GatewayState) => {
+    for (const state of GATEWAY_STATES) gateway.set({ state }, state === current ? 1 : 0);
+  };
+  set('disabled');
+  return set;
+}
+
+/**
+ * The event loop's delays sampled every millisecond rather than prom-client's 10: a sample is
+ * the time between two ticks, so at 10 ms an idle loop already reads 10 ms, and a chart's or a
+ * list's block of a few milliseconds could not be told from nothing. The lag gauges
+ * (`housecup_nodejs_eventloop_lag_p99_seconds`, `_max_seconds`…) cover the time since the
+ * previous scrape.
+ */
+function registerProcessMetrics(registry: Registry): void {
+  collectDefaultMetrics({
+    register: registry,
+    prefix: 'housecup_',
+    eventLoopMonitoringPrecision: 1,
+  });
+}
+
+/** A counter of totals the node keeps itself: each scrape adds what grew since the last. */
+function totalsCounter(
+  registry: Registry,
+  spec: { name: string; help: string; label?: string },
+  read: () => Promise<Record<string, number>> | Record<string, number>,
+): void {
+  const reported: Record<string, number> = {};
+  new Counter({
+    name: spec.name,
+    help: spec.help,
+    labelNames: spec.label === undefined ? [] : [spec.label],
+    registers: [registry],
+    async collect() {
+      for (const [value, total] of Object.entries(await read())) {
+        const grown = total - (reported[value] ?? 0);
+        reported[value] = total;
+        if (spec.label === undefined) this.inc(grown);
+        else this.inc({ [spec.label]: value }, grown);
+      }
+    },
+  });
+}
+
+function registerStreamMetrics(registry: Registry, stats: () => StreamStats | undefined): void {
+  new Gauge({
+    name: 'housecup_event_streams_open',
+    help: 'Event streams (GET /v1/events/:guildId) open on this node',
+    registers: [registry],
+    collect() {
+      this.set(stats()?.open ?? 0);
+    },
+  });
+  totalsCounter(
+    registry,
+    {
+      name: 'housecup_events_sent_total',
+      help: 'Events written to event streams, by event name (one per stream it went to)',
+      label: 'event',
+    },
+    () => ({ ...stats()?.sent }),
+  );
+}
+
+function registerRenderMetrics(registry: Registry, stats: () => RenderStats | undefined): void {
+  const gauges: [string, string, (stats: RenderStats) => number][] = [
+    [
+      'housecup_renders_running',
+      'Charts being drawn and encoded on this node now (at most RENDER_CONCURRENCY)',
+      (each) => each.running,
+    ],
+    [
+      'housecup_renders_waiting',
+      'Charts waiting for a render slot on this node now',
+      (each) => each.waiting,
+    ],
+    [
+      'housecup_renders_running_peak',
+      'The most charts this node has ever drawn and encoded at once since it started',
+      (each) => each.peak,
+    ],
+  ];
+  for (const [name, help, read] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = stats();
+        this.set(now ? read(now) : 0);
+      },
+    });
+  }
+  totalsCounter(
+    registry,
+    {
+      name: 'housecup_renders_total',
+      help: 'Charts rendered on this node (draw and encode begun)',
+    },
+    () => ({ begun: stats()?.begun ?? 0 }),
+  );
+  totalsCounter(
+    registry,
+    {
+      name: 'housecup_renders_refused_total',
+      help: 'Chart requests refused with 429 because every render slot and queue place was taken',
+    },
+    () => ({ refused: stats()?.refused ?? 0 }),
+  );
+}
+
+/** The webhooks' metrics; `forget` drops the scrape's one read, shared by the three. */
+function registerWebhookMetrics(
+  registry: Registry,
+  stats: () => Promise<WebhookStats> | undefined,
+): { forget(): void } {
+  let read: Promise<WebhookStats | undefined> | undefined;
+  const current = () => {
+    read ??= (stats() ?? Promise.resolve(undefined)).catch(() => undefined);
+    return read;
+  };
+  totalsCounter(
+    registry,
+    {
+      name: 'housecup_webhook_deliveries_total',
+      help: 'Webhook delivery attempts made by this node, by result',
+      label: 'result',
+    },
+    async () => {
+      const now = await current();
+      return Object.fromEntries(
+        DELIVERY_RESULTS.map((result) => [result, now?.deliveries[result] ?? 0]),
+      );
+    },
+  );
+  new Gauge({
+    name: 'housecup_webhook_oldest_waiting_seconds',
+    help: 'Age of the oldest webhook message not delivered yet (0 when none waits), all nodes',
+    registers: [registry],
+    async collect() {
+      this.set((await current())?.oldestWaitingSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'housecup_webhook_subscriptions_open',
+    help: 'Webhook subscriptions not disabled, all guilds',
+    registers: [registry],
+    async collect() {
+      this.set((await current())?.openSubscriptions ?? 0);
+    },
+  });
+  return {
+    forget() {
+      read = undefined;
+    },
   };
 }

@@ -74,7 +74,10 @@ function exportedNames(source: ts.SourceFile): string[] {
       : false;
     if (!exported) continue;
     if (ts.isVariableStatement(statement)) {
-      for (const each of statement.declarationList.declarations) names.push(each.name.getText());
+      for (const each of statement.declarationList.declarations) {
+        if (ts.isIdentifier(each.name)) names.push(each.name.text);
+        else for (const element of each.name.elements) names.push(element.getText());
+      }
     } else if (
       (ts.isFunctionDeclaration(statement) ||
         ts.isClassDeclaration(statement) ||
