@@ -8,7 +8,7 @@ import type { ChartJob, ChartJobDone } from './chart-job.js';
 /*
  * The threads that draw and encode charts (chart-worker.ts), so that no picture holds the event
  * loop: drawing alone holds it for several milliseconds per chart (docs/performance.md,
- * "Chart renders beside small requests"). A pool of at most `size` workers, started when a chart
+ * "Charts on worker threads"). A pool of at most `size` workers, started when a chart
  * first needs one and kept; charts beyond them wait in order. The node's render slots
  * (src/budgets/render-slots.ts) already bound how many charts run at once to the same number, so
  * that wait is only ever brief. Why a pool of our own and not a library: docs/decisions.md.

@@ -18,7 +18,7 @@ import { median } from './report.js';
  * profiles' galleons changed. Wall time per import, and this process's CPU (on PostgreSQL the
  * server's own work is not in it). The file is what `export` writes (ids and creation times
  * given), with its points and no history. Not part of `npm run bench`: a figure for
- * docs/performance.md, measured by hand, run alternately on the commits compared.
+ * docs/performance-log.md, measured by hand, run alternately on the commits compared.
  */
 
 const GUILD = 'bench-import';

@@ -15,7 +15,7 @@ import { admin } from './postgres.js';
  * `tsx test/bench/prune.ts <sqlite|postgres> <rows> [guilds]`. `rows` old rows (a minute apart,
  * all before the limit) are spread over `guilds` guilds, as a history import brings them; one
  * prune then removes all but each guild's last. Not part of `npm run bench`: a figure for
- * docs/performance.md, measured by hand.
+ * docs/performance-log.md, measured by hand.
  */
 
 const LIMIT = '2026-01-01T00:00:00.000Z';
