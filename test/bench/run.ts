@@ -90,7 +90,7 @@ import { hasWrk, runWrk } from './wrk.js';
  * out 429s (live-fairness.ts).
  */
 
-/** `--only cached`: issue 36's main target, × peer on the cached rows of both stores. */
+/** `--only cached`: the main target, × peer on the cached rows of both stores. */
 const CACHED_ROWS = [
   'points',
   'players-100',
@@ -361,7 +361,7 @@ async function main(): Promise<number> {
     const endpoints = apiEndpoints(manifest, settings.connections);
     if (redis) endpoints.splice(1, 0, redisPointsEndpoint(manifest, settings.connections));
     if (postgres) endpoints.push(...postgresEndpoints(manifest, settings.connections));
-    // `--only cached`: issue 36's main target alone, the cached rows beside their peer twins.
+    // `--only cached`: the main target alone, the cached rows beside their peer twins.
     if (cachedOnly) {
       const kept = endpoints.filter((endpoint) => CACHED_ROWS.includes(endpoint.id));
       endpoints.splice(0, endpoints.length, ...kept);

@@ -65,7 +65,7 @@ export const PEER_TARGETS: Readonly<Record<string, number>> = {
 
 const peerTarget = (row: string, threshold: number): Target => ({
   id: `peer-${row}`,
-  text: `cached ${row}, req/s × peer (issue 24)`,
+  text: `cached ${row}, req/s × peer`,
   compare: '≥',
   threshold,
   unit: '×',
@@ -79,7 +79,7 @@ export const RENDER_TARGET_VARIANT = 'defaults';
 export const TARGETS = {
   coldLimit: {
     id: 'cold-limit',
-    text: 'cold p50 × the cold limit, each store and row (issue 36)',
+    text: 'cold p50 × the cold limit, each store and row',
     compare: '≤',
     threshold: 1.5,
     unit: '×',
@@ -88,7 +88,7 @@ export const TARGETS = {
   },
   renderBlock: {
     id: 'render-loop-block',
-    text: 'longest event-loop block p99 beside the chart flood, defaults (issue 29)',
+    text: 'longest event-loop block p99 beside the chart flood, defaults',
     compare: '≤',
     threshold: 10,
     unit: 'ms',
@@ -132,7 +132,7 @@ export const TARGETS = {
   },
   redis: {
     id: 'redis-points',
-    text: 'points with REDIS_URL and a limited key × points without (issue 12)',
+    text: 'points with REDIS_URL and a limited key × points without',
     compare: '≥',
     threshold: 0.8,
     unit: '×',
@@ -227,7 +227,7 @@ export const TARGETS = {
   },
   mixed: {
     id: 'mixed-p99',
-    text: 'the mixed load at half of the maximum rate, p99 (issue 24)',
+    text: 'the mixed load at half of the maximum rate, p99',
     compare: '≤',
     threshold: 10,
     unit: 'ms',
@@ -236,7 +236,7 @@ export const TARGETS = {
   },
   otherGuildWebhooks: {
     id: 'webhooks-other-guild-p95',
-    text: "another guild's webhook commit → receiver p95 while one guild's 10 receivers hang (issue 42)",
+    text: "another guild's webhook commit → receiver p95 while one guild's 10 receivers hang",
     compare: '≤',
     threshold: 2_000,
     unit: 'ms',
@@ -244,7 +244,7 @@ export const TARGETS = {
   },
   waitingPerSubscription: {
     id: 'webhooks-waiting-per-subscription',
-    text: 'messages in the outbox per subscription whose receiver answers 500, the most sampled (issue 42: one waiting and one being sent per area, 4 areas)',
+    text: 'messages in the outbox per subscription whose receiver answers 500, the most sampled (one waiting and one being sent per area, 4 areas)',
     compare: '≤',
     threshold: 8,
     unit: 'messages',
@@ -257,7 +257,7 @@ export const TARGETS = {
   },
   otherGuildEdits: {
     id: 'live-other-guild-edit-p95',
-    text: "other guilds' live message edit after a change, p95, while 4 channels wait out 60 s 429s (issue 42)",
+    text: "other guilds' live message edit after a change, p95, while 4 channels wait out 60 s 429s",
     compare: '≤',
     threshold: 10_000,
     unit: 'ms',
