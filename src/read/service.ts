@@ -175,7 +175,7 @@ export interface ChangesReader {
    * The guilds' areas changed since `cursor` (null: since the beginning), at most `limit` of them,
    * and the cursor after them. Safe on both stores: a change committed after a read is never behind
    * the cursor that read gives, whatever the order in which transactions that overlapped took their
-   * numbers (docs/decisions.md, "One record of what changed (issue 30)"). A change may come twice
+   * numbers (docs/decisions.md, "One record of what changed"). A change may come twice
    * (after the cursor's numbers started again, a new epoch), never not at all, unless a later
    * change of the same guild's area stands for it.
    */
