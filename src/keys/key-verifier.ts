@@ -1,5 +1,6 @@
 import { looksLikeKey, lookupDigestOf, sameDigest, sameKey } from './key-material.js';
 import type { ActiveKeyRow, KeyTable } from './key-table.js';
+import { createLastUsedLog } from './last-used.js';
 
 export interface ApiKeyIdentity {
   id: number;
@@ -32,8 +33,6 @@ export interface KeyVerifier {
   activeIds(): ReadonlySet<number>;
 }
 
-const LAST_USED_RESOLUTION_MS = 60_000;
-
 function cachedKeys(rows: readonly ActiveKeyRow[]): Map<string, CachedKey> {
   const keys = new Map<string, CachedKey>();
   for (const row of rows) {
@@ -49,13 +48,16 @@ function cachedKeys(rows: readonly ActiveKeyRow[]): Map<string, CachedKey> {
   return keys;
 }
 
-/**
- * Checks keys against an in-memory copy of the active keys, reloaded whenever the key table's
- * generation changes. On SQLite the reload is synchronous: a `keys revoke` in another process is
- * refused on the very next request. On PostgreSQL it follows the change notification, so a key
- * revoked on any node is refused within moments: the notification itself starts the reload.
- */
-export function createKeyVerifier(table: KeyTable, now: () => number = Date.now): KeyVerifier {
+/** The in-memory copy of the active keys, reloaded when the key table's generation changes. */
+interface ActiveKeys {
+  /** Reloads if the generation changed; a promise while an asynchronous load is under way. */
+  refresh(): Promise<void> | undefined;
+  /** The keys by lookup digest: a new Map after each reload that changed them. */
+  byDigest(): Map<string, CachedKey>;
+  ids(): ReadonlySet<number>;
+}
+
+function activeKeys(table: KeyTable): ActiveKeys {
   let loadedAt: string | null = null;
   let loading: string | null = null;
   let inFlight: Promise<void> | null = null;
@@ -64,7 +66,8 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
   let loadedRows = '';
   // On SQLite any commit (a game's points update) reloads the keys; rows that did not change keep
   // the key set, so connections keep their proven key instead of hashing it again.
-  const use = (rows: readonly ActiveKeyRow[]) => {
+  const use = (rows: readonly ActiveKeyRow[], generation: string) => {
+    loadedAt = generation;
     const signature = rows
       .map((row) => `${row.id} ${row.digest} ${row.guilds} ${row.rate_limit}`)
       .join('\n');
@@ -73,67 +76,60 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
     byDigest = cachedKeys(rows);
     ids = new Set([...byDigest.values()].map((key) => key.id));
   };
-  // Per connection, the key last proven on it and the key set it was proven against (a reload
-  // that changed the keys, e.g. a revocation, is a new Map, so nothing proven before it counts).
-  const proven = new WeakMap<
-    object,
-    { key: string; keys: Map<string, CachedKey>; identity: CachedKey }
-  >();
-  const lastUsed = new Map<number, number>();
-  const pending = new Map<number, string>();
-
+  const settle = (generation: string, loaded?: readonly ActiveKeyRow[]) => {
+    // A later generation started loading meanwhile (a change notification): the latest load
+    // wins, and whoever waits on this one (load()) waits on that one instead.
+    if (loading !== generation) return inFlight ?? undefined;
+    // Not loaded means the store is unreachable: keep the keys known, try on the next request.
+    if (loaded) use(loaded, generation);
+    loading = null;
+    inFlight = null;
+  };
   function refresh(): Promise<void> | undefined {
     const generation = table.generation();
     if (generation === loadedAt) return undefined;
     if (generation === loading) return inFlight ?? undefined;
     const rows = table.active();
     if (Array.isArray(rows)) {
-      use(rows);
-      loadedAt = generation;
+      use(rows, generation);
       return undefined;
     }
     loading = generation;
-    const attempt: Promise<void> = rows.then(
-      (loaded) => {
-        // A later generation started loading meanwhile (a change notification): the latest load
-        // wins, and whoever waits on this one (load()) waits on that one instead.
-        if (loading !== generation) return inFlight ?? undefined;
-        use(loaded);
-        loadedAt = generation;
-        loading = null;
-        inFlight = null;
-      },
-      () => {
-        // The store is unreachable: keep the keys known, and try again on the next request.
-        if (loading === generation) {
-          loading = null;
-          inFlight = null;
-        }
-      },
+    inFlight = rows.then(
+      (loaded) => settle(generation, loaded),
+      () => void settle(generation),
     );
-    inFlight = attempt;
-    return attempt;
+    return inFlight;
   }
-
   // PostgreSQL tells every node of a key change: reload then, not on the next request, so that
   // an idle node judges its first request after a revocation by the new list.
   table.onChange?.(() => void refresh());
+  return { refresh, byDigest: () => byDigest, ids: () => ids };
+}
 
-  function noteUse(id: number): void {
-    const at = now();
-    const previous = lastUsed.get(id) ?? 0;
-    if (at - previous < LAST_USED_RESOLUTION_MS) return;
-    lastUsed.set(id, at);
-    pending.set(id, new Date(at).toISOString());
-  }
-
+/**
+ * Checks keys against an in-memory copy of the active keys, reloaded whenever the key table's
+ * generation changes. On SQLite the reload is synchronous: a `keys revoke` in another process is
+ * refused on the very next request. On PostgreSQL it follows the change notification, so a key
+ * revoked on any node is refused within moments: the notification itself starts the reload.
+ */
+export function createKeyVerifier(table: KeyTable, now: () => number = Date.now): KeyVerifier {
+  const keys = activeKeys(table);
+  const lastUsed = createLastUsedLog(table, now);
+  // Per connection, the key last proven on it and the key set it was proven against (a reload
+  // that changed the keys, e.g. a revocation, is a new Map, so nothing proven before it counts).
+  const proven = new WeakMap<
+    object,
+    { key: string; keys: Map<string, CachedKey>; identity: CachedKey }
+  >();
   return {
     verify(key, connection) {
       if (!looksLikeKey(key)) return null;
-      void refresh();
+      void keys.refresh();
+      const byDigest = keys.byDigest();
       const known = connection && proven.get(connection);
       if (known && known.keys === byDigest && sameKey(known.key, key)) {
-        noteUse(known.identity.id);
+        lastUsed.note(known.identity.id);
         return known.identity;
       }
       const digest = lookupDigestOf(key);
@@ -141,22 +137,16 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
       const cached = byDigest.get(digest);
       if (!cached || !sameDigest(digest, cached.digest)) return null;
       if (connection) proven.set(connection, { key, keys: byDigest, identity: cached });
-      noteUse(cached.id);
+      lastUsed.note(cached.id);
       return cached;
     },
-    async flushLastUsed() {
-      if (pending.size === 0) return;
-      const written = new Map(pending);
-      // Busy or unreachable: the times stay pending for the next flush.
-      if (!(await table.touch(written).catch(() => false))) return;
-      for (const [id, at] of written) if (pending.get(id) === at) pending.delete(id);
-    },
+    flushLastUsed: () => lastUsed.flush(),
     async load() {
-      await refresh();
+      await keys.refresh();
     },
     activeIds() {
-      void refresh();
-      return ids;
+      void keys.refresh();
+      return keys.ids();
     },
   };
 }
