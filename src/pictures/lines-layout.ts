@@ -137,70 +137,52 @@ function dateLabels(
   return placed.sort((a, b) => a.index - b.index).map(({ label }) => label);
 }
 
-/** The race over time in `box`: the axis, the dates, the lines and their labelled ends. */
-export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLayout {
-  const axisSize = Math.max(10, 12 * unit);
-  const [low, high] = seriesRange(input.series);
-  const scale = lineScale(low, high);
-  const ticksWritten = tickTexts(scale.ticks, input.locale);
-  const axisWidth = Math.max(...ticksWritten.map((t) => measure(t, axisSize, false))) + 8 * unit;
+/** The end labels' texts, in rank order, and the size that lets them fit beside the plot. */
+interface EndTexts {
+  ranked: House[];
+  last: Map<House, { index: number; value: number }>;
+  texts: string[];
+  size: number;
+  /** Between a line's end and its label. */
+  gap: number;
+  /** The widest label with its gap: the room the labels take right of the plot. */
+  width: number;
+}
 
-  // The end labels: house and value, so a reader who cannot tell the colours apart still can.
+// House and value, so a reader who cannot tell the colours apart still can.
+function endTexts(input: ChartInput, box: Box, axisWidth: number, unit: number): EndTexts {
   const numbers = new Intl.NumberFormat(input.locale);
   const last = lastValues(input.series);
   const ranked = rankOrder(input.standings).filter((house) => last.has(house));
-  const endTexts = ranked.map(
+  const texts = ranked.map(
     (house) => `${input.houseNames[house]} ${numbers.format(last.get(house)?.value ?? 0)}`,
   );
-  const dotGap = 10 * unit;
+  const gap = 10 * unit;
   // Sized so that the plot keeps at least half the panel and the four fit its height.
-  let endSize = Math.max(10, 13 * unit);
-  const widest = (size: number) => Math.max(...endTexts.map((t) => measure(t, size, false)));
+  let size = Math.max(10, 13 * unit);
+  const widest = (at: number) => Math.max(...texts.map((t) => measure(t, at, false)));
   while (
-    endSize > 8 &&
-    (widest(endSize) + dotGap > (box.width - axisWidth) / 2 ||
-      endSize * 1.3 * ranked.length > box.height)
+    size > 8 &&
+    (widest(size) + gap > (box.width - axisWidth) / 2 || size * 1.3 * ranked.length > box.height)
   ) {
-    endSize -= 1;
+    size -= 1;
   }
-  const labelsWidth = widest(endSize) + dotGap;
+  return { ranked, last, texts, size, gap, width: widest(size) + gap };
+}
 
-  const plot = {
-    x: box.x + axisWidth,
-    y: box.y + axisSize / 2,
-    width: box.width - axisWidth - labelsWidth,
-    height: box.height - axisSize / 2 - axisSize * 1.7,
-  };
-  const yOf = (value: number) =>
-    plot.y + plot.height - ((value - scale.low) / (scale.high - scale.low)) * plot.height;
-  const count = input.series.length;
-  const xOf = (index: number) =>
-    plot.x + (count === 1 ? plot.width : (index / (count - 1)) * plot.width);
+/** Where a value and a point of the series fall in the plot. */
+interface PlotPlace {
+  xOf(index: number): number;
+  yOf(value: number): number;
+}
 
-  const ticks = scale.ticks.map((value, i) => ({
-    value,
-    y: yOf(value),
-    label: text(ticksWritten[i] ?? '', axisSize, false, {
-      x: plot.x - 6 * unit,
-      y: yOf(value),
-      align: 'right',
-      baseline: 'middle',
-      tone: 'muted',
-    }),
-  }));
-
-  const dates = dateLabels(input, dateFormat(input), {
-    size: axisSize,
-    y: plot.y + plot.height + axisSize * 0.6,
-    xOf,
-    gap: 12 * unit,
-  });
-
+/** Each house's line through the series, broken where it has no value. */
+function housePaths(series: readonly ChartPoint[], at: PlotPlace): Record<House, Point[][]> {
   const paths = {} as Record<House, Point[][]>;
   for (const house of HOUSES) {
     const segments: Point[][] = [];
     let current: Point[] | null = null;
-    input.series.forEach((point, index) => {
+    series.forEach((point, index) => {
       const value = point.values[house];
       if (value === null) {
         current = null;
@@ -210,23 +192,28 @@ export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLay
         current = [];
         segments.push(current);
       }
-      current.push({ x: xOf(index), y: yOf(value) });
+      current.push({ x: at.xOf(index), y: at.yOf(value) });
     });
     paths[house] = segments;
   }
+  return paths;
+}
 
-  const labelHeight = Math.round(endSize * 1.3);
+/** The labelled ends of the lines, each label as near its line's end as the others let it be. */
+function lineEnds(labels: EndTexts, plot: Box, box: Box, at: PlotPlace, count: number): LineEnd[] {
+  const { ranked, last, size } = labels;
+  const labelHeight = Math.round(size * 1.3);
   const placed: PlacedLabel<House>[] = placeLabels(
-    ranked.map((house) => ({ item: house, wanted: yOf(last.get(house)?.value ?? 0) })),
+    ranked.map((house) => ({ item: house, wanted: at.yOf(last.get(house)?.value ?? 0) })),
     labelHeight,
     box.y,
     box.y + box.height,
   );
-  const labelX = plot.x + plot.width + dotGap;
-  const ends = ranked.map((house, i): LineEnd => {
+  const labelX = plot.x + plot.width + labels.gap;
+  return ranked.map((house, i): LineEnd => {
     const end = last.get(house) ?? { index: count - 1, value: 0 };
-    const centre = placed.find((label) => label.item === house)?.centre ?? yOf(end.value);
-    const label = text(endTexts[i] ?? '', endSize, false, {
+    const centre = placed.find((label) => label.item === house)?.centre ?? at.yOf(end.value);
+    const label = text(labels.texts[i] ?? '', size, false, {
       x: labelX,
       y: centre,
       align: 'left',
@@ -236,10 +223,51 @@ export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLay
     return {
       house,
       value: end.value,
-      point: { x: xOf(end.index), y: yOf(end.value) },
+      point: { x: at.xOf(end.index), y: at.yOf(end.value) },
       label,
       box: { x: labelX, y: centre - labelHeight / 2, width: label.width, height: labelHeight },
     };
   });
+}
+
+/** The race over time in `box`: the axis, the dates, the lines and their labelled ends. */
+export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLayout {
+  const axisSize = Math.max(10, 12 * unit);
+  const [low, high] = seriesRange(input.series);
+  const scale = lineScale(low, high);
+  const ticksWritten = tickTexts(scale.ticks, input.locale);
+  const axisWidth = Math.max(...ticksWritten.map((t) => measure(t, axisSize, false))) + 8 * unit;
+  const labels = endTexts(input, box, axisWidth, unit);
+  const plot = {
+    x: box.x + axisWidth,
+    y: box.y + axisSize / 2,
+    width: box.width - axisWidth - labels.width,
+    height: box.height - axisSize / 2 - axisSize * 1.7,
+  };
+  const count = input.series.length;
+  const at: PlotPlace = {
+    xOf: (index) => plot.x + (count === 1 ? plot.width : (index / (count - 1)) * plot.width),
+    yOf: (value) =>
+      plot.y + plot.height - ((value - scale.low) / (scale.high - scale.low)) * plot.height,
+  };
+  const ticks = scale.ticks.map((value, i) => ({
+    value,
+    y: at.yOf(value),
+    label: text(ticksWritten[i] ?? '', axisSize, false, {
+      x: plot.x - 6 * unit,
+      y: at.yOf(value),
+      align: 'right',
+      baseline: 'middle',
+      tone: 'muted',
+    }),
+  }));
+  const dates = dateLabels(input, dateFormat(input), {
+    size: axisSize,
+    y: plot.y + plot.height + axisSize * 0.6,
+    xOf: at.xOf,
+    gap: 12 * unit,
+  });
+  const paths = housePaths(input.series, at);
+  const ends = lineEnds(labels, plot, box, at, count);
   return { plot, scale, ticks, dates, paths, ends, lineWidth: Math.max(2, 2.5 * unit) };
 }
