@@ -96,30 +96,108 @@ function describe(request: InteractionRequest): string {
   return request.kind === 'command' ? `/${request.command}` : `button ${request.customId}`;
 }
 
+/** The answer of the command that a command or button names; "unknown command" if none. */
+async function route(
+  byName: ReadonlyMap<string, CommandModule>,
+  request: InteractionRequest,
+  context: CommandContext,
+): Promise<ButtonAnswer> {
+  const unknown = {
+    reply: { content: context.language.t.errors.unknownCommand, ephemeral: true },
+  };
+  if (request.kind === 'command') {
+    const command = byName.get(request.command);
+    if (!command) return unknown;
+    const options = readOptions(command.definition, request.options);
+    return { reply: await command.execute({ ...request, options }, context) };
+  }
+  const [name = '', ...args] = request.customId.split(':');
+  const command = byName.get(name);
+  if (!command?.button) return unknown;
+  return command.button(request, context, args);
+}
+
+/**
+ * Defers the interaction once `ms` pass without an answer. The returned function stops the timer
+ * and waits for a deferral already on its way, so the answer is sent knowing the progress.
+ */
+function deferWhenSlow(
+  request: InteractionRequest,
+  delivery: Delivery,
+  progress: Progress,
+  ms: number,
+  onFailure: (error: unknown) => void,
+): () => Promise<void> {
+  // Set synchronously by the timer, so once the handler settles it is known for sure.
+  let deferral: Promise<unknown> | null = null;
+  const timer = setTimeout(() => {
+    const type =
+      request.kind === 'button'
+        ? InteractionResponseType.DeferredMessageUpdate
+        : InteractionResponseType.DeferredChannelMessageWithSource;
+    deferral = delivery.respond({ type }).then(() => {
+      progress.state = 'deferred';
+    }, onFailure);
+  }, ms);
+  return async () => {
+    clearTimeout(timer);
+    if (deferral) await deferral;
+  };
+}
+
+/** The handler's answer, or the one that stands in for its failure. */
+async function answerOf(
+  handler: () => Promise<ButtonAnswer>,
+  apology: ButtonAnswer,
+  onError: (error: unknown) => void,
+): Promise<{ answer: ButtonAnswer; outcome: Outcome }> {
+  try {
+    return { answer: await handler(), outcome: 'ok' };
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      return {
+        answer: { reply: { content: error.message, ephemeral: true } },
+        outcome: 'not found',
+      };
+    }
+    onError(error);
+    return { answer: apology, outcome: 'error' };
+  }
+}
+
+/** Sends the answer; false when it could not go (then the apology is tried, where it may help). */
+async function sendOrApologise(
+  request: InteractionRequest,
+  delivery: Delivery,
+  progress: Progress,
+  answers: { answer: ButtonAnswer; apology: ButtonAnswer },
+  onError: (error: unknown) => void,
+): Promise<boolean> {
+  try {
+    await send(request, delivery, progress, answers.answer);
+    return true;
+  } catch (error) {
+    onError(error);
+    // Discord refused the content itself: an apology still tells the user something.
+    if (refusedContent(error)) await send(request, delivery, progress, answers.apology);
+    return false;
+  }
+}
+
+/** A label from the known commands only, so a forged custom_id cannot grow the series. */
+function metricLabel(
+  byName: ReadonlyMap<string, CommandModule>,
+  request: InteractionRequest,
+): string {
+  const name = request.kind === 'command' ? request.command : request.customId.split(':')[0];
+  return name !== undefined && byName.has(name) ? name : 'unknown';
+}
+
 /** The one place interactions enter, from either transport: routes them, never throws. */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   const { logger } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const byName = new Map(options.commands.map((command) => [command.definition.name, command]));
-
-  async function route(
-    request: InteractionRequest,
-    context: CommandContext,
-  ): Promise<ButtonAnswer> {
-    const unknown = {
-      reply: { content: context.language.t.errors.unknownCommand, ephemeral: true },
-    };
-    if (request.kind === 'command') {
-      const command = byName.get(request.command);
-      if (!command) return unknown;
-      const options = readOptions(command.definition, request.options);
-      return { reply: await command.execute({ ...request, options }, context) };
-    }
-    const [name = '', ...args] = request.customId.split(':');
-    const command = byName.get(name);
-    if (!command?.button) return unknown;
-    return command.button(request, context, args);
-  }
 
   async function handle(request: InteractionRequest, delivery: Delivery): Promise<void> {
     const started = performance.now();
@@ -141,55 +219,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       language,
       logger: logger.child({ guild: guildId }),
     };
-
-    // Set synchronously by the timer, so once the handler settles it is known for sure.
-    let deferral: Promise<unknown> | null = null;
-    const timer = setTimeout(() => {
-      const type =
-        request.kind === 'button'
-          ? InteractionResponseType.DeferredMessageUpdate
-          : InteractionResponseType.DeferredChannelMessageWithSource;
-      deferral = delivery.respond({ type }).then(
-        () => {
-          progress.state = 'deferred';
-        },
-        (error: unknown) => logger.warn({ ...where, err: error }, 'could not defer'),
-      );
-    }, deferAfterMs);
-
-    let answer: ButtonAnswer;
-    let outcome: Outcome = 'ok';
-    try {
-      answer = await route(request, context);
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        outcome = 'not found';
-        answer = { reply: { content: error.message, ephemeral: true } };
-      } else {
-        outcome = 'error';
-        logger.error({ ...where, err: error }, 'interaction handler failed');
-        answer = { reply: { content: t.errors.apology, ephemeral: true } };
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-    if (deferral) await deferral;
-    try {
-      await send(request, delivery, progress, answer);
-    } catch (error) {
-      outcome = 'error';
-      logger.error({ ...where, err: error }, 'could not send the answer');
-      // Discord refused the content itself: an apology still tells the user something.
-      if (refusedContent(error)) {
-        await send(request, delivery, progress, {
-          reply: { content: t.errors.apology, ephemeral: true },
-        });
-      }
-    }
+    const apology = { reply: { content: t.errors.apology, ephemeral: true } };
+    const deferred = deferWhenSlow(request, delivery, progress, deferAfterMs, (error) =>
+      logger.warn({ ...where, err: error }, 'could not defer'),
+    );
+    const handled = await answerOf(
+      () => route(byName, request, context),
+      apology,
+      (error) => logger.error({ ...where, err: error }, 'interaction handler failed'),
+    );
+    await deferred();
+    const sent = await sendOrApologise(
+      request,
+      delivery,
+      progress,
+      { answer: handled.answer, apology },
+      (error) => logger.error({ ...where, err: error }, 'could not send the answer'),
+    );
+    const outcome = sent ? handled.outcome : 'error';
     logger.info({ ...where, outcome, ms: Math.round(performance.now() - started) }, 'interaction');
-    // A label from the known commands only, so a forged custom_id cannot grow the series.
-    const name = request.kind === 'command' ? request.command : request.customId.split(':')[0];
-    options.onHandled?.(name !== undefined && byName.has(name) ? name : 'unknown', outcome);
+    options.onHandled?.(metricLabel(byName, request), outcome);
   }
 
   return async (request, delivery) => {
