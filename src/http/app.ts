@@ -98,25 +98,13 @@ const DEFAULT_KEEP_ALIVE_S = 25;
 
 const serializeAsJson = () => (data: unknown) => JSON.stringify(data);
 
-/** Builds the HTTP API without listening, so tests and the server share the very same app. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const budgets =
-    deps.budgets ??
-    memoryBudgets({
-      rateLimitPerMinute: deps.config.rateLimitPerMinute,
-      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
-      rendersPerMinute: deps.config.rendersPerMinute ?? RENDER_DEFAULTS.perMinute,
-    });
-  const renders =
-    deps.renders ??
-    new RenderSlots({
-      concurrency: deps.config.renderConcurrency ?? RENDER_DEFAULTS.concurrency,
-      queue: deps.config.renderQueue ?? RENDER_DEFAULTS.queue,
-    });
-  const guard = budgets.failures;
-  // Filled by the mounts below; read when an error is answered, Fastify's own included.
-  const errorPages = new PathErrorPages();
-  const app = Fastify({
+/** Fastify, set up to answer by the contract: its errors, limits, proxies and schemas. */
+function createFastify(
+  deps: AppDependencies,
+  errorPages: PathErrorPages,
+  failures: FailureGuard,
+): FastifyInstance {
+  return Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
     loggerInstance: deps.logger as FastifyBaseLogger,
     // One access line (installAccessLine, below), a request's child logger made only when used.
@@ -128,7 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError(ENDPOINTS, errorPages),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
-    clientErrorHandler: clientErrorAnswerer(deps.logger, guard),
+    clientErrorHandler: clientErrorAnswerer(deps.logger, failures),
     // request.ip (the failure budget, the access line) comes from X-Forwarded-For only when the
     // connection is from one of these proxies (TRUST_PROXY); otherwise it is the socket's address.
     trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
@@ -148,10 +136,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // the process). serve-endpoints.ts reads numeric parameters by one rule instead.
     ajv: { customOptions: { coerceTypes: false } },
   });
+}
 
-  // One cache for the GET answers and the event streams: an event carries the bytes the GET
-  // answers, and whichever reads first fills it for the other.
-  const cache = deps.cache ?? new AnswerCache();
+// One cache for the GET answers and the event streams: an event carries the bytes the GET
+// answers, and whichever reads first fills it for the other.
+function startEventHub(app: FastifyInstance, deps: AppDependencies, cache: AnswerCache): EventHub {
   const hub = new EventHub({
     sources: { read: deps.read, cache, generation: deps.read.generation },
     activeKeyIds: () => deps.keyVerifier.activeIds(),
@@ -163,6 +152,50 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     hub.close();
     done();
   });
+  return hub;
+}
+
+/** The data API under /v1: every request with a working key, within that key's rate. */
+async function serveV1(v1: FastifyInstance, deps: AppDependencies, context: MountContext) {
+  const { budgets, cache, hub, renders } = context;
+  v1.addHook('onRequest', authenticate(deps.keyVerifier, context.failures));
+  await installKeyLimit(v1, budgets.keys);
+  serveEndpoints(v1, ENDPOINTS, {
+    read: deps.read,
+    cache,
+    generation: deps.read.generation,
+    maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
+    events: {
+      hub,
+      slots: budgets.streams,
+      perKey: deps.config.eventStreamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
+      logger: deps.logger,
+    },
+    renders: { slots: renders, budget: budgets.renders },
+  });
+}
+
+/** Builds the HTTP API without listening, so tests and the server share the very same app. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const budgets =
+    deps.budgets ??
+    memoryBudgets({
+      rateLimitPerMinute: deps.config.rateLimitPerMinute,
+      failureLimitPerMinute: deps.config.failureLimitPerMinute ?? DEFAULT_FAILURE_LIMIT,
+      rendersPerMinute: deps.config.rendersPerMinute ?? RENDER_DEFAULTS.perMinute,
+    });
+  const renders =
+    deps.renders ??
+    new RenderSlots({
+      concurrency: deps.config.renderConcurrency ?? RENDER_DEFAULTS.concurrency,
+      queue: deps.config.renderQueue ?? RENDER_DEFAULTS.queue,
+    });
+  const guard = budgets.failures;
+  // Filled by the mounts below; read when an error is answered, Fastify's own included.
+  const errorPages = new PathErrorPages();
+  const app = createFastify(deps, errorPages, guard);
+  const cache = deps.cache ?? new AnswerCache();
+  const hub = startEventHub(app, deps, cache);
   deps.metrics?.watchEventStreams(() => hub.stats());
   deps.metrics?.watchRenders(() => renders.stats());
   // Slots the app made are the app's to close (their chart workers); given ones, their maker's.
@@ -181,26 +214,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await serveOpenApi(app, ENDPOINTS);
   await registerDocs(app);
   registerHealthRoutes(app, { ...deps, redisState: budgets.redis });
-  for (const mount of deps.mounts ?? []) {
-    await mount(app, { failures: guard, cache, budgets, hub, errorPages, renders });
-  }
+  const context: MountContext = { failures: guard, cache, budgets, hub, errorPages, renders };
+  for (const mount of deps.mounts ?? []) await mount(app, context);
 
-  await app.register(async (v1) => {
-    v1.addHook('onRequest', authenticate(deps.keyVerifier, guard));
-    await installKeyLimit(v1, budgets.keys);
-    serveEndpoints(v1, ENDPOINTS, {
-      read: deps.read,
-      cache,
-      generation: deps.read.generation,
-      maxAge: deps.config.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE,
-      events: {
-        hub,
-        slots: budgets.streams,
-        perKey: deps.config.eventStreamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
-        logger: deps.logger,
-      },
-      renders: { slots: renders, budget: budgets.renders },
-    });
-  });
+  await app.register((v1) => serveV1(v1, deps, context));
   return app;
 }
