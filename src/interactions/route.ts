@@ -6,7 +6,7 @@ import type { OnceSet } from '../budgets/once-set.js';
 import type { Answerer } from './answerer.js';
 import type { InteractionsDependencies } from './options.js';
 import { isPing, parseInteraction } from './payload.js';
-import { createSignatureCheck, REPLAY_WINDOW_S } from './signature.js';
+import { createSignatureCheck, REPLAY_WINDOW_S, type SignatureCheck } from './signature.js';
 
 /*
  * `POST /interactions`: Discord's Interactions Endpoint URL (docs/discord.md). Outside /v1: no API
@@ -41,6 +41,45 @@ function whenSent(reply: FastifyReply): Promise<void> {
   });
 }
 
+/**
+ * Keeps each body as the bytes Discord signed, never parsed before the signature is checked, and
+ * counts Fastify's own refusals here (415, 413, an unreadable body) as failures too; the app's
+ * error handler, which this one hands them to, writes the JSON error body.
+ */
+function takeSignedBodies(scope: FastifyInstance, guard: FailureGuard): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  scope.setErrorHandler(async (error: FastifyError | ApiError, request) => {
+    if (error instanceof ApiError) throw error;
+    const status = error.statusCode ?? 500;
+    if (status < 400 || status >= 500) throw error;
+    throw await failureOf(guard, request.ip, status, CLIENT_ERRORS[status] ?? MESSAGES.badRequest);
+  });
+}
+
+/** The JSON a request carries, once its signature is Discord's; a counted failure otherwise. */
+async function signedPayload(
+  request: FastifyRequest,
+  checkSignature: SignatureCheck,
+  guard: FailureGuard,
+): Promise<unknown> {
+  const body = Buffer.isBuffer(request.body) ? request.body : NO_BODY;
+  const timestamp = header(request, 'x-signature-timestamp');
+  const signature = header(request, 'x-signature-ed25519');
+  if (!checkSignature(timestamp, signature, body)) {
+    throw await failureOf(guard, request.ip, 401, INVALID_SIGNATURE);
+  }
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw await failureOf(guard, request.ip, 400, MESSAGES.badRequest);
+  }
+}
+
 export async function registerInteractions(
   app: FastifyInstance,
   deps: InteractionsDependencies,
@@ -59,40 +98,9 @@ export async function registerInteractions(
   };
 
   await app.register(async (scope) => {
-    // The signature covers the exact bytes: the body stays a Buffer, never parsed before that.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    // Fastify's own refusals here (415, 413, an unreadable body) count as failures too; the
-    // app's error handler, which this one hands them to, writes the JSON error body.
-    scope.setErrorHandler(async (error: FastifyError | ApiError, request) => {
-      if (error instanceof ApiError) throw error;
-      const status = error.statusCode ?? 500;
-      if (status < 400 || status >= 500) throw error;
-      throw await failureOf(
-        guard,
-        request.ip,
-        status,
-        CLIENT_ERRORS[status] ?? MESSAGES.badRequest,
-      );
-    });
-
+    takeSignedBodies(scope, guard);
     scope.post(INTERACTIONS_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : NO_BODY;
-      const timestamp = header(request, 'x-signature-timestamp');
-      const signature = header(request, 'x-signature-ed25519');
-      if (!checkSignature(timestamp, signature, body)) {
-        throw await failureOf(guard, request.ip, 401, INVALID_SIGNATURE);
-      }
-      let payload: unknown;
-      try {
-        payload = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw await failureOf(guard, request.ip, 400, MESSAGES.badRequest);
-      }
+      const payload = await signedPayload(request, checkSignature, guard);
       // Discord checks the endpoint with a PING when its URL is saved, and from time to time.
       if (isPing(payload)) return reply.send({ type: 1 });
       const interaction = parseInteraction(payload);

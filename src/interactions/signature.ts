@@ -23,7 +23,7 @@ function ed25519PublicKey(hex: string): KeyObject {
   });
 }
 
-type SignatureCheck = (
+export type SignatureCheck = (
   timestamp: string | undefined,
   signature: string | undefined,
   body: Buffer,
