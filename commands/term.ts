@@ -96,12 +96,13 @@ async function execute(request: Request, context: CommandContext): Promise<Answe
   logger.info({ by: context.userId, term: ended?.id ?? null, reset }, 'term end from Discord');
   if (!ended) return { content: t.term.noneOpen, ephemeral: true };
   const name = termName(ended, language);
+  const winners = ended.winners ?? [];
   const said =
-    ended.winners.length === 0
+    winners.length === 0
       ? t.term.endedNoWinner(name)
-      : t.term.ended(name, housesText(ended.winners, language));
+      : t.term.ended(name, housesText(winners, language));
   // Nothing to reset when the guild had no points.
-  const content = reset && ended.winners.length > 0 ? `${said} ${t.term.reset}` : said;
+  const content = reset && winners.length > 0 ? `${said} ${t.term.reset}` : said;
   return { content, ephemeral: true };
 }
 

@@ -8,6 +8,24 @@
     change === null
       ? ''
       : `${change > 0 ? '▲' : change < 0 ? '▼' : '±'} ${format.format(Math.abs(change))} this week`;
+  const names = new Intl.ListFormat('en', { type: 'conjunction' });
+  // The open term's leaders, by what each house gained in it (src/pages/hall-of-cups.ts writes
+  // the same text): a term's cup is the points gained, not the points carried in.
+  const leading = (term, items) => {
+    let best = null;
+    for (const house of items.keys()) {
+      const gain = term.dataset[house];
+      if (gain !== '' && (best === null || Number(gain) > best)) best = Number(gain);
+    }
+    if (best === null) return '';
+    const leaders = [...items.keys()].filter(
+      (house) => term.dataset[house] !== '' && Number(term.dataset[house]) === best,
+    );
+    const who = names.format(
+      leaders.map((house) => items.get(house).querySelector('.name').textContent),
+    );
+    return `Leading: ${who} · ${format.format(best)} points gained${leaders.length > 1 ? ' each' : ''}`;
+  };
   const houses = () =>
     new Map(
       [...(document.getElementById('standings')?.children ?? [])].map((item) => [
@@ -55,11 +73,15 @@
     const items = houses();
     if (items.size === 0) return refresh(true);
     const said = [];
+    const term = document.getElementById('term');
     for (const [house, item] of items) {
       const now = points[house];
       const before = Number(item.dataset.points);
       if (typeof now !== 'number' || now === before) continue;
       item.dataset.points = String(now);
+      if (term && term.dataset[house] !== undefined && term.dataset[house] !== '') {
+        term.dataset[house] = String(Number(term.dataset[house]) + now - before);
+      }
       item.querySelector('.points').textContent = format.format(now);
       if (item.dataset.week !== '') {
         const change = Number(item.dataset.week) + now - before;
@@ -83,6 +105,8 @@
       item.querySelector('.rank').textContent = String(rank);
       list.append(item);
     });
+    const leaders = term?.querySelector('.term-leading');
+    if (leaders) leaders.textContent = leading(term, items);
     live.textContent = `${said.join(', ')} points.`;
     if (document.getElementById('chart')) refresh(false);
   }

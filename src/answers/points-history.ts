@@ -97,9 +97,10 @@ export function pointsHistoryAnswer(
 
 /**
  * GET /v1/points/:guildId/history?term=<id>: the series from the term's start (its first entry,
- * not moved down to a step) to its end, or to the next whole second while it is open. An ended
- * term's last entry is its final standings as its row keeps them, before any reset (the reset's
- * history row may share the end's millisecond), and whatever the pruning took.
+ * not moved down to a step) to its end, or to the next whole second while it is open: the points
+ * as they stood, as the history endpoint gives them everywhere. An ended term's last entry is the
+ * points it ended with as its row keeps them (its totals), before any reset (the reset's history
+ * row may share the end's millisecond), and whatever the pruning took.
  */
 function termHistoryAnswer(
   read: ReadService,
@@ -126,7 +127,7 @@ function termHistoryAnswer(
       if (instants.length > MAX_SERIES_ENTRIES) return errorAnswer(400, MESSAGES.tooManyEntries);
       const points = await readSeriesAt(read.pointsHistory, guildId, instants);
       const last = points.at(-1);
-      if (term.endedAt !== null && last) Object.assign(last, term.standings);
+      if (term.endedAt !== null && last) Object.assign(last, term.totals);
       const answer = jsonAnswer(200, {
         guildId,
         step,

@@ -6,11 +6,14 @@ import { jsonAnswer } from './answer.js';
 
 /*
  * A guild's terms as the API answers them (GET /v1/points/:guildId/terms) and as the event
- * stream's `term` event carries one. Built from the read service's terms, whose standings and
- * winners the store has already settled.
+ * stream's `term` event carries one. Built from the read service's terms, whose standings (what
+ * the houses gained), totals and winners the store has already settled.
  */
 
-/** One term on the wire: `{id, name, startedAt, endedAt, standings, winners}`. */
+/**
+ * One term on the wire: `{id, name, startedAt, endedAt, standings, totals, winners}`, winners
+ * null while it is open.
+ */
 export function termBody(term: Term) {
   return {
     id: term.id,
@@ -18,6 +21,7 @@ export function termBody(term: Term) {
     startedAt: term.startedAt,
     endedAt: term.endedAt,
     standings: term.standings,
+    totals: term.totals,
     winners: term.winners,
   };
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { HOUSES } from '../records/houses.js';
-import { checkTermName, TERM_NAME_MAX, type Term } from '../records/terms.js';
+import type { Standings } from '../records/points-history.js';
+import { checkTermName, leadersOf, TERM_NAME_MAX, type Term } from '../records/terms.js';
 import type { Store } from '../store/store.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
@@ -12,10 +13,28 @@ import { CliError, print, table } from './output.js';
  * not, so tests run it in-process; the commands only open the store and print.
  */
 
-const standingsText = (term: Term): string =>
-  term.winners.length === 0
-    ? 'no house points, no winner'
-    : `${HOUSES.map((house) => `${house} ${term.standings[house] ?? '-'}`).join(', ')}; won by ${term.winners.join(' and ')}`;
+/** A gain as the CLI writes it: `+20`, `-3`, `0`; `-` for a house without points. */
+const gain = (points: number | null): string =>
+  points === null ? '-' : points > 0 ? `+${points}` : String(points);
+
+const each = (points: Standings, write: (points: number | null) => string) =>
+  HOUSES.map((house) => `${house} ${write(points[house])}`).join(', ');
+
+/**
+ * `won by gryffindor`, `leading: gryffindor and slytherin` while the term is open (its leaders
+ * are not winners yet), `no winner` when no house had points.
+ */
+function resultText(term: Term): string {
+  const houses = term.winners ?? leadersOf(term.standings);
+  if (houses.length === 0) return 'no winner';
+  return `${term.winners ? 'won by' : 'leading:'} ${houses.join(' and ')}`;
+}
+
+/** What an ended term's line says of its cup: the gains, the points it ended with, its winners. */
+function cupText(term: Term): string {
+  if (HOUSES.every((house) => term.totals[house] === null)) return 'no house points, no winner';
+  return `gained ${each(term.standings, gain)} (points ${each(term.totals, (points) => String(points ?? '-'))}); ${resultText(term)}`;
+}
 
 /** The line `term start` prints, or the CliError that says why no term started. */
 export async function startTerm(store: Store, guildId: string, given: string): Promise<string> {
@@ -40,19 +59,23 @@ export async function startTerm(store: Store, guildId: string, given: string): P
 export async function endTerm(store: Store, guildId: string, reset: boolean): Promise<string> {
   const ended = await store.terms.end(guildId, { reset });
   if (!ended) throw new CliError(`Guild ${guildId} has no open term: nothing was ended`);
-  const line = `Term ${ended.id} ${JSON.stringify(ended.name)} ended at ${ended.endedAt}: ${standingsText(ended)}.`;
+  const line = `Term ${ended.id} ${JSON.stringify(ended.name)} ended at ${ended.endedAt}: ${cupText(ended)}.`;
   if (!reset) return line;
-  return ended.winners.length === 0
+  return HOUSES.every((house) => ended.totals[house] === null)
     ? `${line} The guild has no house points to reset.`
     : `${line} The houses' points are reset to 0.`;
 }
 
-/** What `term list` prints: the guild's terms, newest first, as a table (or JSON). */
+/**
+ * What `term list` prints: the guild's terms, newest first, as a table of each one's cup (what
+ * each house gained in it, so far for the open one) and result; or as JSON, as the API gives them
+ * (totals included).
+ */
 export async function listTerms(store: Store, guildId: string, json: boolean): Promise<string> {
   const { items } = await store.read.terms.list(guildId);
   if (json) return JSON.stringify(items, null, 2);
   if (items.length === 0) return `No terms on guild ${guildId}.`;
-  const header = ['id', 'name', 'started', 'ended', ...HOUSES, 'winners'];
+  const header = ['id', 'name', 'started', 'ended', ...HOUSES, 'result'];
   return table([
     header,
     ...items.map((term) => [
@@ -60,8 +83,8 @@ export async function listTerms(store: Store, guildId: string, json: boolean): P
       term.name,
       term.startedAt,
       term.endedAt ?? 'open',
-      ...HOUSES.map((house) => String(term.standings[house] ?? '-')),
-      term.winners.join(',') || '-',
+      ...HOUSES.map((house) => gain(term.standings[house])),
+      resultText(term),
     ]),
   ]);
 }
@@ -81,16 +104,18 @@ export function addTermCommands(program: Command): void {
   term
     .command('end')
     .description(
-      "end a guild's open term, keeping its final standings and winners; --reset sets the four houses to 0 in the same transaction",
+      "end a guild's open term, keeping the points it ended with and its winners (the houses that gained most); --reset sets the four houses to 0 in the same transaction",
     )
     .argument('<guildId>', 'the guild', guildIdOption)
-    .option('--reset', "set the four houses' points to 0 once the standings are kept", false)
+    .option('--reset', "set the four houses' points to 0 once the term's points are kept", false)
     .action(async (guildId: string, options: { reset: boolean }) => {
       print(await withStore((store) => endTerm(store, guildId, options.reset)));
     });
   term
     .command('list')
-    .description("list a guild's terms, newest first: dates, final standings, winners")
+    .description(
+      "list a guild's terms, newest first: dates, what each house gained, the winners (the open term's leaders)",
+    )
     .argument('<guildId>', 'the guild', guildIdOption)
     .option('--json', 'print them as JSON')
     .action(async (guildId: string, options: { json?: boolean }) => {

@@ -1,10 +1,13 @@
 import { HOUSES, type House } from '../records/houses.js';
-import type { Term } from '../records/terms.js';
+import type { Standings } from '../records/points-history.js';
+import { leadersOf, type Term } from '../records/terms.js';
 import { type Html, html } from './html.js';
 
 /*
- * The guild's terms on its public page: the open term's name under the title, and the hall of
- * cups, its past terms with their winners, newest first. English, as the rest of the page.
+ * The guild's terms on its public page: the open term's name under the title with the houses
+ * leading it, and the hall of cups, its past terms with their winners, newest first. A term's
+ * cup is what the houses gained in it, not the points carried in. English, as the rest of the
+ * page.
  */
 
 /** The past terms the hall shows: the latest. */
@@ -18,6 +21,8 @@ export const HOUSE_NAMES: Record<House, string> = {
 };
 
 const numbers = new Intl.NumberFormat('en');
+const gains = new Intl.NumberFormat('en', { signDisplay: 'exceptZero' });
+const names = new Intl.ListFormat('en', { type: 'conjunction' });
 const days = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const daysInYear = new Intl.DateTimeFormat('en', {
   month: 'short',
@@ -59,10 +64,33 @@ export function termKey(term: Pick<Term, 'id' | 'endedAt'>): string {
   return `${term.id}:${term.endedAt ?? ''}`;
 }
 
-/** `Term Autumn 2026 · since Sep 1, 2026` under the title; nothing without an open term. */
+/** `360 points gained`, `360 points gained each` when several share it. */
+function gainedText(points: number, houses: number): string {
+  return `${numbers.format(points)} points gained${houses > 1 ? ' each' : ''}`;
+}
+
+/**
+ * `Leading: Gryffindor · 360 points gained`: the open term's leaders by what they gained so far,
+ * never its winners; empty when no house has points. public/cup.js writes the same text as the
+ * points change.
+ */
+export function leadingText(gained: Standings): string {
+  const leaders = leadersOf(gained);
+  const [first] = leaders;
+  if (first === undefined) return '';
+  const who = names.format(leaders.map((house) => HOUSE_NAMES[house]));
+  return `Leading: ${who} · ${gainedText(gained[first] ?? 0, leaders.length)}`;
+}
+
+/**
+ * `Term Autumn 2026 · since Sep 1, 2026 · Leading: …` under the title; nothing without an open
+ * term. Each house's gain so far rides along (`data-<house>`), so that cup.js moves the leaders
+ * with the points.
+ */
 export function openTermLine(open: Term | null): Html {
   if (!open) return html``;
-  return html`<p class="term" id="term"><span class="term-label">Term</span> <strong class="term-name">${open.name}</strong> <span class="term-since">since ${days.format(Date.parse(open.startedAt))}</span></p>\n`;
+  const data = HOUSES.map((house) => html` data-${house}="${open.standings[house] ?? ''}"`);
+  return html`<p class="term" id="term"${data}><span class="term-label">Term</span> <strong class="term-name">${open.name}</strong> <span class="term-since">since ${days.format(Date.parse(open.startedAt))}</span> <span class="term-leading">${leadingText(open.standings)}</span></p>\n`;
 }
 
 /**
@@ -76,28 +104,28 @@ function cupDates(term: Term): string {
   return `${(sameYear ? daysInYear : days).format(from)} – ${days.format(to)}`;
 }
 
+/** An ended term's winners, with what they gained in it; none when no house had points. */
 function winnersOf(term: Term): Html {
-  const [first] = term.winners;
+  const winners = term.winners ?? [];
+  const [first] = winners;
   if (first === undefined) {
     return html`<p class="cup-winners none">No winner: no house had points</p>`;
   }
-  const points = term.standings[first] ?? 0;
-  const each = term.winners.length > 1 ? ' each' : '';
-  const names = term.winners.map(
+  const chips = winners.map(
     (house) => html`<span class="winner ${house}">${HOUSE_NAMES[house]}</span>`,
   );
-  return html`<p class="cup-winners"><span class="cup-label">${term.winners.length > 1 ? 'Shared by' : 'Won by'}</span> ${names} <span class="cup-points">${numbers.format(points)} points${each}</span></p>`;
+  return html`<p class="cup-winners"><span class="cup-label">${winners.length > 1 ? 'Shared by' : 'Won by'}</span> ${chips} <span class="cup-points">${gainedText(term.standings[first] ?? 0, winners.length)}</span></p>`;
 }
 
-/** The other houses' final points, in the houses' order, for whoever wants the whole table. */
+/** What the other houses gained, in the houses' order, for whoever wants the whole table. */
 function othersOf(term: Term): Html {
+  const winners = term.winners ?? [];
   const others = HOUSES.filter(
-    (house) => !term.winners.includes(house) && term.standings[house] !== null,
+    (house) => !winners.includes(house) && term.standings[house] !== null,
   );
-  if (others.length === 0 || term.winners.length === 0) return html``;
+  if (others.length === 0 || winners.length === 0) return html``;
   const parts = others.map(
-    (house) =>
-      html`<span>${HOUSE_NAMES[house]} ${numbers.format(term.standings[house] ?? 0)}</span>`,
+    (house) => html`<span>${HOUSE_NAMES[house]} ${gains.format(term.standings[house] ?? 0)}</span>`,
   );
   return html`<p class="cup-others">${parts}</p>`;
 }

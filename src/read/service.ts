@@ -132,8 +132,8 @@ export interface PointsHistoryReader {
 
 /**
  * A guild's terms (records/terms.ts): the hall of cups and the open term. Each term comes with
- * its standings (an ended term's final ones, kept in its row; the open term's current points)
- * and its winners, read in one snapshot.
+ * its standings (what each house gained in it: to its end, or now while it is open), its totals
+ * (the points at its end, or now) and, once ended, its winners, read in one snapshot.
  */
 export interface TermsReader {
   /** The guild's terms, newest first (by id); an empty page when it has none. */

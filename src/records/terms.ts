@@ -14,11 +14,27 @@ const finalStandings = Object.fromEntries(
   ]),
 ) as Record<House, Field<number, true>>;
 
+/** The column keeping a house's points when its term started. */
+export type StartColumn = `start_${House}`;
+export const startColumn = (house: House): StartColumn => `start_${house}`;
+
+const startPoints = Object.fromEntries(
+  HOUSES.map((house) => [
+    startColumn(house),
+    nullable(
+      integer(
+        `Points of ${house} when the term started; null when the store does not know them (a term from before they were kept, or written without them): its cup then counts from the history`,
+      ),
+    ),
+  ]),
+) as Record<StartColumn, Field<number, true>>;
+
 /**
  * A term of a guild's house cup (docs/cli-and-data.md, "Terms"): from `started_at` to
  * `ended_at`, null while it runs. At most one term of a guild is open, which the store holds with
- * a partial unique index (migration `terms`). Ending a term writes its final standings into the
- * row, so the hall of cups never depends on the points history, which is pruned.
+ * a partial unique index (migration `terms`). Its cup is what the houses gained in it, so the row
+ * keeps the points it started from and, once ended, the points it ended with: the hall of cups
+ * never depends on the points history, which is pruned.
  */
 export const term = defineRecord({
   name: 'Term',
@@ -33,6 +49,7 @@ export const term = defineRecord({
     started_at: timestamp('When the term started (UTC, milliseconds)'),
     ended_at: nullable(timestamp('When the term ended (UTC, milliseconds); null while open')),
     ...finalStandings,
+    ...startPoints,
   },
   primaryKey: ['guild_id', 'id'],
   indexes: { terms_guild_started: ['guild_id', 'started_at'] },
@@ -52,19 +69,39 @@ export interface Term {
   /** Null while the term is open. */
   endedAt: string | null;
   /**
-   * An ended term's final standings (before any reset); the open term's current points. All
-   * four null when the guild had no points.
+   * What each house gained in the term: its points at the end (now, while open) minus its points
+   * when the term started (termGains). Null for a house without points at the end.
    */
   standings: Standings;
-  /** Every house with the highest points, in the houses' order; none when all four are null. */
-  winners: House[];
+  /** The points at the end, before any reset; the open term's current points. */
+  totals: Standings;
+  /**
+   * Once the term has ended, every house with the highest gain (leadersOf); null while it is
+   * open, whose leaders are not winners yet.
+   */
+  winners: House[] | null;
 }
 
 /**
- * The houses with the highest points, in the houses' usual order (ties share the cup); none
+ * What each house gained from `start` to `end`. A house whose start the store does not know
+ * (null) counts from nothing, so its gain is its total: only a term from before the starts were
+ * kept, whose start the history no longer held (the store reads an unknown start from the
+ * history first: src/store/term-rows.ts).
+ */
+export function termGains(end: Standings, start: Standings): Standings {
+  const gains = {} as Standings;
+  for (const house of HOUSES) {
+    const points = end[house];
+    gains[house] = points === null ? null : points - (start[house] ?? 0);
+  }
+  return gains;
+}
+
+/**
+ * The houses with the highest number, in the houses' usual order (ties share the cup); none
  * when all four are null. A null house counts below every number.
  */
-export function winnersOf(standings: Standings): House[] {
+export function leadersOf(standings: Standings): House[] {
   let best: number | null = null;
   for (const house of HOUSES) {
     const points = standings[house];

@@ -46,10 +46,13 @@ export type TermStart =
   | { outcome: 'noPoints' };
 
 export interface TermStore {
-  /** Starts a term named `name` (already checked: checkTermName) now. */
+  /**
+   * Starts a term named `name` (already checked: checkTermName) now, from the guild's points
+   * now, kept in its row: its cup is what the houses gain from them.
+   */
   start(guildId: string, name: string): Promise<TermStart>;
   /**
-   * Ends the guild's open term now, keeping its final standings (the points now) in its row;
+   * Ends the guild's open term now, keeping the points it ended with (the points now) in its row;
    * with `reset`, then sets the four houses to 0 in the same transaction, so the points history
    * shows the reset at the term's end. The ended term, or null when no term was open.
    */

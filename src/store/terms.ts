@@ -1,6 +1,6 @@
 import { pageOf, type TermsReader } from '../read/service.js';
 import { HOUSES } from '../records/houses.js';
-import type { Term, TermRow } from '../records/terms.js';
+import { startColumn, type Term, type TermRow } from '../records/terms.js';
 import { isUniqueViolation, type SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, first, type Op, run } from './sql/op.js';
@@ -38,17 +38,20 @@ const CONTAINING = statement<Pick<TermRow, 'guild_id'> & { at: string }, TermRea
      AND (t.ended_at IS NULL OR t.ended_at > @at)
    ORDER BY t.started_at DESC, t.id DESC LIMIT 1`,
 );
-// The points' row is locked first (PostgreSQL): they cannot go while the term starts, and the
-// standings an end keeps are the points its reset replaces.
+// The points' row is locked first (PostgreSQL): they cannot change while the term starts from
+// them, and the points an end keeps are those its reset replaces.
 const POINTS_FOR_SHARE = statement<Pick<TermRow, 'guild_id'>, { found: number }>(
   (d) => `SELECT 1 AS found FROM house_points WHERE guild_id = @guild_id ${d.forShare}`,
 );
 const POINTS_FOR_UPDATE = statement<Pick<TermRow, 'guild_id'>, { found: number }>(
   (d) => `SELECT 1 AS found FROM house_points WHERE guild_id = @guild_id ${d.forUpdate}`,
 );
+// The term starts from the points as they are now: its cup is what the houses gain from them.
 const INSERT = statement<Pick<TermRow, 'guild_id' | 'name'>>(
-  (d) => `INSERT INTO terms (guild_id, id, name, started_at)
-   SELECT @guild_id, coalesce(max(id), 0) + 1, @name, ${d.now} FROM terms WHERE guild_id = @guild_id`,
+  (d) => `INSERT INTO terms (guild_id, id, name, started_at, ${HOUSES.map(startColumn).join(', ')})
+   SELECT p.guild_id, (SELECT coalesce(max(id), 0) + 1 FROM terms WHERE guild_id = p.guild_id),
+     @name, ${d.now}, ${HOUSES.map((house) => `p.${house}`).join(', ')}
+   FROM house_points p WHERE p.guild_id = @guild_id`,
 );
 const END = statement<Pick<TermRow, 'guild_id'>, Pick<TermRow, 'id'>>(
   (d) => `UPDATE terms SET ended_at = ${d.now}, (${HOUSES.join(', ')}) =
@@ -74,7 +77,7 @@ function* startTerm(guildId: string, name: string): Op<TermStart> {
   return { outcome: 'started', term: started };
 }
 
-// The standings are kept before the reset, in the same transaction: one commit.
+// The points it ended with are kept before the reset, in the same transaction: one commit.
 function* endTerm(guildId: string, reset: boolean): Op<Term | null> {
   yield* first(POINTS_FOR_UPDATE, { guild_id: guildId });
   const ended = yield* first(END, { guild_id: guildId });

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { type Field, ID_PATTERN } from '../records/field.js';
 import type { HousePoints } from '../records/house-points.js';
 import { housePoints } from '../records/house-points.js';
-import { HOUSES } from '../records/houses.js';
+import { HOUSES, type House } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
 import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
-import { term } from '../records/terms.js';
+import { startColumn, term } from '../records/terms.js';
 import { historyProblems } from './history.js';
 import { type PeriodEntry, periodEntryProblem } from './periods.js';
 import { type TermEntry, termProblems } from './terms.js';
@@ -163,6 +163,12 @@ function entrySchema(
 
 const list = (item: z.ZodType) => z.array(item, { error: expected('a list') });
 
+/** A term's four points (its start, its totals), each house's as `field` of it; null or absent. */
+const termPoints = (field: (house: House) => Field) =>
+  strictObject(Object.fromEntries(HOUSES.map((house) => [house, fieldSchema(field(house))])))
+    .nullable()
+    .optional();
+
 const guildEntry = strictObject({
   id: fieldSchema(profile.fields.guild_id),
   // A guild's points name every house: a file that forgets one is more likely wrong than zero.
@@ -194,11 +200,9 @@ const guildEntry = strictObject({
       name: fieldSchema(term.fields.name),
       startedAt: fieldSchema(term.fields.started_at),
       endedAt: fieldSchema(term.fields.ended_at).optional(),
-      standings: strictObject(
-        Object.fromEntries(HOUSES.map((house) => [house, fieldSchema(term.fields[house])])),
-      )
-        .nullable()
-        .optional(),
+      start: termPoints((house) => term.fields[startColumn(house)]),
+      totals: termPoints((house) => term.fields[house]),
+      standings: termPoints((house) => term.fields[house]),
     }),
   ).optional(),
 }).superRefine((value, ctx) => {

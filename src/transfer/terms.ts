@@ -1,13 +1,15 @@
 import { HOUSES } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
-import { checkTermName } from '../records/terms.js';
+import { checkTermName, type StartColumn, startColumn } from '../records/terms.js';
 
 /*
- * A file's `terms` (src/records/terms.ts): a guild's terms, as GET /v1/points/:guildId/terms
- * shows them but for the winners, which follow from the standings. Present, they replace the
- * guild's terms, writing only the rows that differ (the same file again writes nothing); absent,
- * the guild's terms are kept. An open term (no `endedAt`) has no standings of its own: its
- * standings are the guild's points.
+ * A file's `terms` (src/records/terms.ts): a guild's terms with the points each started from
+ * (`start`) and, once ended, the points each ended with (`totals`), from which the cup and its
+ * winners follow, as GET /v1/points/:guildId/terms shows them. Present, they replace the guild's
+ * terms, writing only the rows that differ (the same file again writes nothing); absent, the
+ * guild's terms are kept. An open term (no `endedAt`) has no totals of its own: they are the
+ * guild's points. A file from before the starts were kept has no `start` (the store then reads
+ * each term's start from the points history) and names the totals `standings`.
  */
 
 /** One term as a file holds it. */
@@ -16,12 +18,16 @@ export interface TermEntry {
   name: string;
   startedAt: string;
   endedAt?: string | null | undefined;
-  /** An ended term's final standings; absent or null for an open one. */
+  /** The points the term started from; absent or null when not known. */
+  start?: Standings | null | undefined;
+  /** An ended term's points at its end, before any reset; absent or null for an open one. */
+  totals?: Standings | null | undefined;
+  /** A file from before: `totals` by the name it had then. */
   standings?: Standings | null | undefined;
 }
 
 /** A term's row as the import compares it: instants as `YYYY-MM-DDTHH:MM:SS.sssZ`. */
-export interface StoredTermRow extends Standings {
+export interface StoredTermRow extends Standings, Record<StartColumn, number | null> {
   id: number;
   name: string;
   started_at: string;
@@ -35,6 +41,13 @@ export interface TermWrites {
 }
 
 const NULLS: Standings = { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null };
+const number = (value: number | string | null) => (value === null ? null : Number(value));
+
+function startColumnsOf(start: Standings): Record<StartColumn, number | null> {
+  const columns = {} as Record<StartColumn, number | null>;
+  for (const house of HOUSES) columns[startColumn(house)] = start[house];
+  return columns;
+}
 
 export function termRowOf(entry: TermEntry): StoredTermRow {
   const ended = entry.endedAt ?? null;
@@ -43,20 +56,26 @@ export function termRowOf(entry: TermEntry): StoredTermRow {
     name: entry.name.trim(),
     started_at: new Date(entry.startedAt).toISOString(),
     ended_at: ended === null ? null : new Date(ended).toISOString(),
-    ...(ended === null ? NULLS : (entry.standings ?? NULLS)),
+    ...(ended === null ? NULLS : (entry.totals ?? entry.standings ?? NULLS)),
+    ...startColumnsOf(entry.start ?? NULLS),
   };
 }
 
-/** A stored term as a file holds it. */
+/** A stored term as a file holds it: its start when known, its totals once ended. */
 export function termEntryOf(row: StoredTermRow): TermEntry {
-  const standings = {} as Standings;
-  for (const house of HOUSES) standings[house] = row[house] === null ? null : Number(row[house]);
+  const totals = {} as Standings;
+  const start = {} as Standings;
+  for (const house of HOUSES) {
+    totals[house] = number(row[house]);
+    start[house] = number(row[startColumn(house)]);
+  }
   return {
     id: Number(row.id),
     name: row.name,
     startedAt: row.started_at,
     endedAt: row.ended_at,
-    ...(row.ended_at === null ? {} : { standings }),
+    ...(HOUSES.some((house) => start[house] !== null) ? { start } : {}),
+    ...(row.ended_at === null ? {} : { totals }),
   };
 }
 
@@ -64,7 +83,7 @@ const same = (a: StoredTermRow, b: StoredTermRow) =>
   a.name === b.name &&
   a.started_at === b.started_at &&
   a.ended_at === b.ended_at &&
-  HOUSES.every((house) => (a[house] === null ? null : Number(a[house])) === b[house]);
+  [...HOUSES, ...HOUSES.map(startColumn)].every((column) => number(a[column]) === b[column]);
 
 /** The writes making `stored` the file's terms; null when the file says nothing of them. */
 export function termWrites(
@@ -116,14 +135,24 @@ export function termProblems(
         });
       }
       open = entry.id;
-      if (entry.standings) {
+      for (const field of ['totals', 'standings'] as const) {
+        if (entry[field]) {
+          problems.push({
+            path: [index, field],
+            message: `an open term has none: its ${field} are the guild’s points`,
+          });
+        }
+      }
+    } else {
+      if (Date.parse(ended) < started) {
+        problems.push({ path: [index, 'endedAt'], message: 'must not be before startedAt' });
+      }
+      if (entry.totals && entry.standings) {
         problems.push({
           path: [index, 'standings'],
-          message: 'an open term has none: its standings are the guild’s points',
+          message: 'the name a file from before gives totals: give totals only',
         });
       }
-    } else if (Date.parse(ended) < started) {
-      problems.push({ path: [index, 'endedAt'], message: 'must not be before startedAt' });
     }
   });
   return problems;

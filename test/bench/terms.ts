@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createLogger } from '../../src/logger.js';
 import { HOUSES } from '../../src/records/houses.js';
+import { startColumn } from '../../src/records/terms.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
@@ -16,8 +17,9 @@ import { median } from './report.js';
 
 /*
  * The terms' figures (`npm run bench -- --only terms`), on the race guild: a year of hourly
- * history, given twelve monthly terms (eleven ended, with the standings the history held at
- * their ends, and the open one):
+ * history, given twelve monthly terms (each with the points the history held at its start, as
+ * `term start` keeps them; eleven ended, with the points the history held at their ends, and the
+ * open one):
  * - GET /v1/points/:g/terms cached, req/s as × A (A measured before and after each round);
  * - ending a term with --reset on that guild, in this process on each store: its time, and the
  *   longest event-loop block while it runs (on SQLite the driver is synchronous, so the whole
@@ -61,8 +63,10 @@ export function prepareTerms(path: string, manifest: DatasetManifest): { terms: 
     const standingsAt = db.prepare<[string, string], Record<string, number | null>>(
       `SELECT ${HOUSES.join(', ')} FROM points_history WHERE guild_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1`,
     );
+    const columns = [...HOUSES, ...HOUSES.map(startColumn)];
     const insert = db.prepare(
-      `INSERT INTO terms (guild_id, id, name, started_at, ended_at, ${HOUSES.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO terms (guild_id, id, name, started_at, ended_at, ${columns.join(', ')})
+       VALUES (?, ?, ?, ?, ?, ${columns.map(() => '?').join(', ')})`,
     );
     db.transaction(() => {
       db.prepare('DELETE FROM terms WHERE guild_id = ?').run(guildId);
@@ -71,6 +75,7 @@ export function prepareTerms(path: string, manifest: DatasetManifest): { terms: 
         const open = i === TERMS - 1;
         const endedAt = open ? null : new Date(start + (i + 1) * span).toISOString();
         const standings = endedAt ? standingsAt.get(guildId, endedAt) : undefined;
+        const begun = standingsAt.get(guildId, startedAt);
         insert.run(
           guildId,
           i + 1,
@@ -78,6 +83,7 @@ export function prepareTerms(path: string, manifest: DatasetManifest): { terms: 
           startedAt,
           endedAt,
           ...HOUSES.map((house) => standings?.[house] ?? null),
+          ...HOUSES.map((house) => begun?.[house] ?? null),
         );
       }
     })();

@@ -435,7 +435,8 @@ describe('/term list and the term in /points', () => {
     startedAt: '2026-09-01T08:00:00.000Z',
     endedAt: ended ? '2026-10-31T20:00:00.000Z' : null,
     standings: { gryffindor: 1200, slytherin: 1200, ravenclaw: null, hufflepuff: 7 },
-    winners: ['gryffindor', 'slytherin'],
+    totals: { gryffindor: 4200, slytherin: 3900, ravenclaw: null, hufflepuff: 5007 },
+    winners: ended ? ['gryffindor', 'slytherin'] : null,
   });
   const both = '🦁 Gryffindor and 🐍 Slytherin';
 
@@ -446,8 +447,10 @@ describe('/term list and the term in /points', () => {
     accepted(embed);
     expect(embed.fields).toHaveLength(TERMS_SHOWN);
     expect(embed.fields?.[0]?.name.startsWith('🎓 \\*\\*Ω')).toBe(true);
-    expect(embed.fields?.[0]?.value).toContain(EN.t.term.leading(both, '1,200 points'));
-    expect(embed.fields?.[1]?.value).toContain(EN.t.term.wonBy(both, '1,200 points'));
+    // What they gained, never the totals carried in (Hufflepuff's 5,007).
+    expect(embed.fields?.[0]?.value).toContain(EN.t.term.leading(both, '1,200 points gained'));
+    expect(embed.fields?.[1]?.value).toContain(EN.t.term.wonBy(both, '1,200 points gained'));
+    expect(JSON.stringify(embed)).not.toContain('5,007');
     expect(embed.footer?.text).toBe(EN.t.term.latest('10'));
     // The last cup's colours: its first winner's.
     expect(embed.color).toBe(HOUSE_STYLES.gryffindor.colour);
@@ -456,7 +459,7 @@ describe('/term list and the term in /points', () => {
     expect(none.footer).toBeUndefined();
   });
 
-  it('a blank name shows the term’s number; /points names the open term first', () => {
+  it('a blank name shows the term’s number; /points names the open term first, with its leaders', () => {
     const blank = termListEmbed([term(3, '\u200B', false)], false, EN);
     expect(blank.fields?.[0]?.name).toBe('🎓 #3');
     const open = term(3, 'Autumn', false);
@@ -464,7 +467,7 @@ describe('/term list and the term in /points', () => {
     accepted(embed);
     const seconds = Date.parse(open.startedAt) / 1000;
     expect(embed.description?.split('\n\n')[0]).toBe(
-      `🎓 Term: **Autumn** — since 2026-09-01 (<t:${seconds}:R>)`,
+      `🎓 Term: **Autumn** — since 2026-09-01 (<t:${seconds}:R>)\nLeading: 🦁 Gryffindor and 🐍 Slytherin — 1,200 points gained`,
     );
     expect(pointsEmbed({ points, week: null, picture: false }, EN).description).not.toContain('🎓');
   });

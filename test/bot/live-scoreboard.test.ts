@@ -94,6 +94,10 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     const [message] = [...fake.channelMessages.values()];
     expect(message?.channelId).toBe(fake.channelOf(GUILD));
     expect(JSON.stringify(message?.message.embeds)).toContain('— 1,240 points');
+    // The demo's open term began on 880 / 910 / 700 / 760: its leader by what it gained, not won.
+    expect(JSON.stringify(message?.message.embeds)).toContain(
+      'Leading: 🦁 Gryffindor — 360 points gained',
+    );
     expect(message?.png?.subarray(1, 4).toString()).toBe('PNG');
     writeFileSync('/tmp/live-scoreboard-posted.png', message?.png ?? Buffer.alloc(0));
     // Posted with the bot's token, as every channel message.
@@ -107,6 +111,9 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     setPoints(2_001);
     const edit = await fake.waitForEdit((e) => shows(e, '2,001'));
     expect(edit.messageId).toBe(messageId);
+    expect(JSON.stringify(edit.body.embeds)).toContain(
+      'Leading: 🦁 Gryffindor — 1,121 points gained',
+    );
     expect(edit.png?.subarray(1, 4).toString()).toBe('PNG');
     writeFileSync('/tmp/live-scoreboard-edited.png', edit.png ?? Buffer.alloc(0));
   });

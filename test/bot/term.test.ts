@@ -2,7 +2,8 @@
  * /term start|end|list (docs/discord.md, "Terms") and the open term in /points, over the gateway
  * (the real discord.js client) and over the real POST /interactions, on a real SQLite file: start
  * and end answered privately, Manage Server checked for both, the store's own rules (one open
- * term, a name of one line) said in the member's language, the list public, newest first.
+ * term, a name of one line) said in the member's language, the list public, newest first, each
+ * term's cup the points gained in it (the open one's leaders, never its winners).
  */
 
 import Sqlite from 'better-sqlite3';
@@ -181,21 +182,32 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     expect((await database.store.read.terms.list(guildId)).items).toHaveLength(1);
   });
 
-  it('/points names the open term and since when (Discord counts the days)', async () => {
+  it('/points names the open term, since when (Discord counts the days), and who leads it by what they gained', async () => {
+    // The game awards points while the term is open: the houses carried in 500, 300, 200, 500.
+    const game = new Sqlite(database.path);
+    try {
+      game.exec(
+        `UPDATE house_points SET gryffindor = 520, hufflepuff = 520 WHERE guild_id = '${guildId}'`,
+      );
+    } finally {
+      game.close();
+    }
     const open = await database.store.read.terms.open(guildId);
     const seconds = Math.floor(Date.parse(open?.startedAt ?? '') / 1000);
     const points = await run('points');
     const description = points.embeds?.[0]?.description ?? '';
-    expect(description.split('\n')[0]).toBe(
+    expect(description.split('\n').slice(0, 2)).toEqual([
       en.t.points.term('Autumn 2026', `${en.day(open?.startedAt ?? '')} (<t:${seconds}:R>)`),
-    );
+      en.t.term.leading('🦁 Gryffindor and 🦡 Hufflepuff', '20 points gained'),
+    ]);
+    expect(description).not.toContain('Won by');
     const french = await run('points', [], { locale: 'fr' });
     expect(french.embeds?.[0]?.description).toContain(
-      fr.t.points.term('Autumn 2026', dateText(open?.startedAt ?? '', fr)),
+      `${fr.t.points.term('Autumn 2026', dateText(open?.startedAt ?? '', fr))}\n${fr.t.term.leading('🦁 Gryffondor et 🦡 Poufsouffle', '20 points gagnés')}`,
     );
   });
 
-  it('ends it with reset: both winners of the tie said, points 0, the final standings kept', async () => {
+  it('ends it with reset: both winners of the tie said, points 0, the points it ended with kept', async () => {
     const ended = await run('term', [sub('end', reset(true))]);
     expect(ended.content).toBe(
       `${en.t.term.ended('Autumn 2026', '🦁 Gryffindor and 🦡 Hufflepuff')} ${en.t.term.reset}`,
@@ -208,7 +220,8 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
       hufflepuff: 0,
     });
     const [kept] = (await database.store.read.terms.list(guildId)).items;
-    expect(kept?.standings).toEqual(POINTS);
+    expect(kept?.standings).toEqual({ gryffindor: 20, slytherin: 0, ravenclaw: 0, hufflepuff: 20 });
+    expect(kept?.totals).toEqual({ ...POINTS, gryffindor: 520, hufflepuff: 520 });
     expect(kept?.winners).toEqual(['gryffindor', 'hufflepuff']);
 
     const nothing = await run('term', [sub('end')]);
@@ -227,10 +240,17 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     const terms = (await database.store.read.terms.list(guildId)).items;
     // The name as plain text: its markdown escaped.
     expect(winter?.name).toBe('🎓 Winter \\<b\\>\\*2027\\*\\</b\\>');
-    expect(winter?.value.split('\n')[0]).toBe(en.t.term.open(en.day(terms[0]?.startedAt ?? '')));
+    // Open: its leaders so far (begun on the reset, all four at nothing gained), never winners.
+    expect(winter?.value.split('\n')).toEqual([
+      en.t.term.open(en.day(terms[0]?.startedAt ?? '')),
+      en.t.term.leading(
+        '🦁 Gryffindor, 🐍 Slytherin, 🦅 Ravenclaw, and 🦡 Hufflepuff',
+        '0 points gained',
+      ),
+    ]);
     expect(autumn?.name).toBe('🏆 Autumn 2026');
     expect(autumn?.value).toBe(
-      `${en.t.term.dates(en.day(terms[1]?.startedAt ?? ''), en.day(terms[1]?.endedAt ?? ''))}\n${en.t.term.wonBy('🦁 Gryffindor and 🦡 Hufflepuff', '500 points')}`,
+      `${en.t.term.dates(en.day(terms[1]?.startedAt ?? ''), en.day(terms[1]?.endedAt ?? ''))}\n${en.t.term.wonBy('🦁 Gryffindor and 🦡 Hufflepuff', '20 points gained')}`,
     );
     expect(embed?.footer).toBeUndefined();
   });
@@ -260,7 +280,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     const list = await run('term', [sub('list')], { locale: 'fr' });
     expect(list.embeds?.[0]?.title).toBe(fr.t.term.listTitle);
     expect(list.embeds?.[0]?.fields?.[1]?.value).toContain(
-      fr.t.term.wonBy('🦁 Gryffondor et 🦡 Poufsouffle', '500 points'),
+      fr.t.term.wonBy('🦁 Gryffondor et 🦡 Poufsouffle', '20 points gagnés'),
     );
     const refused = await run('term', [sub('end')], { locale: 'fr', permissions: MEMBER_ONLY });
     expect(refused.content).toBe(fr.t.term.manageServer);

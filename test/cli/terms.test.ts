@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endTerm, listTerms, startTerm } from '../../src/cli/terms.js';
 import { runCli } from '../support/cli.js';
 import { fixture, OTHER, RICH } from '../support/fixture.js';
-import { foreignWrite } from '../support/history.js';
+import { foreignWrite, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
@@ -41,11 +41,16 @@ for (const kind of storeKinds(import.meta.filename)) {
           `^housecup: Guild ${RICH} has term 1 "Autumn 2026" open since ${INSTANT}: end it first \\(housecup term end ${RICH}\\); no term was started\\n$`,
         ),
       );
+      // The term began on the points carried in: its cup is what the houses gain from them.
+      await foreignWrite(
+        test,
+        `UPDATE house_points SET slytherin = 125 WHERE guild_id = '${RICH}'`,
+      );
       const ended = cli('term', 'end', RICH, '--reset');
       expect(ended.status).toBe(0);
       expect(ended.stdout).toMatch(
         new RegExp(
-          `^Term 1 "Autumn 2026" ended at ${INSTANT}: gryffindor 120, slytherin 95, ravenclaw 80, hufflepuff 101; won by gryffindor\\. The houses' points are reset to 0\\.\\n$`,
+          `^Term 1 "Autumn 2026" ended at ${INSTANT}: gained gryffindor 0, slytherin \\+30, ravenclaw 0, hufflepuff 0 \\(points gryffindor 120, slytherin 125, ravenclaw 80, hufflepuff 101\\); won by slytherin\\. The houses' points are reset to 0\\.\\n$`,
         ),
       );
       expect(await test.store.read.points.get(RICH)).toEqual({
@@ -66,11 +71,11 @@ for (const kind of storeKinds(import.meta.filename)) {
         'slytherin',
         'ravenclaw',
         'hufflepuff',
-        'winners',
+        'result',
       ]);
       expect(row).toMatch(
         new RegExp(
-          `^1\\s+Autumn 2026\\s+${INSTANT}\\s+${INSTANT}\\s+120\\s+95\\s+80\\s+101\\s+gryffindor$`,
+          `^1\\s+Autumn 2026\\s+${INSTANT}\\s+${INSTANT}\\s+0\\s+\\+30\\s+0\\s+0\\s+won by slytherin$`,
         ),
       );
     });
@@ -92,23 +97,37 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect((await test.store.read.terms.list(RICH)).items).toHaveLength(1);
     });
 
-    it('in-process: an end without --reset keeps the points; ties and no points say so', async () => {
+    it('in-process: an end without --reset keeps the points; ties, leaders and no points say so', async () => {
+      expect(await startTerm(test.store, RICH, 'Winter')).toMatch(/^Term 2 "Winter" started/);
       await foreignWrite(
         test,
         `UPDATE house_points SET gryffindor = 40, slytherin = 40, ravenclaw = 7, hufflepuff = 40 WHERE guild_id = '${RICH}'`,
       );
-      expect(await startTerm(test.store, RICH, 'Winter')).toMatch(/^Term 2 "Winter" started/);
       expect(await endTerm(test.store, RICH, false)).toMatch(
-        /: gryffindor 40, slytherin 40, ravenclaw 7, hufflepuff 40; won by gryffindor and slytherin and hufflepuff\.$/,
+        /: gained gryffindor \+40, slytherin \+40, ravenclaw \+7, hufflepuff \+40 \(points gryffindor 40, slytherin 40, ravenclaw 7, hufflepuff 40\); won by gryffindor and slytherin and hufflepuff\.$/,
       );
       expect((await test.store.read.points.get(RICH))?.gryffindor).toBe(40);
+      // Begun on the points Winter ended with: the open term has leaders, never winners.
       await startTerm(test.store, RICH, 'Spring');
+      await foreignWrite(test, `UPDATE house_points SET ravenclaw = 2 WHERE guild_id = '${RICH}'`);
+      const [, spring, winter] = lines(await listTerms(test.store, RICH, false));
+      expect(spring).toMatch(
+        /^3\s+Spring\s+\S+\s+open\s+0\s+0\s+-5\s+0\s+leading: gryffindor and slytherin and hufflepuff$/,
+      );
+      expect(winter).toMatch(
+        /\+40\s+\+40\s+\+7\s+\+40\s+won by gryffindor and slytherin and hufflepuff$/,
+      );
       await foreignWrite(test, `DELETE FROM house_points WHERE guild_id = '${RICH}'`);
       expect(await endTerm(test.store, RICH, true)).toMatch(
         /^Term 3 "Spring" ended at .*: no house points, no winner\. The guild has no house points to reset\.$/,
       );
       const json = JSON.parse(await listTerms(test.store, RICH, true)) as { id: number }[];
       expect(json.map((term) => term.id)).toEqual([3, 2, 1]);
+      expect(json[1]).toMatchObject({
+        standings: points(40, 40, 7, 40),
+        totals: points(40, 40, 7, 40),
+        winners: ['gryffindor', 'slytherin', 'hufflepuff'],
+      });
     });
   });
 }

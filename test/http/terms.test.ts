@@ -7,9 +7,11 @@ import { storeKinds } from '../support/store.js';
 
 /*
  * GET /v1/points/:guildId/terms (the hall of cups) and /history?term= over a real app and store:
- * newest first, paged, the final standings of an ended term and the current points of the open
- * one, winners with ties, a term's series bounded by the term (its end's entry the standings
- * before the reset committed in the same millisecond), its errors, ETag and 304.
+ * newest first, paged, each term's cup (what the houses gained in it: terms written here without
+ * the points they started from read them from the history, a guild that first had points inside
+ * the term counting from those) and its totals, winners with ties once ended and null while open,
+ * a term's series bounded by the term (its end's entry the points before the reset committed in
+ * the same millisecond), its errors, ETag and 304.
  */
 
 const GUILD = '111';
@@ -88,6 +90,7 @@ for (const kind of storeKinds(import.meta.filename)) {
       return {
         status: response.statusCode,
         body: response.body ? response.json() : null,
+        raw: response.body,
         etag: response.headers.etag,
       };
     };
@@ -97,7 +100,9 @@ for (const kind of storeKinds(import.meta.filename)) {
       name: 'Autumn',
       startedAt: '2026-11-02T06:00:00.000Z',
       endedAt: '2026-11-04T12:00:00.000Z',
-      standings: points(20, 5, 0, 0),
+      // The guild first had points inside the term (10, 0, 0, 0 at 10:00): its cup counts from them.
+      standings: points(10, 5, 0, 0),
+      totals: points(20, 5, 0, 0),
       winners: ['gryffindor'],
     };
     const WINTER = {
@@ -105,14 +110,27 @@ for (const kind of storeKinds(import.meta.filename)) {
       name: 'Winter',
       startedAt: '2026-11-04T12:00:00.000Z',
       endedAt: null,
+      // From the reset at its start: gains so far, leaders but no winners while it is open.
       standings: points(3, 1, 0, 0),
-      winners: ['gryffindor'],
+      totals: points(3, 1, 0, 0),
+      winners: null,
     };
 
-    it('lists the terms newest first: final standings, the open one’s current points', async () => {
-      const { status, body } = await get(`/v1/points/${GUILD}/terms`);
+    it('lists the terms newest first: each one’s gains and totals, winners only once ended', async () => {
+      const { status, body, raw } = await get(`/v1/points/${GUILD}/terms`);
       expect(status).toBe(200);
       expect(body).toEqual({ guildId: GUILD, results: [WINTER, AUTUMN], count: 2, status: 200 });
+      // The exact shape, key order included.
+      expect(raw).toBe(
+        `{"guildId":"${GUILD}","results":[` +
+          '{"id":2,"name":"Winter","startedAt":"2026-11-04T12:00:00.000Z","endedAt":null,' +
+          '"standings":{"gryffindor":3,"slytherin":1,"ravenclaw":0,"hufflepuff":0},' +
+          '"totals":{"gryffindor":3,"slytherin":1,"ravenclaw":0,"hufflepuff":0},"winners":null},' +
+          '{"id":1,"name":"Autumn","startedAt":"2026-11-02T06:00:00.000Z","endedAt":"2026-11-04T12:00:00.000Z",' +
+          '"standings":{"gryffindor":10,"slytherin":5,"ravenclaw":0,"hufflepuff":0},' +
+          '"totals":{"gryffindor":20,"slytherin":5,"ravenclaw":0,"hufflepuff":0},"winners":["gryffindor"]}' +
+          '],"count":2,"status":200}',
+      );
     });
 
     it('winners share a tie in the houses’ order, and there are none without points', async () => {
@@ -125,6 +143,14 @@ for (const kind of storeKinds(import.meta.filename)) {
         [1, ['slytherin', 'ravenclaw']],
       ]);
       expect(body.results[1].standings).toEqual(NULLS);
+      expect(body.results[1].totals).toEqual(NULLS);
+      // Nothing in the history tells where these started: their cups are their totals.
+      expect(body.results[2].standings).toEqual({
+        gryffindor: 5,
+        slytherin: 9,
+        ravenclaw: 9,
+        hufflepuff: null,
+      });
     });
 
     it('a guild without terms, or without any data: 200 with no results', async () => {
@@ -165,7 +191,13 @@ for (const kind of storeKinds(import.meta.filename)) {
         () => get(`/v1/points/${NO_TERMS}/terms`),
         (answer) => answer.body.count === 1,
       );
-      expect(after.body.results[0]).toMatchObject({ name: 'Fresh', standings: points(1, 2, 3, 4) });
+      // Begun before the guild's first points (the import's): its cup counts from them.
+      expect(after.body.results[0]).toMatchObject({
+        name: 'Fresh',
+        standings: points(0, 0, 0, 0),
+        totals: points(1, 2, 3, 4),
+        winners: null,
+      });
       expect(after.etag).not.toBe(first.etag);
     });
 

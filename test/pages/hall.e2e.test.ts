@@ -5,6 +5,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import { hallGuild } from '../support/hall.js';
+import { foreignWrite } from '../support/history.js';
 import { needOutside } from '../support/outside.js';
 import { raceGuild } from '../support/race.js';
 import { openTestStore, type TestStore } from '../support/store.js';
@@ -68,6 +69,9 @@ describe.skipIf(!chromiumPath)('the hall of cups in a browser', () => {
     ] as const) {
       const { page, errors } = await open(width, height);
       expect(await page.locator('.term-name').textContent()).toBe('Winter 2026');
+      expect(await page.locator('.term-leading').textContent()).toBe(
+        'Leading: Gryffindor · 340 points gained',
+      );
       expect(await page.evaluate(cupNames)).toEqual([
         'Autumn 2026',
         'Summer <script>alert(1)</script> & "friends"',
@@ -111,6 +115,28 @@ describe.skipIf(!chromiumPath)('the hall of cups in a browser', () => {
       return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
     });
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('moves the open term’s leaders with the points, by what each house gained, no reload', async () => {
+    const { page, errors } = await open(390, 844, true);
+    // Winter began on 900 / 1,100 / 800 / 1,000: Gryffindor leads by what it gained, 340.
+    expect(await page.locator('.term-leading').textContent()).toBe(
+      'Leading: Gryffindor · 340 points gained',
+    );
+    await page.evaluate(() => Object.assign(globalThis, { loadedOnce: true }));
+    await foreignWrite(
+      test,
+      `UPDATE house_points SET slytherin = 1485 WHERE guild_id = '${GUILD}'`,
+    );
+    await page.waitForFunction(
+      `document.querySelector('.term-leading')?.textContent === 'Leading: Slytherin · 385 points gained'`,
+      undefined,
+      { timeout: 5_000 },
+    );
+    expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'hall-leading-390.png'), fullPage: true });
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -6,8 +6,9 @@ import { startPageNode } from './support.js';
 
 /*
  * The public page's terms (docs/scoreboard.md, "Terms and the hall of cups"): the open term's
- * name, the hall of three past terms newest first (a tie shows both houses, a term without points
- * no winner, a hostile name escaped), and the page following a term's end live, on each store.
+ * name and its leaders (never winners), the hall of three past terms newest first, each won by
+ * what the houses gained in it (a tie shows both houses, a term without points no winner, a
+ * hostile name escaped), and the page following a term's end live, on each store.
  */
 
 const HALL = '1133557799224466940';
@@ -43,20 +44,23 @@ for (const kind of storeKinds(import.meta.filename)) {
     it('names the open term and shows the hall of three past terms, newest first', async () => {
       const html = await page();
       expect(html).toContain(
-        '<p class="term" id="term"><span class="term-label">Term</span> <strong class="term-name">Winter 2026</strong> <span class="term-since">since Nov 1, 2026</span></p>',
+        '<p class="term" id="term" data-gryffindor="40" data-slytherin="80" data-ravenclaw="70" data-hufflepuff="15"><span class="term-label">Term</span> <strong class="term-name">Winter 2026</strong> <span class="term-since">since Nov 1, 2026</span> <span class="term-leading">Leading: Slytherin · 80 points gained</span></p>',
       );
       expect(html).toContain('<main id="cup" data-term="4:">');
       const [autumn, summer, spring, ...rest] = cupsOf(html);
       expect(rest).toEqual([]);
       expect(autumn).toContain('<h3 class="cup-name">Autumn 2026</h3>');
       expect(autumn).toContain('<p class="cup-dates">Sep 1 – Oct 31, 2026</p>');
+      // Won by what it gained (910), not by the most points at the end (Hufflepuff's 1,775).
       expect(autumn).toContain(
-        '<span class="cup-label">Won by</span> <span class="winner hufflepuff">Hufflepuff</span> <span class="cup-points">1,775 points</span>',
+        '<span class="cup-label">Won by</span> <span class="winner slytherin">Slytherin</span> <span class="cup-points">910 points gained</span>',
       );
-      expect(autumn).toContain('<span>Slytherin 1,610</span>');
+      expect(autumn).toContain(
+        '<p class="cup-others"><span>Gryffindor +830</span><span>Ravenclaw +690</span><span>Hufflepuff +875</span></p>',
+      );
       // A tie: both houses, in the houses' order.
       expect(spring).toContain(
-        '<span class="cup-label">Shared by</span> <span class="winner gryffindor">Gryffindor</span><span class="winner ravenclaw">Ravenclaw</span> <span class="cup-points">1,200 points each</span>',
+        '<span class="cup-label">Shared by</span> <span class="winner gryffindor">Gryffindor</span><span class="winner ravenclaw">Ravenclaw</span> <span class="cup-points">1,100 points gained each</span>',
       );
       expect(summer).toContain('<p class="cup-winners none">No winner: no house had points</p>');
       // The hostile name as text, never as markup.
@@ -71,6 +75,10 @@ for (const kind of storeKinds(import.meta.filename)) {
     it('shows the open term in the overlay, without the hall', async () => {
       const overlay = await page('?overlay=1');
       expect(overlay).toContain('<strong class="term-name">Winter 2026</strong>');
+      expect(overlay).toContain(
+        '<span class="term-leading">Leading: Slytherin · 80 points gained</span>',
+      );
+      expect(overlay).not.toContain('Won by');
       expect(overlay).not.toContain('class="hall"');
     });
 

@@ -1,33 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTermName, ONE_OPEN_TERM_INDEX, winnersOf } from '../../src/records/terms.js';
+import {
+  checkTermName,
+  leadersOf,
+  ONE_OPEN_TERM_INDEX,
+  termGains,
+} from '../../src/records/terms.js';
 import { fixture, OTHER, RICH, SPARSE } from '../support/fixture.js';
 import { foreignWrite, historyOf, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
  * Terms in the store, on a real SQLite file and a real PostgreSQL database: at most one open per
- * guild, ended with their final standings (the points before any reset) kept in their row, the
- * reset written in the same transaction so the history shows it at the term's end, and the hall
- * of cups read newest first, page by page.
+ * guild; a term's cup (its standings) is what the houses gained in it, from the points it started
+ * from, kept in its row, to its end (or now); ended with the points before any reset kept in its
+ * row (its totals), the reset written in the same transaction so the history shows it at the
+ * term's end; winners only once ended; the hall of cups read newest first, page by page.
  */
 
 const NO_POINTS = '1133557799224466899';
+const CARRIED = '1133557799224466898';
+const LATE = '1133557799224466897';
+const NULLS = { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null };
 
-describe('winners', () => {
-  it('are every house with the highest points, in the houses’ order; none when all are null', () => {
-    expect(winnersOf(points(10, 30, 30, 5))).toEqual(['slytherin', 'ravenclaw']);
-    expect(winnersOf(points(0, 0, 0, 0))).toEqual([
+describe('leaders and gains', () => {
+  it('leaders are every house with the highest number, in the houses’ order; none when all are null', () => {
+    expect(leadersOf(points(10, 30, 30, 5))).toEqual(['slytherin', 'ravenclaw']);
+    expect(leadersOf(points(0, 0, 0, 0))).toEqual([
       'gryffindor',
       'slytherin',
       'ravenclaw',
       'hufflepuff',
     ]);
-    expect(winnersOf({ gryffindor: null, slytherin: -3, ravenclaw: null, hufflepuff: -4 })).toEqual(
+    expect(leadersOf({ gryffindor: null, slytherin: -3, ravenclaw: null, hufflepuff: -4 })).toEqual(
       ['slytherin'],
     );
-    expect(
-      winnersOf({ gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null }),
-    ).toEqual([]);
+    expect(leadersOf(NULLS)).toEqual([]);
+  });
+
+  it('a gain is the end less the start; an unknown start counts from nothing; no points, no gain', () => {
+    expect(termGains(points(500, 250, 330, 340), points(420, 250, 330, 345))).toEqual(
+      points(80, 0, 0, -5),
+    );
+    expect(termGains(points(7, 1, 2, 3), NULLS)).toEqual(points(7, 1, 2, 3));
+    expect(termGains(NULLS, points(1, 2, 3, 4))).toEqual(NULLS);
   });
 
   it('a name is one line of 1 to 100 characters, trimmed', () => {
@@ -53,7 +68,7 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect(await t.store.terms.end(OTHER)).toBeNull();
   });
 
-  it('starts a term whose standings are the points now; a second open one is refused', async () => {
+  it('starts a term from the points now: nothing gained yet, no winners while open; a second open one is refused', async () => {
     const started = await t.store.terms.start(RICH, 'Autumn');
     expect(started.outcome).toBe('started');
     if (started.outcome !== 'started') return;
@@ -61,8 +76,9 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
       id: 1,
       name: 'Autumn',
       endedAt: null,
-      standings: points(120, 95, 80, 101),
-      winners: ['gryffindor'],
+      standings: points(0, 0, 0, 0),
+      totals: points(120, 95, 80, 101),
+      winners: null,
     });
     expect(started.term.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const again = await t.store.terms.start(RICH, 'Winter');
@@ -84,14 +100,21 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect(await t.store.read.terms.list(NO_POINTS)).toEqual({ items: [], next: null });
   });
 
-  it('ending without reset keeps the standings and leaves the points as they are', async () => {
+  it('ending without reset keeps the totals, wins by the gains, and leaves the points as they are', async () => {
     await foreignWrite(t, `UPDATE house_points SET slytherin = 120 WHERE guild_id = '${RICH}'`);
+    // While open: the gains so far, and a leader, not a winner.
+    expect(await t.store.read.terms.open(RICH)).toMatchObject({
+      standings: points(0, 25, 0, 0),
+      totals: points(120, 120, 80, 101),
+      winners: null,
+    });
     const ended = await t.store.terms.end(RICH);
     expect(ended).toMatchObject({
       id: 1,
       name: 'Autumn',
-      standings: points(120, 120, 80, 101),
-      winners: ['gryffindor', 'slytherin'],
+      standings: points(0, 25, 0, 0),
+      totals: points(120, 120, 80, 101),
+      winners: ['slytherin'],
     });
     expect(ended?.endedAt).not.toBeNull();
     expect(await t.store.read.points.get(RICH)).toEqual(points(120, 120, 80, 101));
@@ -99,14 +122,21 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect(await t.store.terms.end(RICH)).toBeNull();
   });
 
-  it('ending with reset keeps the points before the reset, and the history shows the reset at the end', async () => {
+  it('a term begun after one ended without reset starts from nothing gained, its winners null', async () => {
     const started = await t.store.terms.start(RICH, 'Winter');
-    expect(started.outcome).toBe('started');
+    expect(started).toMatchObject({
+      outcome: 'started',
+      term: { id: 2, standings: points(0, 0, 0, 0), winners: null },
+    });
+  });
+
+  it('ending with reset keeps the points before the reset, and the history shows the reset at the end', async () => {
     await foreignWrite(t, `UPDATE house_points SET ravenclaw = 500 WHERE guild_id = '${RICH}'`);
     const ended = await t.store.terms.end(RICH, { reset: true });
     expect(ended).toMatchObject({
       id: 2,
-      standings: points(120, 120, 500, 101),
+      standings: points(0, 0, 420, 0),
+      totals: points(120, 120, 500, 101),
       winners: ['ravenclaw'],
     });
     expect(await t.store.read.points.get(RICH)).toEqual(points(0, 0, 0, 0));
@@ -117,8 +147,11 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect(before).toMatchObject(points(120, 120, 500, 101));
     expect(last && ended?.endedAt && last.at >= ended.endedAt).toBe(true);
     expect(before && ended?.endedAt && before.at <= ended.endedAt).toBe(true);
-    // An ended term's standings no longer follow the points.
-    expect((await t.store.read.terms.get(RICH, 2))?.standings).toEqual(points(120, 120, 500, 101));
+    // An ended term's cup no longer follows the points.
+    expect(await t.store.read.terms.get(RICH, 2)).toMatchObject({
+      standings: points(0, 0, 420, 0),
+      totals: points(120, 120, 500, 101),
+    });
   });
 
   it('a term ended when the guild had no points has null standings and no winners', async () => {
@@ -130,10 +163,7 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect((await t.store.terms.start(SPARSE, 'Short')).outcome).toBe('started');
     await foreignWrite(t, `DELETE FROM house_points WHERE guild_id = '${SPARSE}'`);
     const ended = await t.store.terms.end(SPARSE, { reset: true });
-    expect(ended).toMatchObject({
-      standings: { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null },
-      winners: [],
-    });
+    expect(ended).toMatchObject({ standings: NULLS, totals: NULLS, winners: [] });
     expect(await t.store.read.points.get(SPARSE)).toBeNull();
   });
 
@@ -142,7 +172,11 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     if (third.outcome !== 'started') throw new Error('not started');
     const all = await t.store.read.terms.list(RICH);
     expect(all.items.map((term) => term.id)).toEqual([3, 2, 1]);
-    expect(all.items[0]?.standings).toEqual(points(0, 0, 0, 0));
+    expect(all.items[0]).toMatchObject({
+      standings: points(0, 0, 0, 0),
+      totals: points(0, 0, 0, 0),
+      winners: null,
+    });
     const first = await t.store.read.terms.list(RICH, { limit: 2 });
     expect(first.items.map((term) => term.id)).toEqual([3, 2]);
     expect(first.next).toEqual({ id: 2 });
@@ -159,6 +193,46 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     expect(await t.store.read.terms.containing(RICH, '2000-01-01T00:00:00.000Z')).toBeNull();
     expect((await t.store.read.terms.containing(RICH, '2999-01-01T00:00:00.000Z'))?.id).toBe(3);
     expect(await t.store.read.terms.get(RICH, 42)).toBeNull();
+  });
+
+  it('a term started on totals carried in counts from them: gains from 0, leaders only while open', async () => {
+    await t.store.importData({ guilds: [{ id: CARRIED, points: points(420, 250, 330, 345) }] });
+    const started = await t.store.terms.start(CARRIED, 'Michaelmas');
+    expect(started).toMatchObject({
+      outcome: 'started',
+      term: { standings: points(0, 0, 0, 0), totals: points(420, 250, 330, 345), winners: null },
+    });
+    await foreignWrite(
+      t,
+      `UPDATE house_points SET gryffindor = 450, hufflepuff = 340 WHERE guild_id = '${CARRIED}'`,
+    );
+    expect(await t.store.read.terms.open(CARRIED)).toMatchObject({
+      standings: points(30, 0, 0, -5),
+      totals: points(450, 250, 330, 340),
+      winners: null,
+    });
+    // The totals carried in win nothing: Gryffindor gained most.
+    expect(await t.store.terms.end(CARRIED)).toMatchObject({
+      standings: points(30, 0, 0, -5),
+      winners: ['gryffindor'],
+    });
+  });
+
+  it('a house that first had points inside the term counts from that first value', async () => {
+    // A term another program wrote before the guild had points, without the points it started from.
+    await foreignWrite(
+      t,
+      `INSERT INTO terms (guild_id, id, name, started_at) VALUES ('${LATE}', 1, 'Late', '2026-01-01T00:00:00.000Z')`,
+    );
+    await t.store.importData({ guilds: [{ id: LATE, points: points(10, 20, 30, 40) }] });
+    expect(await t.store.read.terms.open(LATE)).toMatchObject({
+      standings: points(0, 0, 0, 0),
+      totals: points(10, 20, 30, 40),
+    });
+    await foreignWrite(t, `UPDATE house_points SET ravenclaw = 45 WHERE guild_id = '${LATE}'`);
+    expect(await t.store.read.terms.open(LATE)).toMatchObject({ standings: points(0, 0, 15, 0) });
+    const ended = await t.store.terms.end(LATE);
+    expect(ended).toMatchObject({ standings: points(0, 0, 15, 0), winners: ['ravenclaw'] });
   });
 
   it('starting and ending record a change of the terms area', async () => {

@@ -8,6 +8,7 @@ import type { Language } from '../i18n/index.js';
 import { dateText } from './dates.js';
 import { HOUSE_STYLES, HOUSES, houseName } from './houses.js';
 import { fitEmbed, named } from './limits.js';
+import { termResult } from './terms.js';
 
 const BAR_WIDTH = 16;
 
@@ -60,7 +61,10 @@ interface PointsView {
   week: Record<House, number> | null;
   /** Whether the picture is attached (as POINTS_PICTURE). */
   picture: boolean;
-  /** The guild's open term, named above the houses; null (or absent) when none is open. */
+  /**
+   * The guild's open term, named above the houses with its leaders; null (or absent) when none
+   * is open.
+   */
   term?: Term | null;
 }
 
@@ -78,14 +82,15 @@ export function pointsEmbed(
     const scored = language.amount(t.points.points, score);
     return `**${ranks[house]}. ${houseName(house, t)}** — ${scored}${change}\n\`${bar(score, leader.points)}\``;
   });
-  // How long it has run is Discord's relative timestamp: each client counts the days itself, so
+  // The term's leaders by what they gained in it, under its name (the lines below are the points
+  // carried in). How long it has run is Discord's relative timestamp: each client counts the days itself, so
   // a live scoreboard, edited only when something changes, never shows a stale count.
   const termLine = term
     ? [
-        t.points.term(
+        `${t.points.term(
           named(term.name, `#${language.digits(term.id)}`),
           dateText(term.startedAt, language),
-        ),
+        )}\n${termResult(term, language)}`,
       ]
     : [];
   return fitEmbed(

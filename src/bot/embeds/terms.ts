@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { House } from '../../records/houses.js';
-import type { Term } from '../../records/terms.js';
+import { leadersOf, type Term } from '../../records/terms.js';
 import type { Language } from '../i18n/index.js';
 import { HOUSE_STYLES, houseName, NEUTRAL_COLOUR } from './houses.js';
 import { fitEmbed, named } from './limits.js';
@@ -19,14 +19,18 @@ export function termName(term: Term, language: Language): string {
   return named(term.name, `#${language.digits(term.id)}`);
 }
 
-/** What a term's winners (or leaders, while it is open) scored; the first one's points. */
-function result(term: Term, language: Language): string {
+/**
+ * Who won an ended term, or leads the open one (its leaders are not winners yet), and what they
+ * gained in it: a term's cup is the points gained, not the totals carried in.
+ */
+export function termResult(term: Term, language: Language): string {
   const { t } = language;
-  const [first] = term.winners;
+  const houses = term.winners ?? leadersOf(term.standings);
+  const [first] = houses;
   if (first === undefined) return t.term.noWinner;
-  const points = language.amount(t.points.points, term.standings[first] ?? 0);
-  const houses = housesText(term.winners, language);
-  return term.endedAt === null ? t.term.leading(houses, points) : t.term.wonBy(houses, points);
+  const gained = language.amount(t.term.gained, term.standings[first] ?? 0);
+  const names = housesText(houses, language);
+  return term.winners ? t.term.wonBy(names, gained) : t.term.leading(names, gained);
 }
 
 function termField(term: Term, language: Language): APIEmbedField {
@@ -37,19 +41,19 @@ function termField(term: Term, language: Language): APIEmbedField {
       : t.term.dates(language.day(term.startedAt), language.day(term.endedAt));
   return {
     name: `${term.endedAt === null ? '🎓' : '🏆'} ${termName(term, language)}`,
-    value: `${dates}\n${result(term, language)}`,
+    value: `${dates}\n${termResult(term, language)}`,
     inline: false,
   };
 }
 
 /**
  * `/term list`: the latest terms, newest first, each with its dates and its winners (the open
- * one with its leaders so far). `more` says that older terms were left out. Coloured as the
+ * one with its leaders so far), and what they gained. `more` says that older terms were left out. Coloured as the
  * latest ended term's (first) winner, so the embed wears the last cup's colours.
  */
 export function termListEmbed(terms: readonly Term[], more: boolean, language: Language): APIEmbed {
   const { t } = language;
-  const lastCup = terms.find((term) => term.endedAt !== null)?.winners[0];
+  const lastCup = terms.find((term) => term.winners !== null)?.winners?.[0];
   return fitEmbed(
     {
       title: t.term.listTitle,

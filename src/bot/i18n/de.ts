@@ -326,6 +326,7 @@ export const de: Messages<'one' | 'other'> = {
     open: (since) => `Offen seit ${since}`,
     wonBy: (houses, points) => `Gewonnen von ${houses} — ${points}`,
     leading: (houses, points) => `Vorne: ${houses} — ${points}`,
+    gained: plural({ one: '{n} Punkt hinzugewonnen', other: '{n} Punkte hinzugewonnen' }),
     noWinner: 'Keine Hauspunkte: kein Sieger',
     latest: (count) => `Die ${count} neuesten Trimester`,
   },

@@ -332,9 +332,11 @@ export const en = {
     /** An ended term's days; an open term's start. */
     dates: (from: string, to: string) => `${from} – ${to}`,
     open: (since: string) => `Open since ${since}`,
-    /** `houses` is a list of houses, `points` their points: `🦁 Gryffindor — 1,200 points`. */
+    /** `houses` is a list of houses, `points` what each gained: `🦁 Gryffindor — 360 points gained`. */
     wonBy: (houses: string, points: string) => `Won by ${houses} — ${points}`,
     leading: (houses: string, points: string) => `Leading: ${houses} — ${points}`,
+    /** What a term's winners (or leaders) gained in it, the cup's measure. */
+    gained: plural({ one: '{n} point gained', other: '{n} points gained' }),
     noWinner: 'No house points: no winner',
     /** The list shows the latest terms only. */
     latest: (count: string) => `The ${count} latest terms`,

@@ -333,6 +333,11 @@ export const esES: Spanish = {
     open: (since) => `Abierto desde el ${since}`,
     wonBy: (houses, points) => `Ganado por ${houses} — ${points}`,
     leading: (houses, points) => `En cabeza: ${houses} — ${points}`,
+    gained: plural({
+      one: '{n} punto ganado',
+      many: '{n} puntos ganados',
+      other: '{n} puntos ganados',
+    }),
     noWinner: 'Sin puntos de las casas: no hay ganador',
     latest: (count) => `Los ${count} trimestres más recientes`,
   },

@@ -325,6 +325,11 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     open: (since) => `Ouvert depuis le ${since}`,
     wonBy: (houses, points) => `Gagné par ${houses} — ${points}`,
     leading: (houses, points) => `En tête : ${houses} — ${points}`,
+    gained: plural({
+      one: '{n} point gagné',
+      many: '{n} points gagnés',
+      other: '{n} points gagnés',
+    }),
     noWinner: 'Aucun point de maison : pas de gagnant',
     latest: (count) => `Les ${count} trimestres les plus récents`,
   },

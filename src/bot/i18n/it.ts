@@ -322,6 +322,11 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     open: (since) => `Aperto dal ${since}`,
     wonBy: (houses, points) => `Vinto da ${houses} — ${points}`,
     leading: (houses, points) => `In testa: ${houses} — ${points}`,
+    gained: plural({
+      one: '{n} punto guadagnato',
+      many: '{n} punti guadagnati',
+      other: '{n} punti guadagnati',
+    }),
     noWinner: 'Nessun punto delle case: nessun vincitore',
     latest: (count) => `I ${count} trimestri più recenti`,
   },

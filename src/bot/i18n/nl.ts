@@ -312,6 +312,7 @@ export const nl: Messages<'one' | 'other'> = {
     open: (since) => `Open sinds ${since}`,
     wonBy: (houses, points) => `Gewonnen door ${houses} — ${points}`,
     leading: (houses, points) => `Aan kop: ${houses} — ${points}`,
+    gained: plural({ one: '{n} punt behaald', other: '{n} punten behaald' }),
     noWinner: 'Geen afdelingspunten: geen winnaar',
     latest: (count) => `De ${count} nieuwste periodes`,
   },

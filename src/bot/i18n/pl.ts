@@ -323,6 +323,12 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     open: (since) => `Otwarty od ${since}`,
     wonBy: (houses, points) => `Zwycięzca: ${houses} — ${points}`,
     leading: (houses, points) => `Prowadzi: ${houses} — ${points}`,
+    gained: plural({
+      one: '{n} punkt zdobyty',
+      few: '{n} punkty zdobyte',
+      many: '{n} punktów zdobytych',
+      other: '{n} punktu zdobytego',
+    }),
     noWinner: 'Brak punktów domów: brak zwycięzcy',
     latest: (count) => `Najnowsze semestry (${count})`,
   },

@@ -322,6 +322,11 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     open: (since) => `Aberto desde ${since}`,
     wonBy: (houses, points) => `Vencido por ${houses} — ${points}`,
     leading: (houses, points) => `Na liderança: ${houses} — ${points}`,
+    gained: plural({
+      one: '{n} ponto ganho',
+      many: '{n} pontos ganhos',
+      other: '{n} pontos ganhos',
+    }),
     noWinner: 'Sem pontos das casas: sem vencedor',
     latest: (count) => `Os ${count} períodos mais recentes`,
   },

@@ -260,11 +260,17 @@ export const SCHEMAS = {
       ),
     },
   },
+  TermPoints: {
+    type: 'object',
+    description: 'A number per house, each null when the guild had no points',
+    required: [...HOUSES],
+    properties: Object.fromEntries(HOUSES.map((house) => [house, { type: ['integer', 'null'] }])),
+  },
   Term: {
     type: 'object',
     description:
-      "A term of a guild's house cup: its dates, its standings (an ended term's final ones, before any reset; the open term's current points) and its winners",
-    required: ['id', 'name', 'startedAt', 'endedAt', 'standings', 'winners'],
+      "A term of a guild's house cup: its dates, its cup (what each house gained in it), the points it ended with (or the points now) and, once ended, its winners",
+    required: ['id', 'name', 'startedAt', 'endedAt', 'standings', 'totals', 'winners'],
     properties: {
       id: { type: 'integer', minimum: 1, description: 'Number of the term within its guild' },
       name: { type: 'string', minLength: 1, maxLength: 100 },
@@ -275,20 +281,20 @@ export const SCHEMAS = {
         description: 'When it ended (UTC); null while it is open',
       },
       standings: {
-        type: 'object',
-        required: [...HOUSES],
-        properties: Object.fromEntries(
-          HOUSES.map((house) => [
-            house,
-            { type: ['integer', 'null'], description: `Points of ${house}` },
-          ]),
-        ),
+        ...ref('TermPoints'),
+        description:
+          "What each house gained in the term: its points at the term's end (now, while it is open) minus its points when the term started; a house that first had points inside the term counts from them; null for a house without points at the end",
+      },
+      totals: {
+        ...ref('TermPoints'),
+        description:
+          "The points at the term's end, before any reset; while it is open, the points now",
       },
       winners: {
-        type: 'array',
+        type: ['array', 'null'],
         items: { type: 'string', enum: [...HOUSES] },
         description:
-          "Every house with the highest points, in the houses' order; none when all four are null",
+          "Once the term has ended, every house with the highest gain, in the houses' order; none when no house had points; null while the term is open",
       },
     },
   },

@@ -26,7 +26,7 @@ import {
 import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import { isEmpty, type RowDiff } from '../../transfer/row-diff.js';
 import { type StoredTermRow, termEntryOf, termWrites } from '../../transfer/terms.js';
-import { termUpsertSql } from '../term-transfer-sql.js';
+import { storedTermColumns, termUpsertSql, termUpsertValues } from '../term-transfer-sql.js';
 import { postgresDialect } from './dialect.js';
 import { lockGuilds } from './guild-locks.js';
 import { deleteRows, insertRows, updateRows } from './insert.js';
@@ -105,10 +105,9 @@ async function writeGuild(client: pg.PoolClient, guild: GuildEntry, stamp: strin
   }
 }
 
-const TERM_ROW = `id, name,
-  to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
-  to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ended_at,
-  ${HOUSES.join(', ')}`;
+const TERM_ROW = storedTermColumns(
+  (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+);
 
 async function storedTerms(client: pg.PoolClient, guildId: string): Promise<StoredTermRow[]> {
   const { rows } = await client.query<StoredTermRow>(
@@ -130,14 +129,7 @@ async function writeTerms(client: pg.PoolClient, guild: GuildEntry) {
   }
   const upsert = termUpsertSql((n) => `$${n}`);
   for (const row of writes.upserts) {
-    await client.query(upsert, [
-      guild.id,
-      row.id,
-      row.name,
-      row.started_at,
-      row.ended_at,
-      ...HOUSES.map((house) => row[house]),
-    ]);
+    await client.query(upsert, termUpsertValues(guild.id, row));
   }
 }
 

@@ -7,6 +7,7 @@ import { type Profile, profile } from '../../records/profile.js';
 import { columnList } from '../../records/record.js';
 import type { FileEntry, GuildEntry, PeriodEntry, TransferFile } from '../../transfer/format.js';
 import { type StoredTermRow, termEntryOf } from '../../transfer/terms.js';
+import { storedTermColumns } from '../term-transfer-sql.js';
 import type { Database } from './database.js';
 
 /** Every guild (or the named ones) in the import format, so that import(export) is the identity. */
@@ -44,7 +45,7 @@ export function exportData(db: Database, guildIds?: readonly string[]): Transfer
   );
 
   const terms = sqlite.prepare<[string], StoredTermRow>(
-    `SELECT id, name, started_at, ended_at, ${HOUSES.join(', ')} FROM terms WHERE guild_id = ? ORDER BY id`,
+    `SELECT ${storedTermColumns()} FROM terms WHERE guild_id = ? ORDER BY id`,
   );
 
   // One read transaction: the export is a consistent snapshot even while an import runs.

@@ -21,7 +21,7 @@ import {
 import { periodWrites, type StoredPeriodRow } from '../../transfer/periods.js';
 import type { RowDiff, RowValues } from '../../transfer/row-diff.js';
 import { type StoredTermRow, termWrites } from '../../transfer/terms.js';
-import { termUpsertSql } from '../term-transfer-sql.js';
+import { storedTermColumns, termUpsertSql, termUpsertValues } from '../term-transfer-sql.js';
 import type { Database } from './database.js';
 import { deleter, inserter, updater } from './insert.js';
 import { writeWhenFree } from './write-when-free.js';
@@ -114,7 +114,7 @@ function prepareImport(
      ON CONFLICT (guild_id, profile_id, kind, start) DO UPDATE SET change = excluded.change`,
   );
   const storedTerms = sqlite.prepare<[string], StoredTermRow>(
-    `SELECT id, name, started_at, ended_at, ${HOUSES.join(', ')} FROM terms WHERE guild_id = ?`,
+    `SELECT ${storedTermColumns()} FROM terms WHERE guild_id = ?`,
   );
   const deleteTerm = sqlite.prepare<[string, number]>(
     'DELETE FROM terms WHERE guild_id = ? AND id = ?',
@@ -165,14 +165,7 @@ function prepareImport(
     const terms = termWrites(guild.terms, storedTerms.all(guild.id));
     for (const id of terms?.deletes ?? []) deleteTerm.run(guild.id, id);
     for (const row of terms?.upserts ?? []) {
-      upsertTerm.run(
-        guild.id,
-        row.id,
-        row.name,
-        row.started_at,
-        row.ended_at,
-        ...HOUSES.map((house) => row[house]),
-      );
+      upsertTerm.run(...termUpsertValues(guild.id, row));
     }
     const history = historyAfterImport(guild, stamp);
     if (history) {
