@@ -59,6 +59,42 @@ function shardOptions(
   return { shards: Array.from({ length: shardCount }, (_, id) => id), shardCount };
 }
 
+/** Logs the gateway's news of its connections; a token revoked while running stops the bot. */
+function watchGateway(client: Client, log: Logger, bot: RunningBot): void {
+  client.once(Events.ClientReady, (ready) => {
+    log.info(
+      { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.ws.shards.size },
+      'Discord bot ready',
+    );
+  });
+  client.on(Events.ShardReady, (shard) => {
+    log.info({ shard, of: client.options.shardCount }, 'Discord gateway shard ready');
+  });
+  client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
+  client.on(Events.Warn, (message) => log.warn(message));
+  client.on(Events.ShardError, (error, shard) => {
+    // The 4004 case is reported once, as fatal, below and in the login failure.
+    if (!isBadToken(error)) log.error({ err: error, shard }, 'Discord gateway error');
+  });
+  // A dropped connection (close 4000, a network cut…) is reconnected by discord.js, which
+  // resumes the session when Discord still knows it, else identifies afresh.
+  client.on(Events.ShardReconnecting, (shard) => {
+    log.warn({ shard }, 'Discord gateway connection lost; reconnecting');
+  });
+  client.on(Events.ShardResume, (shard, replayed) => {
+    log.info({ shard, replayed }, 'Discord gateway session resumed');
+  });
+  client.on(Events.ShardDisconnect, (event, shard) => {
+    if (event.code === AUTHENTICATION_FAILED && bot.ready) {
+      // The token was revoked while running: discord.js gives up on this shard; so do we.
+      log.fatal({ shard, code: event.code }, BAD_TOKEN_MESSAGE);
+      void bot.stop().catch(() => {});
+    } else {
+      log.error({ shard, code: event.code }, 'Discord gateway closed and will not reconnect');
+    }
+  });
+}
+
 /**
  * Logs the bot in and routes its interactions. Resolves once login has settled (READY, or
  * failed) and never rejects: the bot is an extra face of the service, and nothing it meets
@@ -101,39 +137,7 @@ export async function startBot(deps: BotDeps): Promise<RunningBot> {
     // Listeners first: READY can arrive before login() resolves.
     const rawPermissions = rawPermissionsOf(client);
     client.on(Events.InteractionCreate, gatewayListener(dispatch, client.rest, rawPermissions));
-    client.once(Events.ClientReady, (ready) => {
-      log.info(
-        { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.ws.shards.size },
-        'Discord bot ready',
-      );
-    });
-    client.on(Events.ShardReady, (shard) => {
-      log.info({ shard, of: client.options.shardCount }, 'Discord gateway shard ready');
-    });
-    client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
-    client.on(Events.Warn, (message) => log.warn(message));
-    client.on(Events.ShardError, (error, shard) => {
-      // The 4004 case is reported once, as fatal, below and in the login failure.
-      if (!isBadToken(error)) log.error({ err: error, shard }, 'Discord gateway error');
-    });
-    // A dropped connection (close 4000, a network cut…) is reconnected by discord.js, which
-    // resumes the session when Discord still knows it, else identifies afresh.
-    client.on(Events.ShardReconnecting, (shard) => {
-      log.warn({ shard }, 'Discord gateway connection lost; reconnecting');
-    });
-    client.on(Events.ShardResume, (shard, replayed) => {
-      log.info({ shard, replayed }, 'Discord gateway session resumed');
-    });
-    client.on(Events.ShardDisconnect, (event, shard) => {
-      if (event.code === AUTHENTICATION_FAILED && bot.ready) {
-        // The token was revoked while running: discord.js gives up on this shard; so do we.
-        log.fatal({ shard, code: event.code }, BAD_TOKEN_MESSAGE);
-        void stop().catch(() => {});
-      } else {
-        log.error({ shard, code: event.code }, 'Discord gateway closed and will not reconnect');
-      }
-    });
-
+    watchGateway(client, log, bot);
     await client.login(config.discord.token);
     bot.ready = true;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { KeyTable } from './key-table.js';
 
 /** When each key was last used, written to the key table in batches rather than per request. */
-export interface LastUsedLog {
+interface LastUsedLog {
   note(id: number): void;
   /** Writes the pending times; those the store could not take stay pending for the next flush. */
   flush(): Promise<void>;

@@ -24,37 +24,35 @@ export const TIMEOUT = 'timeout';
 export const CONNECTION_ERROR = 'connection error';
 export const REFUSED_ADDRESS = 'refused address';
 
-export async function send(
-  target: string,
-  headers: Record<string, string>,
-  body: string,
-  options: { agents: SafeAgents; rules: SafetyRules; timeoutMs: number; clock?: () => number },
-): Promise<SendResult> {
-  const clock = options.clock ?? performance.now.bind(performance);
-  const started = clock();
-  const done = (status: string, code: number | null): SendResult => ({
-    status,
-    code,
-    durationMs: Math.max(0, Math.round(clock() - started)),
-  });
-  let url: URL;
+/** The URL to send to, or null when the rules refuse its form or the IP address it names. */
+function allowedUrl(target: string, rules: SafetyRules): URL | null {
   try {
-    url = checkUrlForm(target, options.rules);
+    const url = checkUrlForm(target, rules);
     const host = hostOf(url);
     // Node connects to an IP literal without a lookup: checked here instead.
-    if (isIP(host)) checkAddress(host, options.rules);
+    if (isIP(host)) checkAddress(host, rules);
+    return url;
   } catch (error) {
-    if (error instanceof UrlRefused) return done(REFUSED_ADDRESS, null);
+    if (error instanceof UrlRefused) return null;
     throw error;
   }
+}
+
+/** The POST itself: its answer's status (the body read and dropped), or what stopped it. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: { agents: SafeAgents; timeoutMs: number },
+): Promise<Pick<SendResult, 'status' | 'code'>> {
   const secure = url.protocol === 'https:';
-  return new Promise<SendResult>((resolve) => {
+  return new Promise((resolve) => {
     let settled = false;
     const finish = (status: string, code: number | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(done(status, code));
+      resolve({ status, code });
     };
     const request = (secure ? https : http).request(url, {
       method: 'POST',
@@ -86,4 +84,19 @@ export async function send(
     });
     request.end(body);
   });
+}
+
+export async function send(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { agents: SafeAgents; rules: SafetyRules; timeoutMs: number; clock?: () => number },
+): Promise<SendResult> {
+  const clock = options.clock ?? performance.now.bind(performance);
+  const started = clock();
+  const url = allowedUrl(target, options.rules);
+  const { status, code } = url
+    ? await post(url, headers, body, options)
+    : { status: REFUSED_ADDRESS, code: null };
+  return { status, code, durationMs: Math.max(0, Math.round(clock() - started)) };
 }

@@ -3,6 +3,7 @@ import { AREA_NAMES, AREAS, EVENTS_TAG } from '../areas.js';
 import {
   type AnyEndpoint,
   type EventStreamDoc,
+  type Parameter,
   type PictureDoc,
   parametersOf,
   type ResponseDoc,
@@ -196,14 +197,12 @@ function bodiless(response: { description: string; headers?: object }) {
   };
 }
 
-function operation(endpoint: AnyEndpoint, head: boolean) {
-  const parameters = parametersOf(endpoint);
+/** Every answer the operation can give, by status: GET's, or HEAD's without the bodies. */
+function responsesOf(endpoint: AnyEndpoint, parameters: readonly Parameter[], head: boolean) {
   const invalid = [
     ...new Set([...parameters.map((parameter) => parameter.invalid), ...(endpoint.refusals ?? [])]),
   ];
   const { ok } = endpoint;
-  // Every answer but the event stream has an ETag, and 304 for a client that holds it.
-  const cached = !('mediaType' in ok) || ok.mediaType === 'image/png';
   const responses: Record<string, unknown> = !('mediaType' in ok)
     ? { 200: documented(ok, 200, head), 304: responseRef('NotModified') }
     : ok.mediaType === 'image/png'
@@ -232,33 +231,45 @@ function operation(endpoint: AnyEndpoint, head: boolean) {
   responses[500] = head
     ? bodiless(RESPONSES.InternalServerError)
     : responseRef('InternalServerError');
+  return responses;
+}
 
+/** The operation's path and query parameters, the headers it reads, and If-None-Match. */
+function parametersDoc(endpoint: AnyEndpoint, parameters: readonly Parameter[]) {
+  const { ok } = endpoint;
+  // Every answer but the event stream has an ETag, and 304 for a client that holds it.
+  const cached = !('mediaType' in ok) || ok.mediaType === 'image/png';
+  return [
+    ...parameters.map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required,
+      description: parameter.description,
+      schema: parameter.schema,
+      example: parameter.example,
+    })),
+    ...(endpoint.headers ?? []).map((header) => ({
+      name: header.name,
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: { type: 'string' },
+      example: header.example,
+    })),
+    ...(cached ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
+  ];
+}
+
+function operation(endpoint: AnyEndpoint, head: boolean) {
+  const parameters = parametersOf(endpoint);
   return {
     operationId: head ? `${endpoint.operationId}Head` : endpoint.operationId,
     summary: head ? `${endpoint.summary} (headers only)` : endpoint.summary,
     description: head ? `As \`GET ${endpoint.path}\`, without a body.` : endpoint.description,
     tags: [endpoint.area],
     security: [{ [SECURITY_SCHEME]: [] }],
-    parameters: [
-      ...parameters.map((parameter) => ({
-        name: parameter.name,
-        in: parameter.in,
-        required: parameter.required,
-        description: parameter.description,
-        schema: parameter.schema,
-        example: parameter.example,
-      })),
-      ...(endpoint.headers ?? []).map((header) => ({
-        name: header.name,
-        in: 'header',
-        required: false,
-        description: header.description,
-        schema: { type: 'string' },
-        example: header.example,
-      })),
-      ...(cached ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
-    ],
-    responses,
+    parameters: parametersDoc(endpoint, parameters),
+    responses: responsesOf(endpoint, parameters, head),
   };
 }
 
