@@ -69,6 +69,12 @@ export interface Dialect {
    * no LATERAL, looks the row up by its key.
    */
   joinFirst(table: string, alias: string, key: string, pick: string): string;
+  /**
+   * The columns a whole table is read in order of, a page at a time (`copy`): the order the
+   * engine keeps its rows in. SQLite's rowid (a WITHOUT ROWID table's primary key); PostgreSQL's
+   * primary key.
+   */
+  tableOrder(record: RecordDefinition): readonly string[];
   /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
   arrayRows(parameter: string, type: 'timestamptz', alias: string): string;
   /** An array's value as `arrayRows`' parameter takes it. */
