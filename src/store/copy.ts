@@ -82,7 +82,7 @@ const HOLDS_DATA = statement<Params, { holds: number }>(
 const perTable = statementFamily();
 const emptied = (record: RecordDefinition): Statement =>
   perTable(`${record.table}:empty`, () => `DELETE FROM ${record.table}`);
-/** PostgreSQL: ids the database numbers (keys, history rows) continue after the copied ones. */
+/** PostgreSQL: ids the database numbers (keys, history rows, subscriptions) continue after the copied ones. */
 const idsAfter = (record: RecordDefinition): Statement =>
   perTable(
     `${record.table}:ids`,

@@ -70,9 +70,9 @@ export interface Dialect {
    */
   joinFirst(table: string, alias: string, key: string, pick: string): string;
   /**
-   * The columns a whole table is read in order of, a page at a time (`copy`): the order the
-   * engine keeps its rows in. SQLite's rowid (a WITHOUT ROWID table's primary key); PostgreSQL's
-   * primary key.
+   * The columns a whole table is read in order of, a page at a time (`copy`), each page a seek
+   * past the last: SQLite's rowid, the order of the table's own b-tree (a WITHOUT ROWID table's
+   * is its primary key); PostgreSQL's primary key, along its index.
    */
   tableOrder(record: RecordDefinition): readonly string[];
   /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
