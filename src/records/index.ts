@@ -10,7 +10,7 @@ import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
 import type { RecordDefinition } from './record.js';
 import { term } from './terms.js';
-import { WEBHOOK_RECORDS } from './webhooks.js';
+import { WEBHOOK_RECORDS, webhookAttempt, webhookCursor, webhookMessage } from './webhooks.js';
 
 /** Every record of the store, each table after the tables it references. */
 export const RECORDS = [
@@ -56,13 +56,25 @@ export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
 ]);
 
 /**
- * What `copy` moves: every record but guild_changes and the webhooks'. guild_changes' numbers
- * belong to the database that gave them (on PostgreSQL a sequence's): the target's triggers record
- * the copy's own writes there instead, so a copy changes, for every reader of the target, each
- * guild it writes. The webhooks' cursor and messages follow those numbers, so they stay too, and
- * with them the subscriptions (added again on the target, each with a new secret).
+ * What `copy` leaves behind, and empties on the target: the webhooks' outbox, their attempts and
+ * the cursor of the changes turned into messages. The cursor counts guild_changes' numbers, which
+ * belong to the database that gave them; the outbox and the attempts are deliveries under way and
+ * the log of those made, of the source. With none of them, the target's webhooks deliver the
+ * changes made after the copy, as on a store where the subscriptions were just added.
+ */
+export const COPY_LEAVES: readonly RecordDefinition[] = [
+  webhookMessage,
+  webhookAttempt,
+  webhookCursor,
+];
+
+/**
+ * What `copy` moves: every record but guild_changes and COPY_LEAVES. guild_changes' numbers belong
+ * to the database that gave them (on PostgreSQL a sequence's): the target's triggers record the
+ * copy's own writes there instead, so a copy changes, for every reader of the target, each guild
+ * it writes. The webhook subscriptions go, with their secrets (they are the guild's: receivers
+ * verify with them), and so do the live scoreboards.
  */
 export const COPIED_RECORDS = RECORDS.filter(
-  (record) =>
-    record !== guildChanges && !(WEBHOOK_RECORDS as readonly RecordDefinition[]).includes(record),
+  (record) => record !== guildChanges && !COPY_LEAVES.includes(record),
 );

@@ -6,7 +6,7 @@ import { defineRecord, type RowOf } from './record.js';
  * Webhooks (docs/webhooks.md): a guild's subscriptions, the messages waiting to be delivered (the
  * outbox), the last attempts of each subscription, and the cursor of the changes already turned
  * into messages. None of these is guild data: no change trigger watches them, an export leaves
- * them out, and `copy` does not move them (COPIED_RECORDS).
+ * them out, and `copy` moves the subscriptions alone (records/index.ts, COPY_LEAVES).
  */
 
 /** Every message type: `ping` (`webhook test`), then each event's (records/events.ts). */

@@ -1,4 +1,7 @@
 import type { Logger } from '../logger.js';
+import { historyPruneBatch, pruneHistoryInBatches } from './prune-history.js';
+import { periodsPruneBatch } from './prune-periods.js';
+import type { SqlDb } from './sql/db.js';
 import type { Store } from './store.js';
 
 const HOUR_MS = 3_600_000;
@@ -46,5 +49,18 @@ export function startHistoryPruning(
     clearInterval(timer);
     stopping.abort();
     await running;
+  };
+}
+
+/**
+ * The store's pruneHistory on `db`: the history, then the periods' changes, which are kept as
+ * long as the history (src/store/prune-periods.ts).
+ */
+export function historyPruning(db: SqlDb): Store['pruneHistory'] {
+  return async (before, signal) => {
+    const history = await pruneHistoryInBatches(historyPruneBatch(db, signal), before, { signal });
+    if (signal?.aborted) return history;
+    const periods = await pruneHistoryInBatches(periodsPruneBatch(db, signal), before, { signal });
+    return history + periods;
   };
 }

@@ -1,4 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { SqlDb } from './sql/db.js';
+import { first, type Op, run } from './sql/op.js';
+import { statement } from './sql/statement.js';
 
 /*
  * Pruning the points history (HISTORY_DAYS): every row older than the limit goes, except each
@@ -16,6 +19,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * one batch at most; and since SQLite's driver is synchronous, the event loop gets a turn after
  * every batch, so requests, timers and signals are served while a large history is pruned, and
  * `signal` (the service stopping) ends the prune between two batches.
+ *
+ * Each batch is one operation on either engine (`historyBatch`), one write transaction
+ * (SqlDb.write: on SQLite its lock waited for without blocking, and given up when `signal` ends
+ * the prune).
  *
  * One statement did it before (delete each old row for which a newer old row exists): its subquery
  * rescanned the guild's older rows for every row, quadratic in a guild's history, and on SQLite all
@@ -76,4 +83,67 @@ export async function pruneHistoryInBatches(
     if (!signal?.aborted) throw error;
   }
   return removed;
+}
+
+/**
+ * The guild's own limit: `@before`, or the start of its first term when earlier, so every term
+ * keeps its rows (and the last one before its start): a term's series stays whole
+ * (docs/http-api.md, "Terms"). One probe of terms' (guild_id, started_at) index.
+ */
+const LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild AND started_at < @before), @before)`;
+
+type Guild = { guild: string | null };
+// PostgreSQL plans each for its guild: a generic plan does not know how many rows a guild has.
+const options = { planEachRun: true };
+
+/**
+ * The statements, on the index points_history_guild_at (guild_id, at), which on SQLite holds the
+ * rowid (id) as its last column, so "latest before the limit" is one backward step of it, with
+ * no sort (test/store/prune-history.test.ts reads the plans).
+ */
+export const PRUNE_HISTORY = {
+  guildFrom: statement<{ from: string }, Guild>(
+    'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id >= @from',
+    options,
+  ),
+  guildAfter: statement<{ after: string }, Guild>(
+    'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id > @after',
+    options,
+  ),
+  // A second row before the limit: the first of them is then not the one kept.
+  prunable: statement<{ guild: string; before: string }, { found: number }>(
+    `SELECT 1 AS found FROM points_history WHERE guild_id = @guild AND at < ${LIMIT} LIMIT 1 OFFSET 1`,
+    options,
+  ),
+  // `kept`, the guild's latest row before the limit, is one row found first; the older rows are
+  // then a range of the index from the guild's start to kept.at. Compared in the database.
+  deleteOlder: statement<{ guild: string; before: string; rows: number }>(
+    `DELETE FROM points_history WHERE id IN (
+      SELECT old.id
+      FROM (SELECT at, id FROM points_history WHERE guild_id = @guild AND at < ${LIMIT}
+            ORDER BY at DESC, id DESC LIMIT 1) AS kept
+      CROSS JOIN points_history AS old
+      WHERE old.guild_id = @guild AND old.at <= kept.at AND (old.at < kept.at OR old.id < kept.id)
+      LIMIT @rows)`,
+    options,
+  ),
+};
+
+function* historyBatch(from: string, before: string, limits: BatchLimits): Op<PruneBatch> {
+  const { guildFrom, guildAfter, prunable, deleteOlder } = PRUNE_HISTORY;
+  let removed = 0;
+  let guild = (yield* first(guildFrom, { from }))?.guild ?? null;
+  for (let visited = 0; guild !== null && visited < limits.guilds; visited++) {
+    if (yield* first(prunable, { guild, before })) {
+      removed += yield* run(deleteOlder, { guild, before, rows: limits.rows - removed });
+      if (removed >= limits.rows) return { removed, next: guild };
+    }
+    guild = (yield* first(guildAfter, { after: guild }))?.guild ?? null;
+  }
+  return { removed, next: guild };
+}
+
+/** The history's batch on `db`; `signal` stops a batch waiting for the write lock. */
+export function historyPruneBatch(db: SqlDb, signal?: AbortSignal): PruneBatchStep {
+  return (from, before, limits) => db.write(historyBatch(from, before, limits), { signal });
 }

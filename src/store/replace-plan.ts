@@ -1,12 +1,15 @@
 import { TRIGGER_WRITTEN } from '../records/index.js';
-import type { RecordDefinition } from '../records/record.js';
+import { columnList, columnNames, type RecordDefinition } from '../records/record.js';
+import { type Op, run } from './sql/op.js';
+import { type Statement, statementFamily } from './sql/statement.js';
 
 /*
  * `copy --replace` onto a store that holds data writes only what differs, as the import does
  * (src/transfer/row-diff.ts), so that copying the same data back changes nothing: no cached
  * answer dropped, no event, nothing recorded in guild_changes. The source's rows go into a
- * temporary table per record first; then, table by table, the stored rows are compared with them
- * by primary key. This is the order that keeps every foreign key true at every step.
+ * temporary table per record first (`scratchTable`, then the rows); then, table by table, the
+ * stored rows are compared with them by primary key (`applyPlan`). This is the order that keeps
+ * every foreign key true at every step. The statements are the same on both engines.
  */
 
 export interface ReplacePlan {
@@ -45,3 +48,87 @@ export const primaryKeyOf = (record: RecordDefinition): readonly string[] =>
 
 /** The temporary table that holds the source's rows of `record` during a copy. */
 export const sourceTable = (record: RecordDefinition): string => `copy_source_${record.table}`;
+
+const byTable = statementFamily();
+const statementOf = (record: RecordDefinition, step: string, text: () => string): Statement =>
+  byTable(`${record.table}:${step}`, text);
+
+/** `t` (the stored row) and `s` (the source's) have the same primary key. */
+const sameKey = (record: RecordDefinition) =>
+  primaryKeyOf(record)
+    .map((column) => `s.${column} = t.${column}`)
+    .join(' AND ');
+
+/**
+ * The temporary table of `record`'s source rows: the table's columns and their types (so values
+ * compare as the stored ones do), keyed by its primary key. Dropped by `applyPlan`, or with the
+ * transaction when the copy fails (both engines roll a temporary table's creation back).
+ */
+export function* scratchTable(record: RecordDefinition): Op<void> {
+  const source = sourceTable(record);
+  yield* run(
+    statementOf(
+      record,
+      'scratch',
+      () =>
+        `CREATE TEMP TABLE ${source} AS SELECT ${columnList(record)} FROM ${record.table} LIMIT 0`,
+    ),
+  );
+  yield* run(
+    statementOf(
+      record,
+      'scratch-key',
+      () => `CREATE UNIQUE INDEX ${source}_key ON ${source} (${primaryKeyOf(record).join(', ')})`,
+    ),
+  );
+}
+
+const deleteAbsent = (record: RecordDefinition) =>
+  statementOf(
+    record,
+    'delete-absent',
+    () => `DELETE FROM ${record.table} AS t
+      WHERE NOT EXISTS (SELECT 1 FROM ${sourceTable(record)} AS s WHERE ${sameKey(record)})`,
+  );
+
+/** Stored rows whose other columns are not the source's, made the source's; none when all are keys. */
+function updateChanged(record: RecordDefinition): Statement | null {
+  const key = primaryKeyOf(record);
+  const others = columnNames(record).filter((name) => !key.includes(name));
+  if (others.length === 0) return null;
+  return statementOf(
+    record,
+    'update-changed',
+    () => `UPDATE ${record.table} AS t SET ${others.map((name) => `${name} = s.${name}`).join(', ')}
+      FROM ${sourceTable(record)} AS s
+      WHERE ${sameKey(record)}
+        AND (${others.map((name) => `t.${name} IS DISTINCT FROM s.${name}`).join(' OR ')})`,
+  );
+}
+
+const insertNew = (record: RecordDefinition) =>
+  statementOf(
+    record,
+    'insert-new',
+    () => `INSERT INTO ${record.table} (${columnList(record)})
+      SELECT ${columnNames(record)
+        .map((name) => `s.${name}`)
+        .join(', ')} FROM ${sourceTable(record)} AS s
+      WHERE NOT EXISTS (SELECT 1 FROM ${record.table} AS t WHERE ${sameKey(record)})`,
+  );
+
+const dropScratch = (record: RecordDefinition) =>
+  statementOf(record, 'drop-scratch', () => `DROP TABLE ${sourceTable(record)}`);
+
+/** Makes the stored rows the scratch tables' (filled by then), in the plan's order. */
+export function* applyPlan(plan: ReplacePlan): Op<void> {
+  for (const record of plan.deleteFirst) yield* run(deleteAbsent(record));
+  for (const record of plan.write) {
+    const update = updateChanged(record);
+    if (update) yield* run(update);
+    yield* run(insertNew(record));
+  }
+  for (const record of plan.deleteLast) yield* run(deleteAbsent(record));
+  for (const record of plan.deleteAgain) yield* run(deleteAbsent(record));
+  for (const record of plan.write) yield* run(dropScratch(record));
+}

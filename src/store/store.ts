@@ -17,6 +17,15 @@ export type StoreKind = 'sqlite' | 'postgres';
 /** Rows of one table, in its record's field order, a batch at a time: what `copy` moves. */
 export type RowBatches = AsyncIterable<unknown[][]>;
 
+/** Each table's rows, as `copy` reads them from its source. */
+export type CopyRows = (record: RecordDefinition) => RowBatches;
+
+/** What `copy` does with its source's rows, and the count of a table's (one it leaves, say). */
+export type CopyWork<T> = (
+  rows: CopyRows,
+  count: (record: RecordDefinition) => Promise<number>,
+) => Promise<T>;
+
 /**
  * What `publish` did: a new page; a published page's title changed; nothing (published already,
  * with that title); or nothing because the guild has no house points (a mistyped id, say), since
@@ -134,18 +143,14 @@ export interface Store {
     area: 'points' | 'players' | 'jobs' | 'premium';
     guildId: string;
   } | null>;
-  /** Reads every row of every table from one snapshot, for `copy`. */
-  readEverything<T>(
-    work: (rows: (record: RecordDefinition) => RowBatches) => Promise<T>,
-  ): Promise<T>;
+  /** Reads every row of every table from one snapshot, for `copy` (src/store/copy.ts). */
+  readEverything<T>(work: CopyWork<T>): Promise<T>;
   /**
    * Writes everything in one transaction: refused (false) when the store already holds guild
-   * data or keys, unless `replace`, which empties it first.
+   * data or keys, unless `replace`, which then writes only what differs. The webhooks' outbox,
+   * attempts and cursor are emptied (records/index.ts, COPY_LEAVES).
    */
-  writeEverything(
-    rows: (record: RecordDefinition) => RowBatches,
-    options: { replace: boolean },
-  ): Promise<boolean>;
+  writeEverything(rows: CopyRows, options: { replace: boolean }): Promise<boolean>;
   /**
    * Deletes the points history older than `before` (ISO 8601), but for each guild's last row
    * before it, in small transactions (src/store/prune-history.ts), then the periods' changes of

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postgresPruneBatch } from '../../src/store/postgres/prune-history.js';
-import { type PruneBatchStep, pruneHistoryInBatches } from '../../src/store/prune-history.js';
-import { PRUNE_SQL, sqlitePruneBatch } from '../../src/store/sqlite/prune-history.js';
+import { createPostgresDb } from '../../src/store/postgres/driver.js';
+import {
+  historyPruneBatch,
+  PRUNE_HISTORY,
+  type PruneBatchStep,
+  pruneHistoryInBatches,
+} from '../../src/store/prune-history.js';
+import { sqliteDialect } from '../../src/store/sqlite/dialect.js';
+import { createSqliteDb } from '../../src/store/sqlite/driver.js';
 import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
 
 /*
@@ -56,7 +62,7 @@ function sqliteTable(test: TestStore): Table {
   });
   const ids = db.sqlite.prepare<[], number>('SELECT id FROM points_history ORDER BY id').pluck();
   return {
-    batch: sqlitePruneBatch(db),
+    batch: historyPruneBatch(createSqliteDb(db.sqlite)),
     fill: async (rows) => fill(rows),
     ids: async () => ids.all(),
     close: async () => {},
@@ -66,7 +72,7 @@ function sqliteTable(test: TestStore): Table {
 function postgresTable(test: TestStore): Table {
   const pool = new pg.Pool({ connectionString: test.env.DATABASE_URL, max: 2 });
   return {
-    batch: postgresPruneBatch(pool),
+    batch: historyPruneBatch(createPostgresDb(pool)),
     async fill(rows) {
       await pool.query('DELETE FROM points_history');
       const { rows: inserted } = await pool.query<{ id: number }>(
@@ -192,7 +198,8 @@ describe('history pruning on sqlite: the event loop and the plan', () => {
     await oldHistory(10);
     const { sqlite } = sqliteOf(test.store).db;
     const parameters = { from: '', after: 'a', guild: 'big', before: minute(5), rows: 5_000 };
-    for (const [name, sql] of Object.entries(PRUNE_SQL)) {
+    for (const [name, statement] of Object.entries(PRUNE_HISTORY)) {
+      const sql = statement.render(sqliteDialect).text;
       const plan = sqlite
         .prepare<[typeof parameters], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(parameters)

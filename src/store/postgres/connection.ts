@@ -77,7 +77,8 @@ export async function migratePostgres(url: string): Promise<{ created: boolean }
   try {
     await client.connect();
   } catch (error) {
-    throw new StoreOpenError(`Cannot connect to ${displayUrl(url)}: ${describe(error)}`);
+    const hint = isMissingDatabase(error) ? `; ${howToCreate(url)}` : '';
+    throw new StoreOpenError(`Cannot connect to ${displayUrl(url)}: ${describe(error)}${hint}`);
   }
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -127,6 +128,30 @@ async function migrate(client: pg.Client): Promise<void> {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   }
+}
+
+/** PostgreSQL's invalid_catalog_name: the URL names a database the server does not have. */
+const isMissingDatabase = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '3D000';
+
+const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * How to make the database `url` names, with the URL's server and role: housecup never makes a
+ * database itself (docs/several-machines.md says why).
+ */
+function howToCreate(url: string): string {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  const plain = PLAIN_NAME.test(name);
+  const options = [
+    parsed.hostname && `-h ${parsed.hostname}`,
+    parsed.port && `-p ${parsed.port}`,
+    parsed.username && `-U ${decodeURIComponent(parsed.username)}`,
+  ].filter(Boolean);
+  const shellName = plain ? name : `'${name.replaceAll("'", "'\\''")}'`;
+  const sqlName = plain ? name : `"${name.replaceAll('"', '""')}"`;
+  return `create it first (\`createdb ${[...options, shellName].join(' ')}\`, or \`CREATE DATABASE ${sqlName};\` in psql), then run this again`;
 }
 
 export function describe(error: unknown): string {

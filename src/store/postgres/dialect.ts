@@ -59,6 +59,7 @@ export const postgresDialect: Dialect = {
   countBound: 'row',
   joinFirst: (table, alias, _key, pick) =>
     `LEFT JOIN LATERAL (SELECT * FROM ${table} ${pick}) AS ${alias} ON true`,
+  tableOrder: (record) => record.primaryKey ?? ['id'],
   arrayRows: (parameter, type, alias) =>
     `unnest(${parameter}::${type}[]) WITH ORDINALITY AS ${alias}(value, key)`,
   array: (values) => values,

@@ -18,48 +18,52 @@ type Queryable = pg.Pool | pg.PoolClient;
 /** Rows per bulk statement: each column goes as one array parameter. */
 const BATCH_ROWS = 10_000;
 
+async function perform(client: Queryable, effect: Effect): Promise<unknown> {
+  // Each statement is awaited: the event loop is free between them already.
+  if (effect.kind === 'pause') return undefined;
+  if (effect.kind === 'rows') {
+    await writeRowsInBatches(client, effect.change, effect.record, effect.rows, effect.table);
+    return undefined;
+  }
+  const rendered = effect.statement.render(postgresDialect);
+  if (rendered.text === '')
+    return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
+  const result = await client.query({
+    ...(effect.statement.planEachRun ? {} : { name: effect.statement.key }),
+    text: rendered.text,
+    values: valuesOf(rendered, effect.params),
+    ...(effect.statement.shape === 'arrays' ? { rowMode: 'array' as const } : {}),
+  });
+  if (effect.want === 'all') return result.rows;
+  if (effect.want === 'first') return result.rows[0];
+  return result.rowCount ?? 0;
+}
+
+/** Runs `op` on `client`, each statement awaited in turn. */
+export async function drive<T>(client: Queryable, op: Op<T>): Promise<T> {
+  let step = op.next();
+  while (!step.done) {
+    let result: unknown;
+    try {
+      result = await perform(client, step.value);
+    } catch (error) {
+      step = op.throw(error);
+      continue;
+    }
+    step = op.next(result);
+  }
+  return step.value;
+}
+
 export function createPostgresDb(pool: pg.Pool): SqlDb {
-  const perform = async (client: Queryable, effect: Effect): Promise<unknown> => {
-    // Each statement is awaited: the event loop is free between them already.
-    if (effect.kind === 'pause') return undefined;
-    if (effect.kind === 'rows') {
-      await writeRowsInBatches(client, effect.change, effect.record, effect.rows, effect.table);
-      return undefined;
-    }
-    const rendered = effect.statement.render(postgresDialect);
-    if (rendered.text === '')
-      return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
-    const result = await client.query({
-      ...(effect.statement.planEachRun ? {} : { name: effect.statement.key }),
-      text: rendered.text,
-      values: valuesOf(rendered, effect.params),
-      ...(effect.statement.shape === 'arrays' ? { rowMode: 'array' as const } : {}),
-    });
-    if (effect.want === 'all') return result.rows;
-    if (effect.want === 'first') return result.rows[0];
-    return result.rowCount ?? 0;
-  };
-
-  const drive = async <T>(client: Queryable, op: Op<T>): Promise<T> => {
-    let step = op.next();
-    while (!step.done) {
-      let result: unknown;
-      try {
-        result = await perform(client, step.value);
-      } catch (error) {
-        step = op.throw(error);
-        continue;
-      }
-      step = op.next(result);
-    }
-    return step.value;
-  };
-
-  const inTransaction = async <T>(begin: string, op: Op<T>): Promise<T> => {
+  const inTransaction = async <T>(
+    begin: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(begin);
-      const result = await drive(client, op);
+      const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -70,15 +74,19 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
     }
   };
 
-  const snapshot = <T>(op: Op<T>) =>
-    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', op);
+  const SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+  const snapshot = <T>(op: Op<T>) => inTransaction(SNAPSHOT, (client) => drive(client, op));
   return {
     dialect: postgresDialect,
     readNow: undefined,
     read: (op) => drive(pool, op),
     snapshot,
     readInTurns: (start) => snapshot(start()),
-    write: (op) => inTransaction('BEGIN', op),
+    write: (op) => inTransaction('BEGIN', (client) => drive(client, op)),
+    transactionInTurns: (mode, work) =>
+      inTransaction(mode === 'write' ? 'BEGIN' : SNAPSHOT, (client) =>
+        work((op) => drive(client, op)),
+      ),
   };
 }
 

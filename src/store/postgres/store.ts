@@ -1,5 +1,8 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { readEverything, writeEverything } from '../copy.js';
+import { firstGuild } from '../first-guild.js';
+import { historyPruning } from '../history-pruning.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLiveMessages } from '../live-messages.js';
@@ -7,17 +10,13 @@ import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
 import { createPointsHistoryReader } from '../points-history.js';
 import { createPremiumReader } from '../premium.js';
-import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
-import { readEverything, writeEverything } from './copy.js';
 import { createPostgresDb } from './driver.js';
-import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
-import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { exportData, importData } from './transfer.js';
 import { createPostgresWebhookStore } from './webhooks.js';
 
@@ -74,17 +73,10 @@ export async function openPostgresStore(
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),
-    firstGuild: () => firstGuild(pool),
-    readEverything: (work) => readEverything(pool, work),
-    writeEverything: (rows, copyOptions) => writeEverything(pool, rows, copyOptions),
-    async pruneHistory(before, signal) {
-      // The periods' changes are kept as long as the history (src/store/prune-periods.ts).
-      const history = await pruneHistoryInBatches(postgresPruneBatch(pool), before, { signal });
-      if (signal?.aborted) return history;
-      return (
-        history + (await pruneHistoryInBatches(postgresPrunePeriodsBatch(pool), before, { signal }))
-      );
-    },
+    firstGuild: () => firstGuild(sql),
+    readEverything: (work) => readEverything(sql, work),
+    writeEverything: (rows, copyOptions) => writeEverything(sql, rows, copyOptions),
+    pruneHistory: historyPruning(sql),
     ready: changes.connected,
     async close() {
       await changes.close();

@@ -39,6 +39,18 @@ export interface SqlDb {
   readInTurns<T>(start: () => Op<T>): Promise<T>;
   /** Runs `op` in one write transaction: committed when it returns, rolled back when it throws. */
   write<T>(op: Op<T>, options?: WriteOptions): Promise<T>;
+  /**
+   * Holds one transaction across event-loop turns while `work` runs operations in it (`run`),
+   * awaiting other things between them: committed when `work` resolves, rolled back when it
+   * throws. `snapshot` reads one state of the database, `write` is one write transaction.
+   * For `copy`, a command of its own, which reads one store while it writes another: SQLite
+   * holds the transaction on the store's one connection (nothing else may use it meanwhile, and
+   * a snapshot held long pins the WAL), PostgreSQL on one pooled connection.
+   */
+  transactionInTurns<T>(
+    mode: 'snapshot' | 'write',
+    work: (run: <U>(op: Op<U>) => Promise<U>) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** A statement broke a unique index or primary key, on either engine. */

@@ -69,6 +69,12 @@ export interface Dialect {
    * no LATERAL, looks the row up by its key.
    */
   joinFirst(table: string, alias: string, key: string, pick: string): string;
+  /**
+   * The columns a whole table is read in order of, a page at a time (`copy`), each page a seek
+   * past the last: SQLite's rowid, the order of the table's own b-tree (a WITHOUT ROWID table's
+   * is its primary key); PostgreSQL's primary key, along its index.
+   */
+  tableOrder(record: RecordDefinition): readonly string[];
   /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
   arrayRows(parameter: string, type: 'timestamptz', alias: string): string;
   /** An array's value as `arrayRows`' parameter takes it. */

@@ -1,5 +1,9 @@
-import { columnNames } from '../../records/record.js';
+import { profileChange } from '../../records/profile-change.js';
+import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
+
+/** The tables made WITHOUT ROWID (period-triggers.ts, PERIOD_TABLE): their key is their order. */
+const WITHOUT_ROWID: ReadonlySet<RecordDefinition> = new Set([profileChange]);
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -24,6 +28,7 @@ export const sqliteDialect: Dialect = {
   countBound: 'split',
   joinFirst: (table, alias, key, pick) =>
     `LEFT JOIN ${table} AS ${alias} ON ${alias}.${key} = (SELECT ${key} FROM ${table} ${pick})`,
+  tableOrder: (record) => (WITHOUT_ROWID.has(record) ? (record.primaryKey ?? ['id']) : ['rowid']),
   arrayRows: (parameter, _type, alias) => `json_each(${parameter}) AS ${alias}`,
   array: (values) => JSON.stringify(values),
 };

@@ -117,7 +117,29 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
       if (!sqlite.open) return Promise.reject(new StoreClosedError('The database is closed'));
       return writeWhenFree(sqlite, () => transaction.immediate(op) as T, options);
     },
+    transactionInTurns: (mode, work) => holdTransaction(sqlite, mode, (op) => runNow(op), work),
   };
+}
+
+/** SqlDb.transactionInTurns: BEGIN and COMMIT by hand, each operation run to its end in between. */
+async function holdTransaction<T>(
+  sqlite: Sqlite.Database,
+  mode: 'snapshot' | 'write',
+  runNow: <U>(op: Op<U>) => U,
+  work: (run: <U>(op: Op<U>) => Promise<U>) => Promise<T>,
+): Promise<T> {
+  if (!sqlite.open) throw new StoreClosedError('The database is closed');
+  // A write takes the lock at its start (IMMEDIATE), waited for with the event loop free.
+  if (mode === 'write') await writeWhenFree(sqlite, () => sqlite.prepare('BEGIN IMMEDIATE').run());
+  else sqlite.prepare('BEGIN').run();
+  try {
+    const result = await work(async (op) => runNow(op));
+    sqlite.prepare('COMMIT').run();
+    return result;
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.prepare('ROLLBACK').run();
+    throw error;
+  }
 }
 
 /** One row's INSERT, UPDATE or DELETE by primary key, values in the record's field order. */

@@ -1,4 +1,7 @@
 import type { ReadService } from '../../read/service.js';
+import { readEverything, writeEverything } from '../copy.js';
+import { firstGuild } from '../first-guild.js';
+import { historyPruning } from '../history-pruning.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLiveMessages } from '../live-messages.js';
@@ -6,19 +9,15 @@ import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
 import { createPointsHistoryReader } from '../points-history.js';
 import { createPremiumReader } from '../premium.js';
-import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
 import { createChangesReader } from './changes.js';
-import { readEverything, writeEverything } from './copy.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { createSqliteDb } from './driver.js';
 import { exportData } from './export.js';
-import { firstGuild } from './first-guild.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
-import { sqlitePruneBatch, sqlitePrunePeriodsBatch } from './prune-history.js';
 import { sqliteReadiness } from './readiness.js';
 import { createSqliteWebhookStore } from './webhooks.js';
 
@@ -75,20 +74,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async exportData(guildIds) {
       return exportData(db, guildIds);
     },
-    async firstGuild() {
-      return firstGuild(db);
-    },
-    readEverything: (work) => readEverything(db, work),
-    writeEverything: (rows, copyOptions) => writeEverything(db, rows, copyOptions),
-    async pruneHistory(before, signal) {
-      // The periods' changes are kept as long as the history (src/store/prune-periods.ts).
-      const history = await pruneHistoryInBatches(sqlitePruneBatch(db, signal), before, { signal });
-      if (signal?.aborted) return history;
-      return (
-        history +
-        (await pruneHistoryInBatches(sqlitePrunePeriodsBatch(db, signal), before, { signal }))
-      );
-    },
+    firstGuild: () => firstGuild(sql),
+    readEverything: (work) => readEverything(sql, work),
+    writeEverything: (rows, copyOptions) => writeEverything(sql, rows, copyOptions),
+    pruneHistory: historyPruning(sql),
     ready,
     checkIntegrity: () => quickCheck(db.path),
     async close() {
