@@ -62,7 +62,7 @@ describe('a live scoreboard on two PostgreSQL nodes', () => {
       'INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff) VALUES ($1, 100, 90, 80, 70)',
       [GUILD],
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await game?.end();
     await killChildren();
@@ -94,7 +94,7 @@ describe('a live scoreboard on two PostgreSQL nodes', () => {
       ).toHaveLength(1);
     }
     expect(fake.edits).toHaveLength(3);
-  }, 120_000);
+  });
 
   it('the holder killed: the other node takes the message over once the lease runs out', async () => {
     const { rows } = await game.query<{ lease_owner: string }>(
@@ -113,5 +113,5 @@ describe('a live scoreboard on two PostgreSQL nodes', () => {
       [GUILD],
     );
     expect(after.rows[0]?.lease_owner).toBe(other?.owner);
-  }, 120_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const created = spawnCli(['keys', 'create', '--name', 'shutdown'], seeded);
   expect(await created.exited, created.stderr()).toBe(0);
   key = created.stdout().trim();
-}, 60_000);
+});
 afterEach(killChildren);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -37,7 +37,7 @@ beforeAll(() => {
     for (let g = 0; g < GUILDS; g++) insert.run(`guild-${g}`, today, -1);
   })();
   store.db.close();
-}, 60_000);
+});
 afterEach(killChildren);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
