@@ -2,17 +2,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PATIENCE_MS } from './patience.js';
 
 /**
- * Polls `read` until `holds` is true of its value, or until the patience ceiling has passed. Returns the last value for the caller to assert on, so a wait that gave up fails
- * on the test's own assertion. On SQLite a commit shows at once; on PostgreSQL after its change
- * notification; a busy machine only makes the wait longer.
+ * Polls `read` until `holds` is true of its value, or until the patience ceiling has passed.
+ * Returns the last value for the caller to assert on, so a wait that gave up fails on the test's
+ * own assertion. On SQLite a commit shows at once; on PostgreSQL after its change notification; a
+ * busy machine only makes the wait longer.
  */
 export async function eventually<T>(
   read: () => Promise<T>,
   holds: (value: T) => boolean,
 ): Promise<T> {
-  const until = Date.now() + PATIENCE_MS;
+  const end = Date.now() + PATIENCE_MS;
   let value = await read();
-  while (!holds(value) && Date.now() < until) {
+  while (!holds(value) && Date.now() < end) {
     await sleep(5);
     value = await read();
   }
