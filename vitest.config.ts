@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_CEILING_MS } from './test/support/patience.js';
 
 /**
  * The suites slow enough to keep out of a contributor's loop, named by their suffix wherever they
@@ -11,9 +12,9 @@ export const SHARED = {
   // Builds dist/ once (the CLI and the service run from it), then finds Chromium and the other
   // dependencies from outside npm; names the suites that could not run.
   globalSetup: ['test/setup/build.ts', 'test/setup/outside.ts'],
-  // Real SQLite files, real sockets and child processes: give slow shared machines room.
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // A ceiling, not a speed: a hang still fails, and a busy machine never does (patience.ts).
+  testTimeout: TEST_CEILING_MS,
+  hookTimeout: TEST_CEILING_MS,
   pool: 'forks' as const,
   reporters: ['default'],
   // No test reads the contributor's .env or housecup variables of their shell.

@@ -6,8 +6,6 @@ export default defineConfig({
   test: {
     ...SHARED,
     include: END_TO_END,
-    // Whole services, browsers and builds under a loaded machine: more room than the unit suites.
-    testTimeout: 90_000,
     // Two files at once (vitest's default on 2 cores is one): several of these keep a core busy
     // on their own (30,000-profile imports, the benchmark), so no more than the cores.
     maxWorkers: 2,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSES } from '../../src/records/houses.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { eventually } from '../support/eventually.js';
 import { foreignWrite, points } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
@@ -60,6 +61,11 @@ for (const kind of storeKinds(import.meta.filename)) {
     it('includes a direct UPDATE of house_points committed just before', async () => {
       await earlyInASecond();
       await foreignWrite(t, "UPDATE house_points SET hufflepuff = 44 WHERE guild_id = '100'");
+      // Another program's write reaches PostgreSQL's change notifications a moment later.
+      await eventually(
+        () => get('/v1/points/100'),
+        (answer) => answer.body?.hufflepuff === 44,
+      );
       const { last, current } = await bothNow('100');
       expect(current).toEqual(points(1, 2, 3, 44));
       expect(last).toEqual(current);
@@ -83,12 +89,11 @@ for (const kind of storeKinds(import.meta.filename)) {
       await earlyInASecond();
       await wait(1000);
       await foreignWrite(t, "UPDATE house_points SET gryffindor = 50 WHERE guild_id = '300'");
-      let later = await get('/v1/points/300/history');
       // Another program's write reaches PostgreSQL's change notifications a moment later.
-      for (let tries = 0; tries < 100 && later.body.points.at(-1).gryffindor !== 50; tries++) {
-        await wait(10);
-        later = await get('/v1/points/300/history');
-      }
+      const later = await eventually(
+        () => get('/v1/points/300/history'),
+        (answer) => answer.body.points.at(-1).gryffindor === 50,
+      );
       expect(Date.parse(later.body.to)).toBeGreaterThan(Date.parse(first.body.to));
       expect(later.etag).not.toBe(first.etag);
       expect(housesOf(later.body.points.at(-1))).toEqual(

@@ -83,18 +83,8 @@ export async function liveFairnessBench(
       const answer = await fake.sendInteraction(
         fake.command('scoreboard', [{ name: 'post', type: 1, options }], { guildId, user: ADMIN }),
       );
-      // A busy machine defers the answer, then edits it in.
-      const content =
-        answer.type === 5
-          ? (
-              (
-                await fake.waitForRequest(
-                  (r) =>
-                    r.method === 'PATCH' && r.path.endsWith(`/${answer.token}/messages/@original`),
-                )
-              ).body as { content?: string } | undefined
-            )?.content
-          : answer.data.content;
+      // A busy machine defers the answer, then sends it.
+      const { content } = await fake.finalMessage(answer);
       if (!content?.includes('posted')) throw new Error(`not posted: ${guildId}`);
     };
     for (let i = 0; i < 4; i += 1) {

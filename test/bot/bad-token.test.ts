@@ -8,12 +8,16 @@ import { BAD_TOKEN_MESSAGE, startBot } from '../../src/bot/client.js';
 import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { until } from '../support/eventually.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { captureLog } from '../support/log-capture.js';
 import { RICH } from './support/fixture.js';
 
 const WRONG_TOKEN = 'not-the-token-discord-knows.xyz';
-/** discord.js waits 500 ms before reconnecting; three times that shows whether it tries. */
+/**
+ * discord.js waits 500 ms before reconnecting; three times that after the fatal line shows
+ * whether it tries (a busy machine may delay a reconnect past it: a miss, never a false alarm).
+ */
 const RECONNECT_WINDOW_MS = 1_500;
 
 let fake: FakeDiscord | undefined;
@@ -34,12 +38,17 @@ async function startWithWrongToken(checkRestToken: boolean) {
   return { bot, log, fake };
 }
 
+/** Once the bot has said the token is refused: what stops it, before checking that it stopped. */
+const fatalLine = (log: ReturnType<typeof captureLog>) =>
+  until(() => log.entries().some((e) => e.level === 60), 'the fatal line');
+
 describe('a token Discord rejects', () => {
   it('gateway close 4004: one fatal line, the bot stops, no reconnect', async () => {
     const { bot, log, fake } = await startWithWrongToken(false);
     expect(bot.ready).toBe(false);
     expect(bot.client.isReady()).toBe(false);
 
+    await fatalLine(log);
     await sleep(RECONNECT_WINDOW_MS);
     expect(fake.connections).toBe(1);
     expect(fake.identifies).toBe(1);
@@ -59,6 +68,7 @@ describe('a token Discord rejects', () => {
     const bot = await startBot({ config, services, logger: log.logger });
     expect(bot.ready).toBe(true);
     fake.disconnect(4004, 'Authentication failed.');
+    await fatalLine(log);
     await sleep(RECONNECT_WINDOW_MS);
     expect(fake.connections).toBe(1);
     expect(bot.client.isReady()).toBe(false);

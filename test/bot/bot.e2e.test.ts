@@ -2,7 +2,7 @@
  * The real discord.js Client, started by startBot, against the fake Discord and a real SQLite
  * file: every answer asserted here is what Discord would have received.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBot, startBot } from '../../src/bot/client.js';
 import { APOLOGY, GUILD_ONLY } from '../../src/bot/dispatcher.js';
 import { HOUSE_STYLES } from '../../src/bot/embeds/houses.js';
@@ -11,7 +11,7 @@ import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
-import { eventually } from '../support/eventually.js';
+import { eventually, until } from '../support/eventually.js';
 import {
   type CommandOption,
   type EmbedData,
@@ -71,7 +71,7 @@ async function pointsMessage(guildId: string) {
   const callback = await run('points', guildId);
   expect(callback.type).toBe(4);
   expect((callback.data?.flags ?? 0) & EPHEMERAL).toBe(0);
-  await vi.waitFor(() => expect(handled()).toBeGreaterThan(before));
+  await until(() => handled() > before, 'the dispatcher to be done');
   const calls = fake.requests.filter((r) => r.path.includes(`/${callback.token}`));
   expect(calls.map((r) => `${r.method} ${r.path.replace(callback.token, '<token>')}`)).toEqual([
     `POST /interactions/${callback.interactionId}/<token>/callback`,

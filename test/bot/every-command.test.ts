@@ -14,13 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { type InteractionsApp, startInteractionsApp } from '../interactions/support.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { messageProblems } from '../support/fake-discord/validation.js';
-import {
-  type CommandOption,
-  FAKE_TOKEN,
-  FakeDiscord,
-  type InteractionCallback,
-  type MessageData,
-} from '../support/fake-discord.js';
+import { type CommandOption, FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { captureLog } from '../support/log-capture.js';
 import { ALICE } from './support/fixture.js';
@@ -74,15 +68,6 @@ afterAll(async () => {
   database?.cleanup();
 });
 
-/** Discord's final message for an interaction: its reply, or the edit of its deferral. */
-async function finalMessage(callback: InteractionCallback): Promise<MessageData> {
-  if (callback.type !== 5) return callback.data;
-  const edit = await fake.waitForRequest(
-    (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-  );
-  return edit.body as MessageData;
-}
-
 describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
   beforeAll(async () => {
     await fake.setInteractionsEndpoint(transport === 'http' ? `${served.url}/interactions` : null);
@@ -96,7 +81,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
         const { t } = languageOf(locale);
         const who = { guildId: RICH, user: ALICE, locale };
         const callback = await fake.sendInteraction(fake.command(name, options, who));
-        const message = await finalMessage(callback);
+        const message = await fake.finalMessage(callback);
         expect(messageProblems(message), locale).toEqual([]);
         expect(Boolean(message.content) || (message.embeds?.length ?? 0) > 0, locale).toBe(true);
         expect([t.errors.apology, t.errors.unknownCommand], locale).not.toContain(message.content);

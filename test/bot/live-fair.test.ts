@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startMain } from '../support/child.js';
-import { FAKE_TOKEN, FakeDiscord, type InteractionCallback } from '../support/fake-discord.js';
+import { until } from '../support/eventually.js';
+import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { patiently } from '../support/patience.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
 
@@ -15,7 +16,7 @@ import { storeKinds } from '../support/store.js';
  * one guild wait (a 429 with a long retry_after), another guild's message is still edited after
  * its change, the waiting channels get no edit before their wait is over, and stopping the node
  * does not wait for it. Nothing here asserts a duration: each step waits for what must happen,
- * with a ceiling far above any normal wait.
+ * with the patience ceiling far above any normal wait.
  */
 
 const BUSY = '1133557799224466880';
@@ -27,40 +28,8 @@ const CHANNELS = [
   '1133557799224469104',
 ];
 const ADMIN = { id: '300000000000000009', username: 'admin' };
-const CEILING_MS = 60_000;
 /** Longer than the test: a channel told to wait this long gets no edit while it runs. */
 const RETRY_AFTER_S = 600;
-
-async function until<T>(read: () => T | undefined, what: string, withinMs = CEILING_MS) {
-  const end = Date.now() + withinMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** Settles with `promise`, or rejects once the ceiling has passed. */
-function withinCeiling<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const ceiling = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), CEILING_MS);
-  });
-  return Promise.race([promise, ceiling]).finally(() => clearTimeout(timer));
-}
-
-/** What the admin finally reads: the answer, or the edit of its deferral on a busy machine. */
-async function finalContent(fake: FakeDiscord, callback: InteractionCallback): Promise<string> {
-  if (callback.type !== 5) return callback.data.content ?? '';
-  const edit = await withinCeiling(
-    fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-    ),
-    'the deferred answer',
-  );
-  return String((edit.body as { content?: unknown } | undefined)?.content ?? '');
-}
 
 /** The game's SQL, on a connection of its own. */
 async function gameWrite(s: TestService, sql: string): Promise<void> {
@@ -99,29 +68,30 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
     );
     let stopped = false;
     cleanups.push(() => (stopped ? Promise.resolve() : s.shutdown()));
-    await until(() => (s.botState() === 'ready' ? true : undefined), 'the bot');
+    await until(() => s.botState() === 'ready', 'the bot');
     await gameWrite(
       s,
       `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
        VALUES ('${OTHER}', 10, 20, 30, 40)`,
     );
     const post = async (guildId: string, channelId?: string) =>
-      finalContent(
-        fake,
-        await fake.sendInteraction(
-          fake.command(
-            'scoreboard',
-            [
-              {
-                name: 'post',
-                type: 1,
-                options: channelId ? [{ name: 'channel', type: 7, value: channelId }] : [],
-              },
-            ],
-            { guildId, user: ADMIN },
+      (
+        await fake.finalMessage(
+          await fake.sendInteraction(
+            fake.command(
+              'scoreboard',
+              [
+                {
+                  name: 'post',
+                  type: 1,
+                  options: channelId ? [{ name: 'channel', type: 7, value: channelId }] : [],
+                },
+              ],
+              { guildId, user: ADMIN },
+            ),
           ),
-        ),
-      );
+        )
+      ).content;
     for (const channel of CHANNELS) {
       fake.addChannel(BUSY, channel);
       expect(await post(BUSY, channel)).toContain(`<#${channel}>`);
@@ -132,10 +102,7 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
     }
     // The busy guild changes: each of its four messages is refused, and waits.
     await gameWrite(s, `UPDATE house_points SET gryffindor = 7777 WHERE guild_id = '${BUSY}'`);
-    await until(
-      () => (fake.failedEdits.length >= CHANNELS.length ? true : undefined),
-      'the four channels refused',
-    );
+    await until(() => fake.failedEdits.length >= CHANNELS.length, 'the four channels refused');
     return {
       fake,
       s,
@@ -146,81 +113,69 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
     };
   }
 
-  it(
-    'channels waiting out a 429 hold only their own messages: another guild’s is edited',
-    async () => {
-      const { fake, s } = await world();
-      await gameWrite(s, `UPDATE house_points SET slytherin = 2468 WHERE guild_id = '${OTHER}'`);
-      const edit = await withinCeiling(
-        fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('2,468 points')),
-        'the other guild’s edit',
-      );
-      expect(edit.channelId).toBe(fake.channelOf(OTHER));
-      // Again: the places stay free while the four channels wait.
-      await gameWrite(s, `UPDATE house_points SET slytherin = 1357 WHERE guild_id = '${OTHER}'`);
-      await withinCeiling(
-        fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('1,357 points')),
-        'the other guild’s second edit',
-      );
-      // Each waiting channel was asked once, then left to wait: no edit sent into its wait.
-      expect(fake.failedEdits.map((each) => each.status)).toEqual(CHANNELS.map(() => 429));
-      expect(new Set(fake.failedEdits.map((each) => each.path.split('/')[2]))).toEqual(
-        new Set(CHANNELS),
-      );
-    },
-    4 * CEILING_MS,
-  );
+  it('channels waiting out a 429 hold only their own messages: another guild’s is edited', async () => {
+    const { fake, s } = await world();
+    await gameWrite(s, `UPDATE house_points SET slytherin = 2468 WHERE guild_id = '${OTHER}'`);
+    const edit = await patiently(
+      fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('2,468 points')),
+      'the other guild’s edit',
+    );
+    expect(edit.channelId).toBe(fake.channelOf(OTHER));
+    // Again: the places stay free while the four channels wait.
+    await gameWrite(s, `UPDATE house_points SET slytherin = 1357 WHERE guild_id = '${OTHER}'`);
+    await patiently(
+      fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('1,357 points')),
+      'the other guild’s second edit',
+    );
+    // Each waiting channel was asked once, then left to wait: no edit sent into its wait.
+    expect(fake.failedEdits.map((each) => each.status)).toEqual(CHANNELS.map(() => 429));
+    expect(new Set(fake.failedEdits.map((each) => each.path.split('/')[2]))).toEqual(
+      new Set(CHANNELS),
+    );
+  });
 
-  it(
-    'stopping the node does not wait for a 429 to run out',
-    async () => {
-      const { stop } = await world();
-      await withinCeiling(stop(), 'the node to stop');
-    },
-    4 * CEILING_MS,
-  );
+  it('stopping the node does not wait for a 429 to run out', async () => {
+    const { stop } = await world();
+    await patiently(stop(), 'the node to stop');
+  });
 });
 
 describe('the process', () => {
-  it(
-    'exits 0 on SIGTERM while a live message waits out a 429, within the shutdown’s grace',
-    async () => {
-      const fake = await FakeDiscord.start({ guilds: [BUSY] });
-      cleanups.push(() => fake.close());
-      const dir = mkdtempSync(join(tmpdir(), 'housecup-live-stop-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      const path = join(dir, 'housecup.db');
-      const { child } = await startMain({
-        DATABASE_PATH: path,
-        DISCORD_TOKEN: FAKE_TOKEN,
-        DISCORD_REST_URL: fake.restUrl,
-        LIVE_EDIT_INTERVAL_MS: '1000',
-      });
-      await child.waitForStdout(/Discord bot ready/, CEILING_MS);
-      const game = new Database(path);
-      try {
-        game.exec(
-          `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
+  it('exits 0 on SIGTERM while a live message waits out a 429, before the shutdown’s grace runs out', async () => {
+    const fake = await FakeDiscord.start({ guilds: [BUSY] });
+    cleanups.push(() => fake.close());
+    const dir = mkdtempSync(join(tmpdir(), 'housecup-live-stop-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, 'housecup.db');
+    const { child } = await startMain({
+      DATABASE_PATH: path,
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_REST_URL: fake.restUrl,
+      LIVE_EDIT_INTERVAL_MS: '1000',
+    });
+    await child.waitForStdout(/Discord bot ready/);
+    const game = new Database(path);
+    try {
+      game.exec(
+        `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
          VALUES ('${BUSY}', 1, 2, 3, 4)`,
-        );
-        const posted = await fake.sendInteraction(
-          fake.command('scoreboard', [{ name: 'post', type: 1, options: [] }], {
-            guildId: BUSY,
-            user: ADMIN,
-          }),
-        );
-        expect(await finalContent(fake, posted)).toContain('posted');
-        fake.failEditsIn(fake.channelOf(BUSY), { status: 429, retryAfter: RETRY_AFTER_S });
-        game.exec(`UPDATE house_points SET gryffindor = 99 WHERE guild_id = '${BUSY}'`);
-      } finally {
-        game.close();
-      }
-      await until(() => (fake.failedEdits.length > 0 ? true : undefined), 'the edit refused');
-      child.process.kill('SIGTERM');
-      const code = await withinCeiling(child.exited, 'the process to exit');
-      expect(child.stdout()).not.toContain('shutdown took over');
-      expect(code).toBe(0);
-    },
-    4 * CEILING_MS,
-  );
+      );
+      const posted = await fake.sendInteraction(
+        fake.command('scoreboard', [{ name: 'post', type: 1, options: [] }], {
+          guildId: BUSY,
+          user: ADMIN,
+        }),
+      );
+      expect((await fake.finalMessage(posted)).content).toContain('posted');
+      fake.failEditsIn(fake.channelOf(BUSY), { status: 429, retryAfter: RETRY_AFTER_S });
+      game.exec(`UPDATE house_points SET gryffindor = 99 WHERE guild_id = '${BUSY}'`);
+    } finally {
+      game.close();
+    }
+    await until(() => fake.failedEdits.length > 0, 'the edit refused');
+    child.process.kill('SIGTERM');
+    const code = await patiently(child.exited, 'the process to exit');
+    expect(child.stdout()).not.toContain('shutdown took over');
+    expect(code).toBe(0);
+  });
 });

@@ -173,7 +173,7 @@ describe('a command module typed as a module', () => {
       typo: TYPO,
       paged: PAGED,
     });
-  }, 180_000);
+  });
 
   it('fails the type check when its handler is misspelled, before any loader runs', () => {
     expect(checked.get('')).toEqual([]);

@@ -68,7 +68,7 @@ describe.each(storeKinds(import.meta.filename))('/players sorted and filtered (%
     });
     const services = commandServices(store.store, config);
     bot = await startBot({ config, services, logger: captureLog([FAKE_TOKEN]).logger });
-  }, 60_000);
+  });
   afterAll(async () => {
     await bot?.stop();
     await fake?.close();

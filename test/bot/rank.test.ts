@@ -23,7 +23,6 @@ import {
   type CommandOption,
   FAKE_TOKEN,
   FakeDiscord,
-  type InteractionCallback,
   type MessageData,
   type UserData,
 } from '../support/fake-discord.js';
@@ -114,22 +113,13 @@ afterAll(async () => {
   database?.cleanup();
 });
 
-/** Discord's final message for an interaction: its reply, or the edit of its deferral. */
-async function finalMessage(callback: InteractionCallback): Promise<MessageData> {
-  if (callback.type !== 5 && callback.type !== 6) return callback.data;
-  const edit = await fake.waitForRequest(
-    (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-  );
-  return edit.body as MessageData;
-}
-
 async function run(
   name: string,
   options: CommandOption[] = [],
   { user = ALICE, locale = 'en-US', resolved = [] as UserData[], guildId = GUILD } = {},
 ): Promise<MessageData> {
   const interaction = fake.command(name, options, { guildId, user, locale }, resolved);
-  const message = await finalMessage(await fake.sendInteraction(interaction));
+  const message = await fake.finalMessage(await fake.sendInteraction(interaction));
   expect(messageProblems(message)).toEqual([]);
   return message;
 }
@@ -137,7 +127,7 @@ async function run(
 async function press(on: MessageData, index: 0 | 1, user = ALICE): Promise<MessageData> {
   const customId = on.components?.[0]?.components?.[index]?.custom_id ?? '';
   const message = fake.message(on, GUILD);
-  return finalMessage(
+  return fake.finalMessage(
     await fake.sendInteraction(fake.button(customId, message, { guildId: GUILD, user })),
   );
 }

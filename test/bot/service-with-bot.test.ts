@@ -1,18 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, until } from '../support/eventually.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const RICH = '1133557799224466880';
 const SPARSE = '1133557799224466881';
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('one process: the HTTP API and the bot over the same data', () => {
   let fake: FakeDiscord;
@@ -42,32 +35,33 @@ describe('one process: the HTTP API and the bot over the same data', () => {
       status: 200,
     });
     await until(() => s.botState() === 'ready', 'the bot to be ready');
-    const callback = await fake.sendInteraction(
+    const callback = await fake.ask(
       fake.command('points', [], { guildId: RICH, user: { id: '1', username: 'a' } }),
     );
-    // One callback carries the answer and its picture (docs/discord.md).
-    expect(callback.type).toBe(4);
     const text = JSON.stringify(callback.data.embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
   });
 
   it('counts interactions by command and outcome, and shows the gateway state', async () => {
-    const missing = await fake.sendInteraction(
+    const missing = await fake.ask(
       fake.command('points', [], { guildId: SPARSE, user: { id: '1', username: 'a' } }),
     );
     expect(missing.data.flags).toBe(64);
-    const metrics = await (await fetch(`${s.url}/metrics`)).text();
-    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
-    expect(metrics).toMatch(
-      /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/,
+    // Counted once Discord has taken the answer, a moment after the fake received it.
+    const notFound = /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/;
+    const metrics = await eventually(
+      async () => (await fetch(`${s.url}/metrics`)).text(),
+      (text) => notFound.test(text),
     );
+    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
+    expect(metrics).toMatch(notFound);
     expect(metrics).toMatch(/housecup_bot_gateway_state\{state="ready"\} 1/);
   });
 
   it('gives /webhook the service’s own subscriptions, under its address rules', async () => {
     const user = { id: '1', username: 'a' };
     const add = (url: string) =>
-      fake.sendInteraction(
+      fake.ask(
         fake.command(
           'webhook',
           [{ name: 'add', type: 1, options: [{ name: 'url', type: 3, value: url }] }],
@@ -80,7 +74,7 @@ describe('one process: the HTTP API and the bot over the same data', () => {
     // WEBHOOK_ALLOW_PRIVATE is off by default.
     const refused = await add('https://127.0.0.1/gateway');
     expect(refused.data.content).toContain('private network');
-    const listed = await fake.sendInteraction(
+    const listed = await fake.ask(
       fake.command('webhook', [{ name: 'list', type: 1 }], { guildId: RICH, user }),
     );
     expect(listed.data.embeds?.[0]?.description).toContain('`https://8.8.8.8/gateway`');

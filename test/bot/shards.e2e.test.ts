@@ -10,6 +10,7 @@ import { commandServices } from '../../src/bot/services.js';
 import { loadConfig } from '../../src/config.js';
 import { type Child, killChildren, startMain } from '../support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { until } from '../support/eventually.js';
 import { FAKE_TOKEN, FakeDiscord, type Handshake, shardOf } from '../support/fake-discord.js';
 import { captureLog } from '../support/log-capture.js';
 
@@ -117,7 +118,10 @@ describe('DISCORD_SHARDS=0 and =1 of DISCORD_SHARD_COUNT=2: two processes split 
     }
     const [zero, one] = children as [Child, Child];
     // The answering process logs the interaction (the line may trail the callback a little).
-    await expect.poll(() => answeredGuilds(zero).length + answeredGuilds(one).length).toBe(4);
+    await until(
+      () => answeredGuilds(zero).length + answeredGuilds(one).length === 4,
+      'both processes to log the interactions',
+    );
     expect(answeredGuilds(zero).sort()).toEqual([GUILDS[0], GUILDS[2]].sort());
     expect(answeredGuilds(one).sort()).toEqual([GUILDS[1], GUILDS[3]].sort());
   });

@@ -20,7 +20,6 @@ import {
   type CommandOption,
   FAKE_TOKEN,
   FakeDiscord,
-  type InteractionCallback,
   type MessageData,
 } from '../support/fake-discord.js';
 import { captureLog } from '../support/log-capture.js';
@@ -83,15 +82,6 @@ afterAll(async () => {
   database?.cleanup();
 });
 
-/** Discord's final message for an interaction: its reply, or the edit of its deferral. */
-async function finalMessage(callback: InteractionCallback): Promise<MessageData> {
-  if (callback.type !== 5) return callback.data;
-  const edit = await fake.waitForRequest(
-    (r) => r.method === 'PATCH' && r.path.endsWith(`/${callback.token}/messages/@original`),
-  );
-  return edit.body as MessageData;
-}
-
 const sub = (name: string, options: CommandOption[] = []): CommandOption => ({
   name,
   type: 1,
@@ -122,7 +112,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     } = {},
   ): Promise<MessageData> {
     const who = { guildId: guild, user: ALICE, locale, ...(permissions ? { permissions } : {}) };
-    const message = await finalMessage(
+    const message = await fake.finalMessage(
       await fake.sendInteraction(fake.command(name, options, who)),
     );
     expect(messageProblems(message)).toEqual([]);

@@ -19,7 +19,7 @@ const points = (key: string) =>
   fetch(`${s.url}/v1/points/1133557799224466880`, { headers: { authorization: key } }).then(
     (r) => r.status,
   );
-/** The status of `key` once the running server has seen the CLI's commit (within a second). */
+/** The status of `key` once the running server has seen the CLI's commit. */
 const settled = (key: string, status: number) =>
   eventually(
     () => points(key),

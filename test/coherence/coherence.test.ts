@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { TEST_CEILING_MS } from '../support/patience.js';
 import { storeKinds } from '../support/store.js';
 import { sequence } from './arbitraries.js';
 import { TOLERATED } from './known-defects.js';
@@ -28,8 +29,11 @@ const tolerated =
   TOLERATE === undefined
     ? TOLERATED
     : new Set([...TOLERATED].filter((defect) => TOLERATE.split(',').includes(defect)));
-/** A step takes well under a second; a failure's shrinking replays many sequences. */
-const TIMEOUT_MS = 120_000 + RUNS * STEPS * 3_000;
+/**
+ * A ceiling, not a speed: a step takes well under a second on a quiet machine, many times that on
+ * a busy one, and a failure's shrinking replays many sequences.
+ */
+const TIMEOUT_MS = TEST_CEILING_MS + RUNS * STEPS * 10_000;
 
 const kinds = storeKinds(import.meta.filename);
 

@@ -40,7 +40,7 @@ export async function copyDisagreements(world: World): Promise<Disagreement[]> {
       }
       return list;
     };
-    const seen = await eventually(read, (value) => differences(value).length === 0, 1_500);
+    const seen = await eventually(read, (value) => differences(value).length === 0);
     found.push(...differences(seen));
   }
   return found;

@@ -99,7 +99,7 @@ export async function openApiStream(
     authorization: key,
   });
   if (stream.status !== 200) throw new Error(`event stream of ${guildId}: ${stream.status}`);
-  await stream.waitForEvents(4, 5_000);
+  await stream.waitForEvents(4);
   return stream;
 }
 

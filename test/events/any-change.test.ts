@@ -30,12 +30,12 @@ for (const kind of storeKinds(import.meta.filename)) {
         t,
         `UPDATE profiles SET galleons = galleons + 1 WHERE guild_id = '${RICH}'`,
       );
-      const [, , , , fifth] = await stream.waitForEvents(5, 1_500);
+      const [, , , , fifth] = await stream.waitForEvents(5);
       expect(fifth?.event).toBe('players');
       expect(fifth?.data).toBe(players?.data);
       expect(fifth?.id).not.toBe(players?.id);
       await foreignWrite(t, `UPDATE jobs SET salary = salary + 1 WHERE guild_id = '${RICH}'`);
-      const sixth = (await stream.waitForEvents(6, 1_500))[5];
+      const sixth = (await stream.waitForEvents(6))[5];
       expect(sixth?.event).toBe('jobs');
       stream.close();
     });

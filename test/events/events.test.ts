@@ -2,15 +2,18 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type TestEventStream } from '../support/event-stream.js';
+import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { PATIENCE_MS, patiently } from '../support/patience.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
 
 /*
  * GET /v1/events/:guildId against the real service on both stores (docs/live-updates.md). Changes
  * are written straight into the tables through a connection of their own, as the game would: the
- * stream must see commits it did not make. Every wait is bounded by the contract's second (or a
- * keep-alive interval), never an assertion of speed.
+ * stream must see commits it did not make. Every wait ends when what it waits for arrives (the
+ * patience ceiling turns a hang into a failure); what must not arrive is checked after keep-alive
+ * comments that come after it would have.
  */
 
 const KEEP_ALIVE_S = 0.2;
@@ -27,17 +30,15 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     streams.push(stream);
     return stream;
   };
-  /** A key made here is known to the service within the coherence second (PostgreSQL: NOTIFY). */
+  /** A key made here, once the service knows it (PostgreSQL: after its notification). */
   const newKey = async (options: Parameters<TestService['store']['keyStore']['create']>[0]) => {
     const made = await service.store.keyStore.create(options);
-    const until = Date.now() + 1_000;
-    while (Date.now() < until) {
-      const answer = await fetch(`${service.url}/v1/points`, {
-        headers: { authorization: made.key },
-      });
-      if (answer.status !== 401) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const known = await eventually(
+      async () =>
+        (await fetch(`${service.url}/v1/points`, { headers: { authorization: made.key } })).status,
+      (status) => status !== 401,
+    );
+    expect(known).not.toBe(401);
     return made;
   };
   const getBody = async (path: string) =>
@@ -112,16 +113,16 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
   it('sends keep-alive comments on an idle stream', async () => {
     const stream = await open();
     await stream.waitForEvents(4);
-    await stream.waitForComments(2, 2_000);
+    await stream.waitForComments(2);
     expect(stream.comments.slice(0, 2)).toEqual(['keep-alive', 'keep-alive']);
     stream.close();
   });
 
-  it('sends one event per changed area within a second, and none for an unchanged one', async () => {
+  it('sends one event per changed area, carrying its answer, and none for an unchanged one', async () => {
     const stream = await open();
     await stream.waitForEvents(4);
     await write(`UPDATE house_points SET gryffindor = gryffindor + 7 WHERE guild_id = '${RICH}'`);
-    const [points] = (await stream.waitForEvents(5, 1_000)).slice(4);
+    const [points] = (await stream.waitForEvents(5)).slice(4);
     expect(points?.event).toBe('points');
     expect(points?.data).toBe(await getBody(`/v1/points/${RICH}`));
     expect(JSON.parse(points?.data ?? '').gryffindor).toBe(127);
@@ -130,7 +131,7 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
       `INSERT INTO profiles (guild_id, id, user_id, name, galleons, created_at)
        VALUES ('${RICH}', 9001, '300000000000000009', 'Luna', 5, '2026-11-01T00:00:00.000Z')`,
     );
-    const [players] = (await stream.waitForEvents(6, 1_000)).slice(5);
+    const [players] = (await stream.waitForEvents(6)).slice(5);
     expect(players).toMatchObject({ event: 'players', data: '{"count":7}' });
 
     // A commit that changes no answer (another guild's data): nothing is sent. Two keep-alives
@@ -138,7 +139,7 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     await write(`UPDATE house_points SET slytherin = 1 WHERE guild_id = 'another-guild'`);
     await write(`UPDATE house_points SET hufflepuff = hufflepuff WHERE guild_id = '${RICH}'`);
     const comments = stream.comments.length;
-    await stream.waitForComments(comments + 3, 3_000);
+    await stream.waitForComments(comments + 3);
     expect(stream.events).toHaveLength(6);
     stream.close();
   });
@@ -151,7 +152,7 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
 
     // Nothing changed since: no event at all, only keep-alives.
     const same = await open({ 'last-event-id': lastId });
-    await same.waitForComments(2, 2_000);
+    await same.waitForComments(2);
     expect(same.events).toEqual([]);
     same.close();
 
@@ -167,13 +168,13 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
     // Premium changed; a profile came and went since that id: the count is what the client holds,
     // but the profiles changed, so players is sent again (docs/live-updates.md); jobs and points
     // not.
-    const events = await resumed.waitForEvents(2, 1_000);
+    const events = await resumed.waitForEvents(2);
     expect(events[0]).toMatchObject({
       event: 'premium',
       data: `{"guildId":"${RICH}","premium":false,"status":404}`,
     });
     expect(events[1]).toMatchObject({ event: 'players', data: initial[2]?.data });
-    await resumed.waitForComments(2, 2_000);
+    await resumed.waitForComments(2);
     expect(resumed.events).toHaveLength(2);
     resumed.close();
 
@@ -183,13 +184,21 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
   });
 
   it('sends premium again when it expires, with no commit at that instant', async () => {
-    const guild = '515151';
-    const expiresAt = new Date(Date.now() + 1_500).toISOString();
-    await write(`INSERT INTO premium (guild_id, expires_at) VALUES ('${guild}', '${expiresAt}')`);
-    const stream = await open({}, guild);
-    const [, premium] = await stream.waitForEvents(4);
-    expect(premium?.data).toBe(`{"guildId":"${guild}","premium":true,"status":200}`);
-    const [expired] = (await stream.waitForEvents(5, 3_000)).slice(4);
+    // The stream must open before the premium ends: a busy machine may take longer than the
+    // lead given, so each try gives twice as much, on a guild of its own.
+    let guild = '';
+    let stream: TestEventStream | undefined;
+    for (let lead = 1_500; !stream; lead *= 2) {
+      expect(lead, 'the stream never opened before the premium ended').toBeLessThan(PATIENCE_MS);
+      guild = String(515151 + lead);
+      const expiresAt = new Date(Date.now() + lead).toISOString();
+      await write(`INSERT INTO premium (guild_id, expires_at) VALUES ('${guild}', '${expiresAt}')`);
+      const opened = await open({}, guild);
+      const [, premium] = await opened.waitForEvents(4);
+      if (premium?.data === `{"guildId":"${guild}","premium":true,"status":200}`) stream = opened;
+      else opened.close();
+    }
+    const [expired] = (await stream.waitForEvents(5)).slice(4);
     expect(expired).toMatchObject({
       event: 'premium',
       data: `{"guildId":"${guild}","premium":false,"status":404}`,
@@ -262,28 +271,28 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
       { error: 'Too many requests', status: 429 },
     ]);
     opened[0]?.close();
-    let again = await openEventStream(url(), { authorization: own.key });
-    for (let i = 0; again.status === 429 && i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      again = await openEventStream(url(), { authorization: own.key });
-    }
+    // The server frees the slot once it sees the connection closed.
+    const again = await eventually(
+      () => openEventStream(url(), { authorization: own.key }),
+      (stream) => stream.status !== 429,
+    );
     expect(again.status).toBe(200);
     for (const stream of [...opened, again]) stream.close();
   });
 
-  it("ends a revoked key's streams within a second", async () => {
+  it("ends a revoked key's streams, cleanly, and no other key's", async () => {
     const doomed = await newKey({ name: 'doomed', rateLimit: 0 });
     const a = await openEventStream(url(), { authorization: doomed.key });
     const b = await openEventStream(url('424242'), { authorization: doomed.key });
     await a.waitForEvents(4);
     const survivor = await open();
+    await survivor.waitForEvents(4);
     await service.store.keyStore.revoke(doomed.id);
-    const within = new Promise((_, reject) =>
-      setTimeout(() => reject(new Error('still open after 1 s')), 1_000),
-    );
-    await Promise.race([Promise.all([a.ended, b.ended]), within]);
+    await patiently(Promise.all([a.ended, b.ended]), "the revoked key's streams to end");
     expect(a.endedCleanly()).toBe(true);
-    await survivor.waitForComments(1);
+    // A keep-alive after they ended: the other key's stream is still open (a wait for a comment
+    // fails at once on an ended stream).
+    await survivor.waitForComments(survivor.comments.length + 1);
     expect(survivor.events).toHaveLength(4);
     survivor.close();
   });
@@ -311,11 +320,9 @@ describe('shutdown with open streams', () => {
       ),
     );
     for (const stream of open) await stream.waitForEvents(4);
-    const stopping = performance.now();
     await service.shutdown();
     await Promise.all(open.map((stream) => stream.ended));
+    // Ended by the server with the chunked body's last chunk, not cut when its sockets closed.
     for (const stream of open) expect(stream.endedCleanly()).toBe(true);
-    // Today's guarantee: the process exits within 10 s (main.ts forces it past that).
-    expect(performance.now() - stopping).toBeLessThan(10_000);
   });
 });

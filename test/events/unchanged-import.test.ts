@@ -69,7 +69,7 @@ describe.each(storeKinds(import.meta.filename))('an import on %s', (kind) => {
   /** Waits until `stream` has a `premium` event past its first `after` events; its index. */
   async function nextPremium(stream: Stream, after: number): Promise<number> {
     for (let n = after + 1; ; n += 1) {
-      const events = await stream.waitForEvents(n, 2_000);
+      const events = await stream.waitForEvents(n);
       const at = events.findIndex((event, i) => i >= after && event.event === 'premium');
       if (at >= 0) return at;
     }

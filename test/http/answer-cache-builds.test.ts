@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerCache, type Built } from '../../src/answers/answer-cache.js';
+import { until } from '../support/eventually.js';
 
 /*
  * Which requests share a build under way. One that comes at the generation the build started
@@ -62,7 +63,7 @@ describe('builds under way in the answer cache', () => {
     const b = cache.get('k', () => 'g1', nextSecond.build);
     lastSecond.finish();
     await a;
-    await vi.waitFor(() => expect(nextSecond.started.count).toBe(1));
+    await until(() => nextSecond.started.count === 1, 'the next second’s build to start');
     nextSecond.finish();
     expect(await bodyOf(b)).toBe('ends at 12.000');
     expect(cache.peek('k', 'g1')?.body.toString()).toBe('ends at 12.000');

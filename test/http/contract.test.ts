@@ -221,7 +221,7 @@ describe.each(storeKinds(import.meta.filename))('the HTTP contract on %s', (stor
     it('refuses garbage, unknown and revoked keys with 401 Invalid API key', async () => {
       const revoked = await t.keyStore.create({ name: 'to revoke' });
       const status = async (key: string) => (await get(`/v1/points/${RICH}`, key)).status;
-      // A new key works, and a revoked one stops, within the second the coherence promise gives.
+      // A new key works, and a revoked one stops, once the service has seen the commit.
       expect(
         await eventually(
           () => status(revoked.key),

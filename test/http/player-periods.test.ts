@@ -142,7 +142,7 @@ describe.each(storeKinds(import.meta.filename))('periods and ranks over HTTP (%s
         VALUES ('${GUILD}', ${id}, '${p?.user_id}', 'week', '${LAST_WEEK.from}', ${house}, ${change});`;
     });
     await foreignWrite(t, rows.join('\n'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/answers/errors.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { eventually } from '../support/eventually.js';
 import { foreignWrite, points } from '../support/history.js';
 import { storeKinds } from '../support/store.js';
 
@@ -117,11 +118,10 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(first.status).toBe(200);
       expect((await get(url, { 'if-none-match': String(first.etag) })).status).toBe(304);
       await foreignWrite(t, "UPDATE house_points SET hufflepuff = 99 WHERE guild_id = '222'");
-      let after = await get(url);
-      for (let tries = 0; tries < 100 && after.body.points.at(-1).hufflepuff !== 99; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        after = await get(url);
-      }
+      const after = await eventually(
+        () => get(url),
+        (answer) => answer.body.points.at(-1).hufflepuff === 99,
+      );
       expect(after.body.points.at(-1).hufflepuff).toBe(99);
       expect(after.etag).not.toBe(first.etag);
     });

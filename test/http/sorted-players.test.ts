@@ -62,7 +62,7 @@ describe.each(storeKinds(import.meta.filename))('sorted player lists over HTTP (
       },
       { store },
     );
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });
@@ -90,7 +90,6 @@ describe.each(storeKinds(import.meta.filename))('sorted player lists over HTTP (
         expect(JSON.stringify(walked)).toBe(expected);
       }
     },
-    60_000,
   );
 
   it('takes the defaults: user_id ascending (the same bytes as no parameter), galleons descending', async () => {

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_LIMITS } from '../../src/http/http-server.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { parseAnswer, type RawAnswer, sendRaw } from '../support/raw-socket.js';
 import { buildHardeningApp, type HardeningApp, listen } from './support/app.js';
 
@@ -46,11 +47,7 @@ describe('socket limits', () => {
   it('cuts off a client that sends part of its headers and stalls', async () => {
     const { port } = await tightServer();
     // No blank line: the headers never end. Node's default would wait 60 s.
-    const answer = await sendRaw(
-      port,
-      `GET /v1/points/${RICH} HTTP/1.1\r\nHost: x\r\nX-Slow: 1`,
-      6_000,
-    );
+    const answer = await sendRaw(port, `GET /v1/points/${RICH} HTTP/1.1\r\nHost: x\r\nX-Slow: 1`);
     expectCutOff(answer);
   });
 
@@ -70,7 +67,7 @@ describe('socket limits', () => {
         socket.destroy();
         resolve(parseAnswer(Buffer.concat(chunks), closed));
       };
-      const timer = setTimeout(() => done(false), 6_000);
+      const timer = setTimeout(() => done(false), PATIENCE_MS);
       socket.on('data', (chunk) => chunks.push(chunk));
       socket.on('close', () => done(true));
       socket.on('error', () => done(true));
@@ -83,7 +80,6 @@ describe('socket limits', () => {
     const answer = await sendRaw(
       port,
       `GET /v1/points/${RICH} HTTP/1.1\r\nHost: x\r\nAuthorization: ${app.key}\r\n\r\n`,
-      6_000,
     );
     expect(answer.status).toBe(200);
     expect(answer.closed).toBe(true);

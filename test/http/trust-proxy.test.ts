@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startMain } from '../support/child.js';
+import { until } from '../support/eventually.js';
 
 /*
  * TRUST_PROXY against the real process: the per-address failure budget and the access log see
@@ -23,22 +24,25 @@ async function serve(trustProxy: string | undefined) {
     ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
   });
   /** A request without a key (a failure), as forwarded for `forwardedFor`; its status. */
+  let sent = 0;
   const fail = async (forwardedFor?: string) => {
+    sent += 1;
     const response = await fetch(`${url}/v1/points/1`, {
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     });
     await response.arrayBuffer();
     return response.status;
   };
-  /** The `ip` of every access line logged so far. */
-  const loggedAddresses = async () => {
-    // Access lines are written once per event-loop turn: let the last one out.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return child
+  const accessLines = () =>
+    child
       .stdout()
       .split('\n')
-      .filter((line) => line.includes('"msg":"request"'))
-      .map((line) => (JSON.parse(line) as { ip?: string }).ip);
+      .filter((line) => line.includes('"msg":"request"'));
+  /** The `ip` of every access line, once there is one for each request sent. */
+  const loggedAddresses = async () => {
+    // Access lines are written once per event-loop turn, and come through a pipe.
+    await until(() => accessLines().length >= sent, 'an access line per request');
+    return accessLines().map((line) => (JSON.parse(line) as { ip?: string }).ip);
   };
   return { fail, loggedAddresses };
 }

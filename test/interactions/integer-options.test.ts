@@ -10,6 +10,7 @@ import { ENGLISH } from '../../src/bot/i18n/index.js';
 import { ALICE } from '../bot/support/fixture.js';
 import { FakeDiscord } from '../support/fake-discord.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { type InteractionsApp, startInteractionsApp } from './support.js';
 
 let fake: FakeDiscord;
@@ -22,6 +23,8 @@ beforeAll(async () => {
     data: fixture,
     publicKey: fake.publicKey,
     restUrl: fake.restUrl,
+    // The answer itself, however busy the machine: the deferral is not what this tests.
+    deferAfterMs: PATIENCE_MS,
   });
   keyId = (await served.keyStore.create({ name: 'kept', guilds: [RICH] })).id;
 });

@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { FakeDiscord } from '../support/fake-discord.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -45,18 +46,19 @@ describe('a node answering interactions over HTTP only', () => {
     expect(edit.files).toEqual([{ name: 'points.png', png: true }]);
     const text = JSON.stringify((edit.body as { embeds: unknown[] }).embeds);
     for (const points of ['1,240', '1,185', '960', '1,012']) expect(text).toContain(points);
-    const missing = await fake.sendInteraction(
-      fake.command('points', [], { guildId: ABSENT, user: USER }),
-    );
+    const missing = await fake.ask(fake.command('points', [], { guildId: ABSENT, user: USER }));
     expect(missing.data.flags).toBe(64);
   });
 
   it('counts them in the same metrics as the gateway bot', async () => {
-    const metrics = await (await fetch(`${s.url}/metrics`)).text();
-    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
-    expect(metrics).toMatch(
-      /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/,
+    // Counted once Discord has taken each answer, a moment after the fake received it.
+    const notFound = /housecup_bot_interactions_total\{command="points",outcome="not found"\} 1/;
+    const metrics = await eventually(
+      async () => (await fetch(`${s.url}/metrics`)).text(),
+      (text) => notFound.test(text),
     );
+    expect(metrics).toMatch(/housecup_bot_interactions_total\{command="points",outcome="ok"\} 1/);
+    expect(metrics).toMatch(notFound);
     expect(metrics).toMatch(/housecup_bot_gateway_state\{state="disabled"\} 1/);
   });
 
@@ -71,7 +73,7 @@ describe('a node answering interactions over HTTP only', () => {
   });
 
   it('gives /webhook the service’s own subscriptions: added, then listed', async () => {
-    const added = await fake.sendInteraction(
+    const added = await fake.ask(
       fake.command(
         'webhook',
         [{ name: 'add', type: 1, options: [{ name: 'url', type: 3, value: 'https://8.8.8.8/x' }] }],
@@ -80,7 +82,7 @@ describe('a node answering interactions over HTTP only', () => {
     );
     expect(added.data.flags).toBe(64);
     expect(added.data.embeds?.[0]?.title).toMatch(/^Webhook #\d+ added$/);
-    const listed = await fake.sendInteraction(
+    const listed = await fake.ask(
       fake.command('webhook', [{ name: 'list', type: 1 }], { guildId: DEMO, user: USER }),
     );
     expect(listed.data.embeds?.[0]?.description).toContain('`https://8.8.8.8/x`');

@@ -6,6 +6,7 @@ import { ENDPOINTS } from '../../src/http/endpoints/index.js';
 import { openApiPath } from '../../src/http/openapi/document.js';
 import { packageRoot } from '../../src/paths.js';
 import { needOutside } from '../support/outside.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { buildDemoApp, type DemoApp } from './support/demo-app.js';
 
 /*
@@ -59,7 +60,7 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
 
     const response = await page.goto(`${origin}/docs`);
     expect(response?.status()).toBe(200);
-    await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
+    await page.waitForSelector('.opblock-summary-path', { timeout: PATIENCE_MS });
 
     const shown = await page.$$eval('.opblock-summary-path', (elements) =>
       elements.map((element) => element.getAttribute('data-path') ?? element.textContent ?? ''),
@@ -102,6 +103,8 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
       page.evaluate(() => (globalThis as unknown as { streamed: [string, unknown][] }).streamed);
     await page.waitForFunction(
       () => (globalThis as unknown as { streamed: unknown[] }).streamed.length >= 4,
+      undefined,
+      { timeout: PATIENCE_MS },
     );
     expect((await streamed()).map(([event]) => event)).toEqual([
       'points',
@@ -119,6 +122,8 @@ describe.skipIf(!chromiumPath)('/docs in a browser', () => {
     });
     await page.waitForFunction(
       () => (globalThis as unknown as { streamed: unknown[] }).streamed.length >= 5,
+      undefined,
+      { timeout: PATIENCE_MS },
     );
     expect((await streamed())[4]).toEqual([
       'points',

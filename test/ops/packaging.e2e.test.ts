@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import { envOf, execForm, only, stage } from '../support/dockerfile.js';
+import { PATIENCE_MS, TEST_CEILING_MS } from '../support/patience.js';
 import { cleanEnv, type ReplayedBuild, replayBuildStage } from './support/production-tree.js';
 
 /*
@@ -60,7 +61,7 @@ let source: string;
 let helpFromSource: string;
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()) {
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: TEST_CEILING_MS });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -167,7 +168,7 @@ function start(command: string[], cwd: string, env: NodeJS.ProcessEnv): Started 
 }
 
 async function waitReady(url: string, process: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PATIENCE_MS;
   while (Date.now() < deadline) {
     if (process.child.exitCode !== null) {
       throw new Error(`exited ${process.child.exitCode}: ${process.stderr()}`);
@@ -179,7 +180,7 @@ async function waitReady(url: string, process: Started): Promise<void> {
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${url}/readyz not 200 within 60 s: ${process.stderr()}`);
+  throw new Error(`${url}/readyz not 200 after ${PATIENCE_MS} ms: ${process.stderr()}`);
 }
 
 const freePort = () =>
@@ -230,7 +231,7 @@ describe('the image, run as its runtime stage says', () => {
     expect(unhealthy.status).toBe(1);
     expect(unhealthy.stderr).toMatch(/^housecup healthcheck: http:\/\/127\.0\.0\.1:\d+\/healthz: /);
     expect(unhealthy.stderr.trim().split('\n')).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('npm start uses the shipped build: no TypeScript, nothing compiled', async () => {
     const before = statSync(join(app, 'dist/src/main.js')).mtimeMs;
@@ -242,7 +243,7 @@ describe('the image, run as its runtime stage says', () => {
     expect(statSync(join(app, 'dist/src/main.js')).mtimeMs).toBe(before);
     // The restart found the database of the previous test: no second first key.
     expect(server.stdout()).not.toContain('hc_');
-  }, 90_000);
+  });
 });
 
 describe('scripts/build.js', () => {
@@ -263,7 +264,7 @@ describe('scripts/build.js', () => {
     expect(changed.status, changed.stdout + changed.stderr).toBe(0);
     expect(changed.stderr).toBe('housecup: src/main.ts changed since the last build: compiling\n');
     expect(stamp()).toBeGreaterThan(built);
-  }, 120_000);
+  });
 
   it('removes what a deleted source compiled to: a command taken out is not loaded from dist/', () => {
     const module = join(source, 'commands/gone.ts');
@@ -278,7 +279,7 @@ describe('scripts/build.js', () => {
       readdirSync(join(source, 'dist/commands')).filter((name) => name.startsWith('gone.')),
     ).toEqual([]);
     expect(existsSync(join(source, 'dist/commands/points.js'))).toBe(true);
-  }, 120_000);
+  });
 
   it('without TypeScript and without dist/, says how to build instead of failing obscurely', () => {
     const bare = join(root, 'bare');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIG_GUILD, bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli, startMain } from '../support/child.js';
+import { patiently } from '../support/patience.js';
 import { parseAnswer } from '../support/raw-socket.js';
 
 const PROFILES = 30_000;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const created = spawnCli(['keys', 'create', '--name', 'shutdown'], seeded);
   expect(await created.exited, created.stderr()).toBe(0);
   key = created.stdout().trim();
-}, 60_000);
+});
 afterEach(killChildren);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -49,14 +50,6 @@ function open(port: number, request: string): Connection {
   return { socket, bytes: () => Buffer.concat(chunks), closed, firstData };
 }
 
-const within = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what}: over ${ms} ms`)), ms),
-    ),
-  ]);
-
 describe('graceful shutdown of the real process', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`on ${signal}: finishes the answer in flight, closes idle keep-alive, exits 0`, async () => {
@@ -76,24 +69,24 @@ describe('graceful shutdown of the real process', () => {
       await busy.firstData;
       busy.socket.pause();
 
-      const signalledAt = Date.now();
       child.process.kill(signal);
-      // Idle keep-alive connections do not hold shutdown up: closed at once.
-      await within(idle.closed, 5_000, 'idle keep-alive connection closed');
-      // The process waits for the answer in flight rather than cut it.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Idle keep-alive connections do not hold shutdown up: closed while the answer in flight
+      // is still held by its paused reader.
+      await patiently(idle.closed, 'idle keep-alive connection closed');
       expect(child.process.exitCode).toBeNull();
       busy.socket.resume();
-      await within(busy.closed, 9_000, 'answer in flight completed');
+      // The process waits for the answer in flight rather than cut it: it comes whole.
+      await patiently(busy.closed, 'answer in flight completed');
       const answer = parseAnswer(busy.bytes(), true);
       expect(answer.status).toBe(200);
       const body = JSON.parse(answer.body) as { count: number; results: unknown[]; status: number };
       expect(body.count).toBe(PROFILES);
       expect(body.results).toHaveLength(PROFILES);
 
-      expect(await within(child.exited, 10_000 - (Date.now() - signalledAt), 'exit')).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      // Past its shutdown deadline the process exits 1 and says so: 0 is a stop on its own.
+      expect(await patiently(child.exited, 'exit')).toBe(0);
       expect(child.stdout()).toContain('shutting down');
+      expect(child.stdout()).not.toContain('shutdown took over');
       // Nothing listens any more.
       const refused = await new Promise<boolean>((resolve) => {
         const probe = connect({ host: '127.0.0.1', port });

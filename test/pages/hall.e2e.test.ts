@@ -7,6 +7,7 @@ import { packageRoot } from '../../src/paths.js';
 import { hallGuild } from '../support/hall.js';
 import { foreignWrite } from '../support/history.js';
 import { needOutside } from '../support/outside.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { raceGuild } from '../support/race.js';
 import { openTestStore, type TestStore } from '../support/store.js';
 import { startPageNode } from './support.js';
@@ -148,7 +149,7 @@ describe.skipIf(!chromiumPath)('the hall of cups in a browser', () => {
       `document.querySelector('.cup-name')?.textContent === 'Winter 2026'`,
       undefined,
       {
-        timeout: 2_000,
+        timeout: PATIENCE_MS,
       },
     );
     expect(await page.locator('#term').count()).toBe(0);

@@ -82,7 +82,7 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(overlay).not.toContain('class="hall"');
     });
 
-    it('follows a term’s end: a term event within 1 s, then the page with the term in its hall', async () => {
+    it('follows a term’s end: a term event, then the page with the term in its hall', async () => {
       const stream = await openEventStream(`${node.url}/cup/${HALL}/events`);
       try {
         const [points, term] = await stream.waitForEvents(2);
@@ -96,7 +96,7 @@ for (const kind of storeKinds(import.meta.filename)) {
         });
         const ended = await test.store.terms.end(HALL, { reset: true });
         // The reset's points and the term's end.
-        await stream.waitForEvents(4, 1_500);
+        await stream.waitForEvents(4);
         const [, after] = termEvents(stream.events);
         expect(after).toEqual({
           id: 4,
@@ -113,7 +113,7 @@ for (const kind of storeKinds(import.meta.filename)) {
         expect(cups[0]).toContain('<span class="winner slytherin">Slytherin</span>');
         // A new term: its name on the page, and one more term event.
         await test.store.terms.start(HALL, 'Spring 2027');
-        await stream.waitForEvents(5, 1_500);
+        await stream.waitForEvents(5);
         expect(termEvents(stream.events).at(-1)).toMatchObject({ id: 5, endedAt: null });
         expect(await page()).toContain('<strong class="term-name">Spring 2027</strong>');
       } finally {

@@ -32,7 +32,7 @@ describe.each(storeKinds(import.meta.filename))('sorted profile lists (%s)', (ki
   beforeAll(async () => {
     t = await openTestStore(kind, { guilds: [{ id: GUILD, players: profiles }] });
     read = t.store.read;
-  }, 60_000);
+  });
   afterAll(() => t.cleanup());
 
   it.each(everyView().map((view) => [viewKey(view), view] as const))(
@@ -68,7 +68,6 @@ describe.each(storeKinds(import.meta.filename))('sorted profile lists (%s)', (ki
         expectedOrder(profiles, { ...view, sort: 'user_id', order: 'asc' }).length,
       );
     },
-    60_000,
   );
 
   it('answers an empty list for a filter matching nothing, and null for a guild without profiles', async () => {

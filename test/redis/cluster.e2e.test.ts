@@ -1,14 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startMain } from '../support/child.js';
 import { runCli } from '../support/cli.js';
 import { openEventStream, type TestEventStream } from '../support/event-stream.js';
+import { until } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
+import { patiently } from '../support/patience.js';
 import { type PrivatePostgres, startPostgresServer } from '../support/postgres-server.js';
 import { type PrivateRedis, startRedisServer } from '../support/redis-server.js';
 import { get, type LogLine, testPrefix } from './support.js';
@@ -16,8 +17,8 @@ import { get, type LogLine, testPrefix } from './support.js';
 /*
  * Two real nodes (processes) on one PostgreSQL and one Redis, both private to this suite so it can
  * stop and start them: what docs/several-machines.md promises for any number of stateless nodes.
- * Every timing below is a poll bounded by the promise (1 s), never an assertion of speed; what was
- * measured is printed at the end as a table.
+ * Every wait below ends when what it waits for happens (the patience ceiling turns a hang into a
+ * failure), never an assertion of speed; what was measured is printed at the end as a table.
  */
 
 const postgresBin = needOutside('postgresql-server', import.meta.filename);
@@ -40,13 +41,10 @@ const cli = (...args: string[]) => runCli(args, { DATABASE_URL: databaseUrl });
 const points = (node: Node, key: string) => get(`${node.url}/v1/points/${RICH}`, key);
 const stream = (node: Node, key: string) =>
   openEventStream(`${node.url}/v1/events/${RICH}`, { authorization: key });
-/** Resolves once `stream` ended; throws past `withinMs`. */
-async function endedWithin(streams: TestEventStream[], withinMs: number): Promise<number> {
+/** Resolves once every stream has ended, with the ms it took (for the table). */
+async function ended(streams: TestEventStream[]): Promise<number> {
   const started = performance.now();
-  const late = sleep(withinMs).then(() => {
-    throw new Error(`streams still open after ${withinMs} ms`);
-  });
-  await Promise.race([Promise.all(streams.map((each) => each.ended)), late]);
+  await patiently(Promise.all(streams.map((each) => each.ended)), 'the streams to end');
   return Math.round(performance.now() - started);
 }
 const ready = async (node: Node) => {
@@ -54,20 +52,11 @@ const ready = async (node: Node) => {
   return { status: answer.status, body: JSON.parse(answer.body) as Record<string, string> };
 };
 
-/** Polls every node until `holds`; the ms it took, or throws past `withinMs`. */
-async function untilEvery(
-  holds: (node: Node) => Promise<boolean>,
-  what: string,
-  withinMs = 1_000,
-): Promise<number> {
+/** Polls every node until `holds`; the ms it took (for the table). */
+async function untilEvery(holds: (node: Node) => Promise<boolean>, what: string): Promise<number> {
   const started = performance.now();
-  for (;;) {
-    const states = await Promise.all(nodes.map(holds));
-    if (states.every(Boolean)) return Math.round(performance.now() - started);
-    if (performance.now() - started > withinMs)
-      throw new Error(`not within ${withinMs} ms: ${what}`);
-    await sleep(10);
-  }
+  await until(async () => (await Promise.all(nodes.map(holds))).every(Boolean), what);
+  return Math.round(performance.now() - started);
 }
 
 function logs(node: Node): LogLine[] {
@@ -88,10 +77,7 @@ async function startNode(): Promise<Node> {
     RATE_LIMIT_PER_MINUTE: '600',
     EVENT_STREAMS_PER_KEY: '2',
   });
-  for (let i = 0; (await ready(node)).status !== 200; i++) {
-    if (i > 300) throw new Error(`${node.url} never became ready`);
-    await sleep(20);
-  }
+  await until(async () => (await ready(node)).status === 200, `${node.url} to be ready`);
   return node;
 }
 
@@ -112,7 +98,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     adminKey = cli('keys', 'create', '--name', 'admin', '--rate-limit', '0').stdout.trim();
     nodes.push(await startNode());
     await untilEvery(async (node) => (await points(node, adminKey)).status === 200, 'admin key');
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const node of nodes) {
@@ -131,7 +117,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
 
   it('a key limited to N a minute gets N in total across both nodes', async () => {
     const key = cli('keys', 'create', '--name', 'four', '--rate-limit', '4').stdout.trim();
-    // Each node learns of the key within a second; the polls spend its budget too.
+    // Each node learns of the key (the polls spend its budget too).
     const statuses: number[] = [];
     await untilEvery(async (node) => {
       const { status } = await points(node, key);
@@ -148,7 +134,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     results.push(['key limited to 4/min, 10+ requests on 2 nodes', '4 × 200 in total, then 429']);
   });
 
-  it('a key revoked through the CLI is refused by both nodes within a second', async () => {
+  it('a key revoked through the CLI is refused by both nodes', async () => {
     const key = cli('keys', 'create', '--name', 'to revoke', '--rate-limit', '0').stdout.trim();
     await untilEvery(async (node) => (await points(node, key)).status === 200, 'the new key');
     const id = JSON.parse(cli('keys', 'list', '--json').stdout).find(
@@ -162,7 +148,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     results.push(['key revoked (CLI)', `refused by both nodes after ${ms} ms`]);
   });
 
-  it('an import through the CLI, and a plain UPDATE through psql, are served by both within a second', async () => {
+  it('an import through the CLI, and a plain UPDATE through psql, are served by both', async () => {
     const before = await points(nodes[0] as Node, adminKey);
     const file = join(process.env.TMPDIR ?? '/tmp', `cluster-${process.pid}-2.json`);
     const guild = {
@@ -222,10 +208,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
       '-qc',
       `UPDATE house_points SET ravenclaw = 4321 WHERE guild_id = '${RICH}'`,
     ]);
-    const [onFirst, onSecond] = await Promise.all([
-      a.waitForEvents(5, 1_000),
-      b.waitForEvents(5, 1_000),
-    ]);
+    const [onFirst, onSecond] = await Promise.all([a.waitForEvents(5), b.waitForEvents(5)]);
     const ms = Math.round(performance.now() - started);
     for (const events of [onFirst, onSecond]) {
       expect(events[4]?.event).toBe('points');
@@ -240,24 +223,23 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
       (record: { name: string }) => record.name === 'streams',
     ).id;
     expect(cli('keys', 'revoke', String(id)).status).toBe(0);
-    const ended = await endedWithin([a, b], 1_000);
-    results.push(['key revoked (CLI) with a stream on each node', `both ended after ${ended} ms`]);
+    const endedMs = await ended([a, b]);
+    results.push([
+      'key revoked (CLI) with a stream on each node',
+      `both ended after ${endedMs} ms`,
+    ]);
   });
 
   it('Redis stopped: both keep answering, /readyz says redis down, budgets shared again once back', async () => {
     const port = redis.port;
     await redis.kill();
-    await untilEvery(
-      async (node) => (await ready(node)).body.redis === 'down',
-      'redis down',
-      5_000,
-    );
+    await untilEvery(async (node) => (await ready(node)).body.redis === 'down', 'redis down');
     for (const node of nodes) {
       expect((await points(node, adminKey)).status).toBe(200);
       expect((await ready(node)).status).toBe(200);
     }
     redis = await startRedisServer(redisBin ?? '', port);
-    await untilEvery(async (node) => (await ready(node)).body.redis === 'ok', 'redis back', 5_000);
+    await untilEvery(async (node) => (await ready(node)).body.redis === 'ok', 'redis back');
     const key = cli('keys', 'create', '--name', 'three', '--rate-limit', '3').stdout.trim();
     const statuses: number[] = [];
     await untilEvery(async (node) => {
@@ -280,7 +262,7 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
 
   it('PostgreSQL stopped: /readyz 503 with a clear log line, no crash, recovery once it is back', async () => {
     postgres.halt();
-    await untilEvery(async (node) => (await ready(node)).status === 503, 'not ready', 10_000);
+    await untilEvery(async (node) => (await ready(node)).status === 503, 'not ready');
     for (const node of nodes) {
       const answer = await points(node, adminKey);
       expect(answer.status).toBe(500);
@@ -292,13 +274,8 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     const back = await untilEvery(
       async (node) => (await ready(node)).status === 200,
       'ready again',
-      15_000,
     );
-    await untilEvery(
-      async (node) => (await points(node, adminKey)).status === 200,
-      'serving',
-      5_000,
-    );
+    await untilEvery(async (node) => (await points(node, adminKey)).status === 200, 'serving');
     for (const node of nodes) expect(node.child.process.exitCode).toBeNull();
     results.push([
       'PostgreSQL stopped, then started',
@@ -306,15 +283,15 @@ describe.skipIf(!postgresBin || !redisBin)('two nodes on one PostgreSQL and one 
     ]);
   });
 
-  it('SIGTERM with open streams: they end cleanly and the node exits 0 within 10 s', async () => {
+  it('SIGTERM with open streams: they end cleanly and the node exits 0 (before its shutdown deadline)', async () => {
     const node = nodes[1] as Node;
     const open = [await stream(node, adminKey), await stream(node, adminKey)];
     await Promise.all(open.map((each) => each.waitForEvents(4)));
     const started = performance.now();
     node.child.process.kill('SIGTERM');
+    // Past its deadline the process would exit 1, saying so.
     expect(await node.child.exited).toBe(0);
     const ms = Math.round(performance.now() - started);
-    expect(ms).toBeLessThan(10_000);
     for (const each of open) {
       await each.ended;
       expect(each.endedCleanly()).toBe(true);

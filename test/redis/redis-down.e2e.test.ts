@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Child, startMain } from '../support/child.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { openEventStream } from '../support/event-stream.js';
-import { eventually } from '../support/eventually.js';
+import { eventually, until } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
 import { freePort, type PrivateRedis, startRedisServer } from '../support/redis-server.js';
@@ -61,10 +61,10 @@ async function node(
     await started.child.exited;
   });
   // Ready once the database passed its check (start.ts runs it after listen).
-  for (let i = 0; (await get(`${started.url}/readyz`, null)).status !== 200; i++) {
-    if (i > 400) throw new Error(`${started.url} never became ready`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await until(
+    async () => (await get(`${started.url}/readyz`, null)).status === 200,
+    `${started.url} to be ready`,
+  );
   return started;
 }
 
@@ -81,13 +81,11 @@ const count = (node: RunningNode, pattern: RegExp) =>
 
 /** Polls /readyz until it names Redis as `state`; every answer on the way must be a 200. */
 async function untilRedis(node: RunningNode, state: 'ok' | 'down'): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+  await until(async () => {
     const ready = await get(`${node.url}/readyz`, null);
     expect(ready.status).toBe(200);
-    if ((JSON.parse(ready.body) as { redis: string }).redis === state) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${node.url}/readyz never said redis ${state}`);
+    return (JSON.parse(ready.body) as { redis: string }).redis === state;
+  }, `${node.url}/readyz to say redis ${state}`);
 }
 
 /** Statuses of `n` GETs of the points of RICH, alternating over `nodes`. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream, type TestEventStream } from '../support/event-stream.js';
+import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { needOutside } from '../support/outside.js';
 import { deleteKeysUnder, keysUnder, type Nodes, startNodes, testPrefix } from './support.js';
@@ -22,15 +23,12 @@ afterEach(async () => {
   if (prefix) await deleteKeysUnder(redisUrl, prefix);
 });
 
-/** Opens until the answer is a 200 (a released slot shows within the coherence second). */
-async function openWithin(url: string, key: string, withinMs = 1_000): Promise<TestEventStream> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    const stream = await openEventStream(url, { authorization: key });
-    if (stream.status === 200 || Date.now() > until) return stream;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Opens until the answer is a 200 (a slot is released once its node has seen the stream end). */
+const openOnceFree = (url: string, key: string): Promise<TestEventStream> =>
+  eventually(
+    () => openEventStream(url, { authorization: key }),
+    (stream) => stream.status === 200,
+  );
 
 describe.skipIf(!redisUrl)('event stream slots shared in Redis', () => {
   it('counts a key’s streams on both nodes, and a closed or shut down one frees its slot for either', async () => {
@@ -61,14 +59,14 @@ describe.skipIf(!redisUrl)('event stream slots shared in Redis', () => {
     expect((await keysUnder(redisUrl, prefix)).join(' ')).not.toContain('hc_');
 
     first.close();
-    const onB = await openWithin(events(b), made.key);
+    const onB = await openOnceFree(events(b), made.key);
     streams.push(onB);
     expect(onB.status).toBe(200);
 
     // Node a shuts down with its stream open: the slot comes back for node b.
     await a.stop();
     await second.ended;
-    const again = await openWithin(events(b), made.key);
+    const again = await openOnceFree(events(b), made.key);
     streams.push(again);
     expect(again.status).toBe(200);
   });

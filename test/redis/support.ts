@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { type RunningService, startService } from '../../src/start.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { until } from '../support/eventually.js';
 
 /** A key prefix no other test (or deployment) uses: each test counts in a Redis of its own. */
 export function testPrefix(): string {
@@ -99,11 +100,7 @@ export async function startNodes(
 
 /** Waits until /readyz says 200: the database passed its check (start.ts runs it after listen). */
 async function untilReady(url: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if ((await fetch(`${url}/readyz`)).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${url} never became ready`);
+  await until(async () => (await fetch(`${url}/readyz`)).status === 200, `${url} to be ready`);
 }
 
 export interface Answer {

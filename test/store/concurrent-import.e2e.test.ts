@@ -17,7 +17,7 @@ beforeAll(async () => {
     A: writeJson(join(service.dir, 'A.json'), bigGuildFile(PROFILES, 'A')),
     B: writeJson(join(service.dir, 'B.json'), bigGuildFile(PROFILES, 'B')),
   };
-}, 60_000);
+});
 afterEach(killChildren);
 afterAll(async () => service.shutdown());
 

@@ -44,7 +44,7 @@ describe.each(storeKinds(import.meta.filename))('list query plans (%s)', (kind) 
     } else {
       sqliteOf(t.store).db.sqlite.exec('ANALYZE');
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await pool?.end();
     await t?.cleanup();
@@ -101,6 +101,5 @@ describe.each(storeKinds(import.meta.filename))('list query plans (%s)', (kind) 
         }
       }
     },
-    60_000,
   );
 });

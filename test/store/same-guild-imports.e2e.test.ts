@@ -9,6 +9,7 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import { writeJson } from '../support/big-guild.js';
 import { type Child, killChildren, spawnTs } from '../support/child.js';
+import { until } from '../support/eventually.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
@@ -72,14 +73,6 @@ function importIn(env: Record<string, string>, path: string): Child {
   return spawnTs('src/cli/main.ts', ['import', path], { ...env, LOG_LEVEL: 'silent' });
 }
 
-async function until(what: string, holds: () => boolean | Promise<boolean>, withinMs = 30_000) {
-  const end = Date.now() + withinMs;
-  while (!(await holds())) {
-    if (Date.now() > end) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await sleep(10);
-  }
-}
-
 async function exitedOk(child: Child): Promise<void> {
   expect(await child.exited, child.stderr()).toBe(0);
 }
@@ -141,9 +134,9 @@ describe.runIf(storeKinds(import.meta.filename).includes('postgres'))(
           await admin.query('BEGIN');
           await admin.query('SELECT 1 FROM house_points WHERE guild_id = $1 FOR UPDATE', [GUILD]);
           const first = importIn(test.env, paths.A);
-          await until('the first import waits', async () => (await waiting()) === 1);
+          await until(async () => (await waiting()) === 1, 'the first import waits');
           const second = importIn(test.env, paths.B);
-          await until('both imports wait', async () => (await waiting()) === 2);
+          await until(async () => (await waiting()) === 2, 'both imports wait');
           await admin.query('ROLLBACK');
           await exitedOk(first);
           await exitedOk(second);
@@ -168,13 +161,13 @@ describe.runIf(storeKinds(import.meta.filename).includes('postgres'))(
       await admin.query('BEGIN');
       await admin.query('LOCK TABLE profiles IN ACCESS EXCLUSIVE MODE');
       const importing = importIn(test.env, path);
-      await until('the import waits', async () => (await waiting()) === 1);
+      await until(async () => (await waiting()) === 1, 'the import waits');
       const copying = spawnTs(
         'src/cli/main.ts',
         ['copy', '--to', test.env.DATABASE_URL ?? '', '--replace'],
         { DATABASE_PATH: source, LOG_LEVEL: 'silent' },
       );
-      await until('the copy waits', async () => (await waiting()) === 2);
+      await until(async () => (await waiting()) === 2, 'the copy waits');
       await admin.query('ROLLBACK');
       await exitedOk(importing);
       await exitedOk(copying);
@@ -220,7 +213,7 @@ describe('two imports of one guild at once on SQLite', () => {
     try {
       const first = importIn(test.env, paths.A);
       const second = importIn(test.env, paths.B);
-      await until('both imports have the file open', () => opened(first) && opened(second));
+      await until(() => opened(first) && opened(second), 'both imports have the file open');
       await sleep(holdMs);
       holder.prepare('ROLLBACK').run();
       await exitedOk(first);

@@ -1,15 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/paths.js';
+import { PATIENCE_MS } from './patience.js';
 
 export interface Child {
   process: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  /**
+   * Resolves with the exit code (or the signal's name) once the process has ended and its output
+   * has all been read.
+   */
   exited: Promise<number | string>;
-  /** Resolves with the first stdout text matching `pattern`, or rejects after `timeoutMs`. */
-  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /**
+   * Resolves with the first stdout text matching `pattern`; rejects once the process has ended
+   * without it, or past the patience ceiling.
+   */
+  waitForStdout(pattern: RegExp): Promise<RegExpMatchArray>;
 }
 
 const running = new Set<ChildProcess>();
@@ -37,18 +44,18 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     err += chunk;
   });
+  child.once('exit', () => running.delete(child));
+  // 'close', not 'exit': the process may have ended with output still on its way through the
+  // pipes, which a busy machine delays.
   const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal ?? -1);
-    });
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
   });
   return {
     process: child,
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitForStdout(pattern, timeoutMs = 20_000) {
+    waitForStdout(pattern) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = pattern.exec(out);
@@ -61,15 +68,13 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
         const poll = setInterval(check, 20);
         const timer = setTimeout(() => {
           clearInterval(poll);
-          reject(new Error(`no ${pattern} on stdout in ${timeoutMs} ms; stderr: ${err}`));
-        }, timeoutMs);
+          reject(new Error(`no ${pattern} on stdout in ${PATIENCE_MS} ms; stderr: ${err}`));
+        }, PATIENCE_MS);
         void exited.then(() => {
-          setTimeout(() => {
-            if (check()) return;
-            clearInterval(poll);
-            clearTimeout(timer);
-            reject(new Error(`exited before ${pattern}; stdout: ${out} stderr: ${err}`));
-          }, 50);
+          if (check()) return;
+          clearInterval(poll);
+          clearTimeout(timer);
+          reject(new Error(`exited before ${pattern}; stdout: ${out} stderr: ${err}`));
         });
       });
     },

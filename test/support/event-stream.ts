@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { PATIENCE_MS } from './patience.js';
 
 /*
  * A client of GET /v1/events/:guildId over node:http, as a browser's fetch-based reader sees it:
@@ -24,10 +25,10 @@ export interface TestEventStream {
   ended: Promise<void>;
   /** Whether it ended with the chunked body's last chunk (a clean end), not a reset. */
   endedCleanly(): boolean;
-  /** Waits until `count` events have arrived in all; rejects after `withinMs`. */
-  waitForEvents(count: number, withinMs?: number): Promise<StreamEvent[]>;
-  /** Waits until `count` comments have arrived in all; rejects after `withinMs`. */
-  waitForComments(count: number, withinMs?: number): Promise<void>;
+  /** Waits until `count` events have arrived in all; rejects past the patience ceiling. */
+  waitForEvents(count: number): Promise<StreamEvent[]>;
+  /** Waits until `count` comments have arrived in all; rejects past the patience ceiling. */
+  waitForComments(count: number): Promise<void>;
   close(): void;
 }
 
@@ -43,6 +44,7 @@ export function openEventStream(
       let pending = '';
       let current: Partial<StreamEvent> = {};
       let clean = false;
+      let closed = false;
       const waiters = new Set<() => void>();
       const wake = () => {
         for (const waiter of waiters) waiter();
@@ -79,25 +81,32 @@ export function openEventStream(
           clean = true;
         });
         res.once('close', () => {
+          closed = true;
           done();
           wake();
         });
       });
-      const waitFor = (holds: () => boolean, what: string, withinMs: number) =>
+      const waitFor = (holds: () => boolean, what: string) =>
         new Promise<void>((done, fail) => {
           if (holds()) return done();
-          const timer = setTimeout(() => {
+          const failing = (why: string) => () => {
+            clearTimeout(timer);
             waiters.delete(check);
-            fail(
-              new Error(`${what} not within ${withinMs} ms (events: ${JSON.stringify(events)})`),
-            );
-          }, withinMs);
+            fail(new Error(`${what} ${why} (events: ${JSON.stringify(events)})`));
+          };
+          const timer = setTimeout(
+            failing(`did not arrive in ${PATIENCE_MS / 1000} s`),
+            PATIENCE_MS,
+          );
+          // An ended stream sends nothing more: fail at once rather than at the ceiling.
           const check = () => {
+            if (closed && !holds()) return failing('did not arrive before the stream ended')();
             if (!holds()) return;
             clearTimeout(timer);
             waiters.delete(check);
             done();
           };
+          if (closed) return check();
           waiters.add(check);
         });
       const stream: TestEventStream = {
@@ -110,12 +119,11 @@ export function openEventStream(
         comments,
         ended,
         endedCleanly: () => clean,
-        async waitForEvents(count, withinMs = 2_000) {
-          await waitFor(() => events.length >= count, `${count} events`, withinMs);
+        async waitForEvents(count) {
+          await waitFor(() => events.length >= count, `${count} events`);
           return events.slice(0, count);
         },
-        waitForComments: (count, withinMs = 2_000) =>
-          waitFor(() => comments.length >= count, `${count} comments`, withinMs),
+        waitForComments: (count) => waitFor(() => comments.length >= count, `${count} comments`),
         close: () => req.destroy(),
       };
       if (res.statusCode === 200) resolve(stream);

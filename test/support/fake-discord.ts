@@ -554,6 +554,32 @@ export class FakeDiscord {
     return messageObject(this.snowflake(), data as Json, guildId);
   }
 
+  /**
+   * Sends `interaction` (sendInteraction) and resolves once the member has their answer: its
+   * first callback, with `data` the message finally read (finalMessage), so that a deferral (a
+   * busy machine defers) changes nothing a test reads.
+   */
+  async ask(interaction: Json): Promise<InteractionCallback> {
+    const callback = await this.sendInteraction(interaction);
+    return { ...callback, data: await this.finalMessage(callback) };
+  }
+
+  /**
+   * The message a member finally reads for an interaction first answered by `callback`: that
+   * answer, or after a deferral (a busy machine defers) the edit of it, or the follow-up sent in
+   * its place (an ephemeral answer cannot edit a public deferral: the deferral is deleted).
+   */
+  async finalMessage(callback: InteractionCallback): Promise<MessageData> {
+    if (callback.type !== 5 && callback.type !== 6) return callback.data;
+    const token = `/${callback.token}`;
+    const answer = await this.waitForRequest(
+      (r) =>
+        (r.method === 'PATCH' && r.path.endsWith(`${token}/messages/@original`)) ||
+        (r.method === 'POST' && r.path.endsWith(token)),
+    );
+    return (answer.body ?? {}) as MessageData;
+  }
+
   /** Resolves with the first request, already received or still to come, that passes `test`. */
   waitForRequest(test: (request: RecordedRequest) => boolean): Promise<RecordedRequest> {
     const seen = this.requests.find(test);

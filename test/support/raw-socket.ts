@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { PATIENCE_MS } from './patience.js';
 
 export interface RawAnswer {
   /** Every byte the server sent before closing (or before the wait ended). */
@@ -31,13 +32,10 @@ export function parseAnswer(raw: Buffer, closed: boolean): RawAnswer {
 
 /**
  * Writes `request` bytes exactly as given on a new connection, and collects what comes back
- * until the server closes or `waitMs` passes. Nothing is validated or normalised on the way.
+ * until the server closes (or the patience ceiling passes, `closed` then false). Nothing is
+ * validated or normalised on the way.
  */
-export function sendRaw(
-  port: number,
-  request: Buffer | string,
-  waitMs = 5_000,
-): Promise<RawAnswer> {
+export function sendRaw(port: number, request: Buffer | string): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
@@ -49,7 +47,7 @@ export function sendRaw(
       socket.destroy();
       resolve(parseAnswer(Buffer.concat(chunks), closed));
     };
-    const timer = setTimeout(() => finish(false), waitMs);
+    const timer = setTimeout(() => finish(false), PATIENCE_MS);
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('close', () => finish(true));
     // A reset after the answer still counts as closed by the server.

@@ -1,14 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { freePort } from './free-port.js';
+import { PATIENCE_MS } from './patience.js';
 
 /*
  * Redis for tests, without a client library: whether one answers at an address (a raw PING), and
  * a private `redis-server` started from the installed binary, keeping nothing on disk.
  */
 
-/** True when a Redis at `url` answers PING within `timeoutMs` (a NOAUTH refusal is an answer). */
-export function answersPing(url: string, timeoutMs = 500): Promise<boolean> {
+/**
+ * True when a Redis at `url` answers PING (a NOAUTH refusal is an answer); false when nothing
+ * listens there, or what listens has not answered by the patience ceiling.
+ */
+export function answersPing(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = createConnection({ host: hostname, port: Number(port || 6379) });
@@ -18,7 +22,7 @@ export function answersPing(url: string, timeoutMs = 500): Promise<boolean> {
       socket.destroy();
       resolve(ok);
     };
-    const timer = setTimeout(() => finish(false), timeoutMs);
+    const timer = setTimeout(() => finish(false), PATIENCE_MS);
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
@@ -67,9 +71,11 @@ export async function startRedisServer(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  for (let i = 0; i < 200; i++) {
-    if (await answersPing(url, 200)) return { url, port: chosen, process: child, kill };
-    if (child.exitCode !== null) break;
+  // Until it listens, a connection is refused at once: try again until it answers or has ended.
+  const until = Date.now() + PATIENCE_MS;
+  while (Date.now() < until) {
+    if (await answersPing(url)) return { url, port: chosen, process: child, kill };
+    if (child.exitCode !== null || child.signalCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   await kill();

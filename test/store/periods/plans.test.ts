@@ -87,7 +87,7 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
     } else {
       sqliteOf(t.store).db.sqlite.exec('ANALYZE');
     }
-  }, 180_000);
+  });
   afterAll(async () => {
     await pool?.end();
     await t?.cleanup();

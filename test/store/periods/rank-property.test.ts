@@ -142,7 +142,7 @@ describe.each(storeKinds(import.meta.filename))('rank against the list on %s', (
       }),
       { numRuns: kind === 'sqlite' ? 60 : 25 },
     );
-  }, 240_000);
+  });
 
   it('answers null for a member without a profile', async () => {
     await test.store.importData({
