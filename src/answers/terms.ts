@@ -14,7 +14,7 @@ import { jsonAnswer } from './answer.js';
  * One term on the wire: `{id, name, startedAt, endedAt, standings, totals, winners}`, winners
  * null while it is open.
  */
-export function termBody(term: Term) {
+function termBody(term: Term) {
   return {
     id: term.id,
     name: term.name,

@@ -60,7 +60,7 @@ export function termsView(latestFirst: readonly Term[], more: boolean): TermsVie
 }
 
 /** A term as the script tells it apart: its id and its end (empty while open). */
-export function termKey(term: Pick<Term, 'id' | 'endedAt'>): string {
+function termKey(term: Pick<Term, 'id' | 'endedAt'>): string {
   return `${term.id}:${term.endedAt ?? ''}`;
 }
 
@@ -74,7 +74,7 @@ function gainedText(points: number, houses: number): string {
  * never its winners; empty when no house has points. public/cup.js writes the same text as the
  * points change.
  */
-export function leadingText(gained: Standings): string {
+function leadingText(gained: Standings): string {
   const leaders = leadersOf(gained);
   const [first] = leaders;
   if (first === undefined) return '';

@@ -17,7 +17,7 @@ import type { ChangeArea } from './guild-changes.js';
 /** An event's data, as its JSON reads: what picks among several messages. */
 export type EventData = Readonly<Record<string, unknown>>;
 
-export interface EventType<M extends string = string> {
+interface EventType<M extends string = string> {
   /** The area of guild_changes whose changes it tells of. */
   readonly area: ChangeArea;
   /** The webhook messages it sends (their `type`). */
@@ -48,7 +48,7 @@ export type EventName = keyof typeof EVENTS;
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 
 /** Every message an event sends. */
-export type EventMessage = (typeof EVENTS)[EventName]['messages'][number];
+type EventMessage = (typeof EVENTS)[EventName]['messages'][number];
 
 /** Each event's messages, in EVENT_NAMES order. */
 export const EVENT_MESSAGES: readonly EventMessage[] = EVENT_NAMES.flatMap(

@@ -112,7 +112,7 @@ export function leadersOf(standings: Standings): House[] {
 }
 
 /** A term's name as the store takes it: trimmed, one line of 1 to 100 characters. */
-export type TermNameCheck = { ok: true; name: string } | { ok: false; problem: string };
+type TermNameCheck = { ok: true; name: string } | { ok: false; problem: string };
 
 const CONTROL = /\p{Cc}/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

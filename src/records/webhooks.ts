@@ -10,7 +10,7 @@ import { defineRecord, type RowOf } from './record.js';
  */
 
 /** Every message type: `ping` (`webhook test`), then each event's (records/events.ts). */
-export const MESSAGE_TYPES = ['ping', ...EVENT_MESSAGES] as const;
+const MESSAGE_TYPES = ['ping', ...EVENT_MESSAGES] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** Subscriptions per guild, disabled ones included: removing one makes room. */
@@ -60,7 +60,7 @@ export const webhookMessage = defineRecord({
   },
 });
 
-export type WebhookMessageRow = RowOf<typeof webhookMessage>;
+type WebhookMessageRow = RowOf<typeof webhookMessage>;
 
 export const webhookAttempt = defineRecord({
   name: 'WebhookAttempt',

@@ -26,7 +26,7 @@ function suffix(field: Field): string {
   return 'range';
 }
 
-export interface CheckSpec {
+interface CheckSpec {
   name: string;
   expression: SQL;
 }

@@ -18,7 +18,7 @@ export function loadDemoData(store: Store, now = new Date()): Promise<ImportSumm
 }
 
 /** The file with each guild's latest period of each kind copied into the one containing `now`. */
-export function demoFileAt(file: TransferFile, now: Date): TransferFile {
+function demoFileAt(file: TransferFile, now: Date): TransferFile {
   return {
     ...file,
     guilds: file.guilds.map((guild) => {

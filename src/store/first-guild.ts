@@ -3,7 +3,7 @@ import { all } from './sql/op.js';
 import { statement } from './sql/statement.js';
 
 /** Where an example request finds data: the area to ask, and the guild. */
-export interface FirstGuild {
+interface FirstGuild {
   area: 'points' | 'players' | 'jobs' | 'premium';
   guildId: string;
 }

@@ -33,8 +33,8 @@ import { statement } from './sql/statement.js';
  * the import had read a table before the copy locked it.
  */
 
-export const GUILD_LOCK_SPACE = 0x48_43_55_50;
-export const GUILD_LOCK_MASK = 1_023;
+const GUILD_LOCK_SPACE = 0x48_43_55_50;
+const GUILD_LOCK_MASK = 1_023;
 
 /** The tables an import writes (its triggers' included), in RECORDS' order, as `copy` locks them. */
 const IMPORTED_TABLES = RECORDS.filter(

@@ -11,7 +11,7 @@ import { join } from 'node:path';
  * and of every CLI command (docs/decisions.md, "drizzle-orm at run time").
  */
 
-export interface Migration {
+interface Migration {
   /** The file's name without `.sql`, e.g. `0012_terms`. */
   tag: string;
   /** Its statements, as drizzle-kit separated them (`--> statement-breakpoint`). */

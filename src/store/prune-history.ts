@@ -56,7 +56,7 @@ export type PruneBatchStep = (
   limits: BatchLimits,
 ) => PruneBatch | Promise<PruneBatch>;
 
-export interface PruneOptions {
+interface PruneOptions {
   /** Ends the prune between two batches; the rows removed so far stay removed. */
   signal?: AbortSignal | undefined;
   /** Smaller batches than the defaults, for tests. */

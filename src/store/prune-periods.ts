@@ -13,7 +13,7 @@ import { statement } from './sql/statement.js';
  */
 
 /** The oldest start kept of each kind: the start of the period containing `before`. */
-export function keptFrom(before: string): { week: string; month: string } {
+function keptFrom(before: string): { week: string; month: string } {
   const at = new Date(before);
   const [week, month] = PERIOD_KINDS.map((kind) => periodAt(kind, at).from);
   return { week: week as string, month: month as string };
@@ -22,7 +22,7 @@ export function keptFrom(before: string): { week: string; month: string } {
 type Guild = { guild: string | null };
 const options = { planEachRun: true };
 
-export const PRUNE_PERIODS = {
+const PRUNE_PERIODS = {
   guildFrom: statement<{ from: string }, Guild>(
     'SELECT min(guild_id) AS guild FROM profile_changes WHERE guild_id >= @from',
     options,

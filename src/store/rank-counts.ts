@@ -32,7 +32,7 @@ const before = (view: RankView) => (view.order === 'asc' ? '<' : '>');
  * scan by the row value itself, and given one column's bound over most of a guild it chose a
  * sequential scan.
  */
-export type RangeBound = 'row' | 'split';
+type RangeBound = 'row' | 'split';
 
 /** The rows of `rows` (`FROM … WHERE …`) whose `(columns)` compare `op` to `(values)`. */
 function countWhere(

@@ -12,7 +12,7 @@ import { type Statement, statementFamily } from './sql/statement.js';
  * every foreign key true at every step. The statements are the same on both engines.
  */
 
-export interface ReplacePlan {
+interface ReplacePlan {
   /** Rows the source lacks, deleted first: tables no other table references, children first. */
   deleteFirst: RecordDefinition[];
   /** Then, parents first, changed rows updated and new rows inserted. */

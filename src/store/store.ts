@@ -82,7 +82,7 @@ export interface LiveMessage {
 }
 
 /** What `add` did: stored, or refused because the guild has its most live messages already. */
-export type LiveAddOutcome = 'added' | 'full';
+type LiveAddOutcome = 'added' | 'full';
 
 /**
  * The live scoreboards (docs/discord.md): which messages to keep current, and which node edits

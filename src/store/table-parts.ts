@@ -28,7 +28,7 @@ import { checkOf, safeIntegerCheck } from './constraints.js';
 type Columns<C> = [C, ...C[]];
 
 /** One dialect's constraint builders, in the shape drizzle gives them in both cores. */
-export interface ConstraintBuilders<C, P> {
+interface ConstraintBuilders<C, P> {
   primaryKey(columns: Columns<C>): P;
   index(name: string, columns: Columns<C>): P;
   foreignKey(name: string, columns: Columns<C>, foreignColumns: Columns<C>): P;

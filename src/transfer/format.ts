@@ -101,7 +101,7 @@ function textSchema(field: Field): z.ZodType {
 }
 
 /** A field's value as a file may give it (null only where the field is nullable). */
-export function fieldSchema(field: Field): z.ZodType {
+function fieldSchema(field: Field): z.ZodType {
   const schema = ((): z.ZodType => {
     switch (field.kind) {
       case 'id':
@@ -298,7 +298,7 @@ const transferFileSchema = strictObject(
 });
 
 /** `guilds[0].players[3].house`: the path style people read in error messages. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const segment of path) {
     out += typeof segment === 'number' ? `[${segment}]` : `${out ? '.' : ''}${String(segment)}`;
@@ -307,7 +307,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Problems reported at most per file: past this, one line says how many more there are. */
-export const MAX_REPORTED_PROBLEMS = 20;
+const MAX_REPORTED_PROBLEMS = 20;
 
 export type Validation = { ok: true; file: TransferFile } | { ok: false; problems: string[] };
 
@@ -315,7 +315,7 @@ export type Validation = { ok: true; file: TransferFile } | { ok: false; problem
  * Validates a parsed file: the file, or every problem in it (path: message), in file order.
  * `now` is the import's time, which no history entry may be after.
  */
-export function validateTransferFile(data: unknown, now: Date = new Date()): Validation {
+function validateTransferFile(data: unknown, now: Date = new Date()): Validation {
   const parsed = transferFileSchema.safeParse(data);
   if (parsed.success) {
     const file = parsed.data as unknown as TransferFile;

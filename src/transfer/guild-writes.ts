@@ -15,14 +15,14 @@ import { diffRows, type RowDiff, type RowValues } from './row-diff.js';
  */
 
 /** A guild's rows as the store holds them, each in its record's field order. */
-export interface StoredGuild {
+interface StoredGuild {
   jobs: readonly RowValues[];
   profiles: readonly RowValues[];
   points: readonly RowValues[];
   premium: readonly RowValues[];
 }
 
-export interface GuildWrites {
+interface GuildWrites {
   jobs: RowDiff;
   profiles: RowDiff;
   points: RowDiff;

@@ -74,7 +74,7 @@ export interface StoredHistoryRow extends HistoryEntry {
 }
 
 /** What makes a stored history the wanted one. */
-export interface HistoryChange {
+interface HistoryChange {
   /** Ids of the stored rows to delete: those after the longest beginning both share. */
   deleteIds: number[];
   /** The wanted entries after that beginning, to insert in order. */

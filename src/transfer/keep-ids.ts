@@ -1,14 +1,14 @@
 import { assignIds, type GuildEntry } from './format.js';
 
 /** A row the guild already has, as a re-import may match it. */
-export interface ExistingRow {
+interface ExistingRow {
   id: number;
   /** What an entry without id is matched by: a profile's user_id and name, a job's name. */
   match: string;
   created_at?: string | null;
 }
 
-export interface KeptIds {
+interface KeptIds {
   /** The id of each entry, in file order. */
   ids: number[];
   /** The existing row's created_at for an entry that took its id, else undefined. */
@@ -24,7 +24,7 @@ export interface KeptIds {
  * game's export, where ids are not given, keeps every profile's id and creation time, and a removed
  * profile shifts nothing.
  */
-export function keepIds<E extends { id?: number | undefined }>(
+function keepIds<E extends { id?: number | undefined }>(
   entries: readonly E[],
   matchOf: (entry: E) => string,
   existing: readonly ExistingRow[],
@@ -54,10 +54,10 @@ export function keepIds<E extends { id?: number | undefined }>(
   return { ids: final, createdAt, renumbered };
 }
 
-export const profileMatch = (entry: { user_id?: string | undefined; name?: string | undefined }) =>
+const profileMatch = (entry: { user_id?: string | undefined; name?: string | undefined }) =>
   `${entry.user_id ?? ''}\u0000${entry.name ?? ''}`;
 /** What the import reads of a guild's current profiles. */
-export interface ProfileRow {
+interface ProfileRow {
   id: number;
   user_id: string;
   name: string;

@@ -27,7 +27,7 @@ export interface StoredPeriodRow {
   change: number;
 }
 
-export interface PeriodWrites {
+interface PeriodWrites {
   deletes: StoredPeriodRow[];
   /** Rows to insert or to set to this change. */
   upserts: StoredPeriodRow[];

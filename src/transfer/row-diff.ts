@@ -32,7 +32,7 @@ export function primaryKeyPositions(record: RecordDefinition): number[] {
 }
 
 /** Whether two rows hold the same values, column by column (null is null, 1 is 1). */
-export function sameRow(a: RowValues, b: RowValues): boolean {
+function sameRow(a: RowValues, b: RowValues): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 

@@ -34,7 +34,7 @@ export interface StoredTermRow extends Standings, Record<StartColumn, number | n
   ended_at: string | null;
 }
 
-export interface TermWrites {
+interface TermWrites {
   deletes: number[];
   /** Rows to insert, or to set to these values: ended ones first, so that one stays open. */
   upserts: StoredTermRow[];
@@ -49,7 +49,7 @@ function startColumnsOf(start: Standings): Record<StartColumn, number | null> {
   return columns;
 }
 
-export function termRowOf(entry: TermEntry): StoredTermRow {
+function termRowOf(entry: TermEntry): StoredTermRow {
   const ended = entry.endedAt ?? null;
   return {
     id: entry.id,

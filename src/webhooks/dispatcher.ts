@@ -13,7 +13,7 @@ import { messagesFor, reportsChange } from './change-messages.js';
 /** Changes read at once; a full page is followed at once by the next. */
 const CHANGES_PER_BATCH = 500;
 
-export interface DispatchDeps {
+interface DispatchDeps {
   read: ReadService;
   webhooks: WebhookStore;
   now: () => Date;

@@ -12,7 +12,7 @@ import { checkAddress, type SafetyRules } from './safety.js';
  */
 
 /** The lookup hook: the rules' resolver, filtered by the rules. */
-export function checkedLookup(rules: SafetyRules): LookupFunction {
+function checkedLookup(rules: SafetyRules): LookupFunction {
   return (hostname, options, callback) => {
     rules
       .resolve(hostname)

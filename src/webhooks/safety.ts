@@ -11,7 +11,7 @@ import { forbiddenRange } from './address-rules.js';
  */
 
 /** A resolved address, as dns.lookup gives it. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }

@@ -22,7 +22,7 @@ import { RETRY_DELAYS_MS } from './schedule.js';
 /** Per attempt, lookup, connection and answer included. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-export interface WebhookServiceOptions {
+interface WebhookServiceOptions {
   read: ReadService;
   webhooks: WebhookStore;
   rules: SafetyRules;

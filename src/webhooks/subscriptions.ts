@@ -20,11 +20,11 @@ export type AddRefusal =
   /** The guild has SUBSCRIPTIONS_PER_GUILD already. */
   | { reason: 'cap'; detail: string };
 
-export type AddResult =
+type AddResult =
   | { ok: true; subscription: WebhookSubscription; secret: string }
   | ({ ok: false } & AddRefusal);
 
-export interface SubscriptionDeps {
+interface SubscriptionDeps {
   webhooks: WebhookStore;
   read: ReadService;
   rules: SafetyRules;

@@ -14,12 +14,12 @@ import { createClient, describe } from './connection.js';
  * and the keys are reloaded every second.
  */
 
-export const CHANNEL = 'housecup_changes';
+const CHANNEL = 'housecup_changes';
 
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
-export interface ChangeListener {
+interface ChangeListener {
   /** The token of one guild's data: changes when that guild's data may have changed. */
   guild(guildId: string): string;
   /** The token of the API keys. */

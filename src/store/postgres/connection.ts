@@ -34,7 +34,7 @@ export function displayUrl(url: string): string {
   }
 }
 
-export interface PoolOptions {
+interface PoolOptions {
   /** Connections at most; a node's requests share them. */
   max?: number;
 }

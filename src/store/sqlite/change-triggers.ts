@@ -28,7 +28,7 @@ function record(row: 'NEW' | 'OLD', area: ChangeArea): string {
 }
 
 /** True when the updated row differs from what it was in any of the record's columns. */
-export function rowChanged(record: RecordDefinition): string {
+function rowChanged(record: RecordDefinition): string {
   return Object.keys(record.fields)
     .map((column) => `OLD.${quoted(column)} IS NOT NEW.${quoted(column)}`)
     .join(' OR ');

@@ -30,7 +30,7 @@ export interface Database {
 }
 
 /** How late generation() may see another connection's commit. */
-export const GENERATION_LAG_MS = 1;
+const GENERATION_LAG_MS = 1;
 
 export interface OpenOptions {
   /** Apply the migrations in drizzle/ (default true). */

@@ -30,7 +30,7 @@ export const TYPE_CHECKED: readonly RecordDefinition[] = RECORDS.filter(
   (record) => record !== profileChange,
 );
 
-export interface ColumnCheck {
+interface ColumnCheck {
   column: string;
   /** SQL, true for a value the column refuses; `value` is the column or `NEW.column`. */
   refuses(value: string): string;
@@ -83,7 +83,7 @@ function checksOf(field: Field): { refuses(value: string): string; takes: string
 const quoted = (name: string) => `\`${name}\``;
 
 /** The checks of `record`'s columns, in field order (a column's kind before its size). */
-export function columnChecks(record: RecordDefinition): ColumnCheck[] {
+function columnChecks(record: RecordDefinition): ColumnCheck[] {
   return Object.entries(record.fields).flatMap(([column, field]) =>
     checksOf(field).map((check) => ({
       column,

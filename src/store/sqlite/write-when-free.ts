@@ -11,7 +11,7 @@ import { StoreBusyError } from '../errors.js';
  */
 
 /** How long a write keeps trying before it gives up with StoreBusyError. */
-export const WRITE_PATIENCE_MS = 30_000;
+const WRITE_PATIENCE_MS = 30_000;
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 250;
 
@@ -21,7 +21,7 @@ function isBusy(error: unknown): boolean {
 }
 
 /** One try that never waits: `write`'s result, or `busy` while another connection writes. */
-export function tryWrite<T>(
+function tryWrite<T>(
   sqlite: BetterSqlite3.Database,
   write: () => T,
 ): { done: true; value: T } | { done: false } {
@@ -37,7 +37,7 @@ export function tryWrite<T>(
   }
 }
 
-export interface WriteWhenFreeOptions {
+interface WriteWhenFreeOptions {
   patienceMs?: number;
   /** Stops waiting for the lock (rejects with the signal's reason): the service is stopping. */
   signal?: AbortSignal | undefined;
