@@ -11,6 +11,7 @@ import { pruneHistoryInBatches } from '../prune-history.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
+import { createWebhookStore } from '../webhook-store.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { readEverything, writeEverything } from './copy.js';
@@ -19,7 +20,6 @@ import { firstGuild } from './first-guild.js';
 import { createChangesReader } from './guild-changes.js';
 import { postgresPruneBatch, postgresPrunePeriodsBatch } from './prune-history.js';
 import { exportData, importData } from './transfer.js';
-import { createPostgresWebhookStore } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   logger: Logger;
@@ -70,7 +70,7 @@ export async function openPostgresStore(
     publication: publication.store,
     terms: terms.store,
     liveMessages: createLiveMessages(sql, now),
-    webhooks: createPostgresWebhookStore(pool, now),
+    webhooks: createWebhookStore(sql, now),
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

@@ -69,8 +69,11 @@ export interface Dialect {
    * no LATERAL, looks the row up by its key.
    */
   joinFirst(table: string, alias: string, key: string, pick: string): string;
-  /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
-  arrayRows(parameter: string, type: 'timestamptz', alias: string): string;
+  /**
+   * The array parameter `parameter` as rows `alias(key, value)`, `key` its order. A `json` array's
+   * values are objects, whose members `value ->> 'name'` reads (text; CAST for a number).
+   */
+  arrayRows(parameter: string, type: 'timestamptz' | 'text' | 'json', alias: string): string;
   /** An array's value as `arrayRows`' parameter takes it. */
   array(values: readonly unknown[]): unknown;
 }
