@@ -77,17 +77,20 @@ const incoming = (d: Dialect) => `WITH incoming AS (
        CAST(i.value ->> 'subscription_id' AS BIGINT) AS subscription_id,
        i.value ->> 'guild_id' AS guild_id, i.value ->> 'type' AS type,
        i.value ->> 'payload' AS payload, i.value ->> 'area' AS area
-     FROM ${d.arrayRows('@messages', 'json', 'i')})`;
-type Batch = { messages: unknown; at: string };
+     FROM ${d.jsonRows('@messages', 'i')})`;
+type Batch = { messages: string; at: string };
 /** The waiting (unheld) messages of an incoming one's subscription and area, as `alias`. */
 const waitingFor = (alias: string) => `${alias}.subscription_id = i.subscription_id
    AND ${messageArea(`${alias}.type`)} = i.area AND ${unheld('@at', `${alias}.`)}`;
-// Rows from before one waited per subscription and area: all but the first go.
+// Rows from before one waited per subscription and area, or one whose lease ran out while a newer
+// one waited: all but the first go.
 const DROP_EXTRA = statement<Batch>(
   (d) => `${incoming(d)}
    DELETE FROM webhook_messages WHERE ${unheld('@at')} AND id IN (
-     SELECT m.id FROM webhook_messages AS m JOIN incoming AS i ON ${waitingFor('m')}
-     WHERE m.id > (SELECT min(w.id) FROM webhook_messages AS w WHERE ${waitingFor('w')}))`,
+     SELECT id FROM (
+       SELECT m.id, row_number() OVER (PARTITION BY m.subscription_id, i.area ORDER BY m.id) AS n
+       FROM webhook_messages AS m JOIN incoming AS i ON ${waitingFor('m')}
+     ) AS waiting WHERE n > 1)`,
 );
 const REPLACE = statement<Batch>(
   (d) => `${incoming(d)}
@@ -133,12 +136,11 @@ function latestOf(messages: readonly NewMessage[]): Incoming[] {
 /**
  * Puts `messages` in the outbox: each takes the place of the waiting, unheld message of its
  * subscription and area if there is one (any other such goes), and is inserted otherwise.
- * `array` is the dialect's form of a list parameter.
  */
-function* write(messages: readonly NewMessage[], at: string, array: Dialect['array']): Op<void> {
+function* write(messages: readonly NewMessage[], at: string): Op<void> {
   const batch = latestOf(messages);
   if (batch.length === 0) return;
-  const params = { messages: array(batch), at };
+  const params = { messages: JSON.stringify(batch), at };
   if (batch.some((each) => each.area !== null)) {
     yield* run(DROP_EXTRA, params);
     yield* run(REPLACE, params);
@@ -156,7 +158,6 @@ export function* advance(
   to: string,
   messages: readonly NewMessage[],
   at: string,
-  array: Dialect['array'],
 ): Op<boolean> {
   const name = CHANGES_CURSOR;
   const moved =
@@ -164,7 +165,7 @@ export function* advance(
       ? yield* run(INSERT_CURSOR, { name, cursor: to, at })
       : yield* run(MOVE_CURSOR, { name, cursor: to, from, at });
   if (moved !== 1) return false;
-  yield* write(messages, at, array);
+  yield* write(messages, at);
   return true;
 }
 

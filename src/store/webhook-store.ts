@@ -41,7 +41,7 @@ export function createWebhookStore(db: SqlDb, now: () => Date): WebhookStore {
     openIn: (guildIds) => db.read(openSubscriptionsIn(array(guildIds))),
     openCount: () => db.read(openSubscriptionCount()),
     cursor: () => db.read(readCursor()),
-    advance: (from, to, messages) => db.write(advance(from, to, messages, stamp(), array)),
+    advance: (from, to, messages) => db.write(advance(from, to, messages, stamp())),
     async enqueue(message) {
       await db.write(enqueue(message, stamp()));
     },

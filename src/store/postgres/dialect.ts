@@ -61,5 +61,7 @@ export const postgresDialect: Dialect = {
     `LEFT JOIN LATERAL (SELECT * FROM ${table} ${pick}) AS ${alias} ON true`,
   arrayRows: (parameter, type, alias) =>
     `unnest(${parameter}::${type}[]) WITH ORDINALITY AS ${alias}(value, key)`,
+  jsonRows: (parameter, alias) =>
+    `json_array_elements(CAST(${parameter} AS json)) WITH ORDINALITY AS ${alias}(value, key)`,
   array: (values) => values,
 };

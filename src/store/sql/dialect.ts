@@ -69,11 +69,14 @@ export interface Dialect {
    * no LATERAL, looks the row up by its key.
    */
   joinFirst(table: string, alias: string, key: string, pick: string): string;
+  /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
+  arrayRows(parameter: string, type: 'timestamptz' | 'text', alias: string): string;
   /**
-   * The array parameter `parameter` as rows `alias(key, value)`, `key` its order. A `json` array's
-   * values are objects, whose members `value ->> 'name'` reads (text; CAST for a number).
+   * The parameter `parameter`, a JSON array's text (JSON.stringify's, on both engines), as rows
+   * `alias(key, value)`, `key` its order: a batch of rows in one parameter, sent and parsed once.
+   * An object's member reads as `value ->> 'name'` (text; CAST it for a number).
    */
-  arrayRows(parameter: string, type: 'timestamptz' | 'text' | 'json', alias: string): string;
+  jsonRows(parameter: string, alias: string): string;
   /** An array's value as `arrayRows`' parameter takes it. */
   array(values: readonly unknown[]): unknown;
 }

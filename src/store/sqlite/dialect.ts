@@ -25,5 +25,6 @@ export const sqliteDialect: Dialect = {
   joinFirst: (table, alias, key, pick) =>
     `LEFT JOIN ${table} AS ${alias} ON ${alias}.${key} = (SELECT ${key} FROM ${table} ${pick})`,
   arrayRows: (parameter, _type, alias) => `json_each(${parameter}) AS ${alias}`,
+  jsonRows: (parameter, alias) => `json_each(${parameter}) AS ${alias}`,
   array: (values) => JSON.stringify(values),
 };
