@@ -2,6 +2,7 @@ import { columnList } from '../records/record.js';
 import {
   type WebhookAttemptRow,
   type WebhookMessageRow,
+  type WebhookSubscriptionRow,
   webhookAttempt,
 } from '../records/webhooks.js';
 import { all, first, type Op, run } from './sql/op.js';
@@ -17,9 +18,10 @@ import type { AttemptOutcome, DeliveryAttempt, LeasedMessage, WebhookStore } fro
 
 type Attempt = WebhookAttemptRow;
 type Message = WebhookMessageRow;
+type Subscription = WebhookSubscriptionRow;
 type OfSubscription = Pick<Attempt, 'subscription_id'>;
 type ById = Pick<Message, 'message_id'>;
-export type AttemptDone = Parameters<WebhookStore['finish']>[1];
+type AttemptDone = Parameters<WebhookStore['finish']>[1];
 
 /** `column`, or `value` where it is later (`larger`) or earlier: text instants and integers. */
 const larger = (column: string, value: string) =>
@@ -65,14 +67,15 @@ const HAND_OVER = statement<
    WHERE subscription_id = @subscription_id AND ${messageArea('type')} = @area
      AND ${unheld('@at')} AND message_id <> @message_id`,
 );
-const SUCCEEDED = statement<{ id: number }>(
+const SUCCEEDED = statement<Pick<Subscription, 'id'>>(
   'UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = @id',
 );
-const FAILING = statement<{ id: number; at: string }>(
-  'UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, @at) WHERE id = @id',
+const FAILING = statement<Pick<Subscription, 'id' | 'failing_since'>>(
+  `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, @failing_since)
+   WHERE id = @id`,
 );
-const DISABLE = statement<{ id: number; at: string; reason: string }>(
-  `UPDATE webhook_subscriptions SET disabled_at = @at, disabled_reason = @reason
+const DISABLE = statement<Pick<Subscription, 'id' | 'disabled_at' | 'disabled_reason'>>(
+  `UPDATE webhook_subscriptions SET disabled_at = @disabled_at, disabled_reason = @disabled_reason
    WHERE id = @id AND disabled_at IS NULL`,
 );
 const LAST = statement<OfSubscription & { limit: number }, Attempt>(
@@ -128,7 +131,7 @@ function* failed(
   if (retryAt === null || (yield* handedOver(message, retryAt, createdAt, done.now))) {
     yield* run(DELETE, byId);
   } else yield* run(RETRY, { ...byId, next_attempt_at: retryAt, last_status: done.status });
-  yield* run(FAILING, { id: message.subscriptionId, at: done.now });
+  yield* run(FAILING, { id: message.subscriptionId, failing_since: done.now });
 }
 
 /** WebhookStore.finish, in one write transaction. */
@@ -157,7 +160,7 @@ export function* finish(
   } else if (outcome.kind === 'failed') {
     yield* failed(message, done, outcome.retryAt, held.created_at);
   } else {
-    yield* run(DISABLE, { id, at: done.now, reason: outcome.reason });
+    yield* run(DISABLE, { id, disabled_at: done.now, disabled_reason: outcome.reason });
     yield* run(DELETE_ALL, { subscription_id: id });
   }
   return true;

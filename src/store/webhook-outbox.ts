@@ -1,5 +1,6 @@
 import { EVENT_NAMES, EVENTS, type EventName } from '../records/events.js';
-import type { MessageType, WebhookMessageRow } from '../records/webhooks.js';
+import type { RowOf } from '../records/record.js';
+import type { MessageType, WebhookMessageRow, webhookCursor } from '../records/webhooks.js';
 import type { Dialect } from './sql/dialect.js';
 import { first, type Op, run } from './sql/op.js';
 import { statement } from './sql/statement.js';
@@ -15,6 +16,7 @@ import type { NewMessage } from './webhooks.js';
  */
 
 type Message = WebhookMessageRow;
+type Cursor = RowOf<typeof webhookCursor>;
 
 /** The name the dispatcher's cursor is kept under. */
 const CHANGES_CURSOR = 'changes';
@@ -43,15 +45,15 @@ export function areaOf(type: MessageType): EventName | null {
 export const unheld = (at: string, alias = '') =>
   `(${alias}locked_until IS NULL OR ${alias}locked_until < ${at})`;
 
-const CURSOR = statement<{ name: string }, { cursor: string }>(
+const CURSOR = statement<Pick<Cursor, 'name'>, Pick<Cursor, 'cursor'>>(
   'SELECT cursor FROM webhook_cursors WHERE name = @name',
 );
-const INSERT_CURSOR = statement<{ name: string; cursor: string; at: string }>(
-  `INSERT INTO webhook_cursors (name, cursor, updated_at) VALUES (@name, @cursor, @at)
+const INSERT_CURSOR = statement<Cursor>(
+  `INSERT INTO webhook_cursors (name, cursor, updated_at) VALUES (@name, @cursor, @updated_at)
    ON CONFLICT DO NOTHING`,
 );
-const MOVE_CURSOR = statement<{ name: string; cursor: string; from: string; at: string }>(
-  `UPDATE webhook_cursors SET cursor = @cursor, updated_at = @at
+const MOVE_CURSOR = statement<Cursor & { from: string }>(
+  `UPDATE webhook_cursors SET cursor = @cursor, updated_at = @updated_at
    WHERE name = @name AND cursor = @from`,
 );
 const INSERT = statement<
@@ -162,8 +164,8 @@ export function* advance(
   const name = CHANGES_CURSOR;
   const moved =
     from === null
-      ? yield* run(INSERT_CURSOR, { name, cursor: to, at })
-      : yield* run(MOVE_CURSOR, { name, cursor: to, from, at });
+      ? yield* run(INSERT_CURSOR, { name, cursor: to, updated_at: at })
+      : yield* run(MOVE_CURSOR, { name, cursor: to, updated_at: at, from });
   if (moved !== 1) return false;
   yield* write(messages, at);
   return true;

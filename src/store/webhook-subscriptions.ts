@@ -16,9 +16,9 @@ import type { WebhookSubscription } from './webhooks.js';
 
 type Row = WebhookSubscriptionRow;
 /** A subscription as stored and listed: `events` is the column's JSON text, the secret left out. */
-export type StoredSubscription = Omit<Row, 'events' | 'secret'> & { events: string };
+type StoredSubscription = Omit<Row, 'events' | 'secret'> & { events: string };
 /** A subscription to add: its events as JSON text. */
-export type NewSubscription = Pick<Row, 'guild_id' | 'url' | 'secret' | 'created_at'> & {
+type NewSubscription = Pick<Row, 'guild_id' | 'url' | 'secret' | 'created_at'> & {
   events: string;
 };
 type Guild = Pick<Row, 'guild_id'>;
@@ -95,7 +95,7 @@ function eventsOf(stored: string): { events: EventName[]; unreadable: string | n
   return { events: EVENT_NAMES.filter((event) => parsed.includes(event)), unreadable: null };
 }
 
-export function subscriptionOf(row: StoredSubscription): WebhookSubscription {
+function subscriptionOf(row: StoredSubscription): WebhookSubscription {
   const { events, unreadable } = eventsOf(row.events);
   return {
     id: Number(row.id),
