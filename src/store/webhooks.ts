@@ -1,14 +1,10 @@
-import { EVENT_NAMES, EVENTS, type EventName } from '../records/events.js';
-import type {
-  MessageType,
-  WebhookAttemptRow,
-  WebhookSubscriptionRow,
-} from '../records/webhooks.js';
+import type { EventName } from '../records/events.js';
+import type { MessageType } from '../records/webhooks.js';
 
 /*
- * What the webhooks keep in the store (src/records/webhooks.ts), as both stores implement it:
- * the subscriptions, the outbox of messages with their leases, the attempts, and the cursor of
- * changes already turned into messages. The rules (which URL, when to retry, what to send) are
+ * What the webhooks keep in the store (src/records/webhooks.ts), written once for both engines
+ * (webhook-store.ts): the subscriptions, the outbox of messages with their leases, the attempts,
+ * and the cursor of changes already turned into messages. The rules (which URL, when to retry, what to send) are
  * src/webhooks/'s; the store only keeps rows, and makes each step one atomic statement or
  * transaction so that several nodes on one database never send one message twice at once.
  */
@@ -146,123 +142,4 @@ export interface WebhookStore {
   attempts(subscriptionId: number, limit: number): Promise<DeliveryAttempt[]>;
   /** When the oldest message still waiting was made (ISO), or null when none waits. */
   oldestWaiting(): Promise<string | null>;
-}
-
-type StoredSubscription = Omit<WebhookSubscriptionRow, 'events' | 'secret'> & { events: string };
-
-/** The listed columns of a subscription (never the secret), aliased as WebhookSubscription. */
-export const SUBSCRIPTION_COLUMNS =
-  'id, guild_id, url, events, created_at, disabled_at, disabled_reason, failing_since';
-
-/**
- * The events a stored row names, or why they cannot be read. Names this version does not know
- * (a newer node's) are left out rather than refused: the row is still readable.
- */
-function eventsOf(stored: string): { events: EventName[]; unreadable: string | null } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    parsed = undefined;
-  }
-  if (!Array.isArray(parsed) || parsed.some((each) => typeof each !== 'string')) {
-    return { events: [], unreadable: 'events is not a JSON list of event names' };
-  }
-  return { events: EVENT_NAMES.filter((event) => parsed.includes(event)), unreadable: null };
-}
-
-export function subscriptionOf(row: StoredSubscription): WebhookSubscription {
-  const { events, unreadable } = eventsOf(row.events);
-  return {
-    id: row.id,
-    guildId: row.guild_id,
-    url: row.url,
-    events,
-    createdAt: row.created_at,
-    disabledAt: row.disabled_at,
-    disabledReason: row.disabled_reason,
-    failingSince: row.failing_since,
-    unreadable,
-  };
-}
-
-export function attemptOf(row: WebhookAttemptRow): DeliveryAttempt {
-  return {
-    messageId: row.message_id,
-    type: row.type,
-    attempt: row.attempt,
-    attemptedAt: row.attempted_at,
-    status: row.status,
-    durationMs: row.duration_ms,
-  };
-}
-
-/**
- * The open subscriptions' ids, as a subquery: a message made for a subscription removed or
- * disabled meanwhile (the dispatcher read it open) is never sent, nor counted as waiting.
- */
-export const OPEN_SUBSCRIPTIONS = 'SELECT id FROM webhook_subscriptions WHERE disabled_at IS NULL';
-
-/** The name the dispatcher's cursor is kept under. */
-export const CHANGES_CURSOR = 'changes';
-
-/**
- * The area of a message type as SQL over `column`: the subscription's event that sends it
- * (`term` for both `term.started` and `term.ended`), null for a `ping`, which replaces nothing
- * and is never replaced.
- */
-export function messageArea(column: string): string {
-  const whens = EVENT_NAMES.flatMap((event) =>
-    EVENTS[event].messages.map((type) => `WHEN '${type}' THEN '${event}'`),
-  );
-  return `(CASE ${column} ${whens.join(' ')} END)`;
-}
-
-/** The area of a message type, as messageArea says it in SQL. */
-export function areaOf(type: MessageType): EventName | null {
-  return (
-    EVENT_NAMES.find((event) => (EVENTS[event].messages as readonly string[]).includes(type)) ??
-    null
-  );
-}
-
-/** A row no node holds at `at` (a placeholder): never leased, or its lease ran out. */
-export const unheld = (at: string, alias = '') =>
-  `(${alias}locked_until IS NULL OR ${alias}locked_until < ${at})`;
-
-/**
- * The ids `lease` takes, as SQL with the placeholders given (each dialect's own), in the order
- * they are taken: due, held by no node, of an open subscription; the first waiting of its
- * subscription and area, and none of that area held; then, per guild, in turns (the first due of
- * each subscription before any second), as many as the guild's places left.
- */
-export function fairDueIds(p: { at: string; perGuild: string; limit: string }): string {
-  const area = (alias: string) => messageArea(`${alias}.type`);
-  return `SELECT id FROM (
-      SELECT id, next_attempt_at, held,
-        row_number() OVER (PARTITION BY guild_id
-          ORDER BY in_subscription, next_attempt_at, id) AS turn
-      FROM (
-        SELECT m.id, m.guild_id, m.next_attempt_at, coalesce(g.held, 0) AS held,
-          row_number() OVER (PARTITION BY m.subscription_id
-            ORDER BY m.next_attempt_at, m.id) AS in_subscription,
-          row_number() OVER (PARTITION BY m.subscription_id, coalesce(${area('m')}, m.message_id)
-            ORDER BY m.next_attempt_at, m.id) AS in_area
-        FROM webhook_messages AS m
-        LEFT JOIN (
-          SELECT guild_id, count(*) AS held FROM webhook_messages
-          WHERE locked_until >= ${p.at} GROUP BY guild_id
-        ) AS g ON g.guild_id = m.guild_id
-        WHERE m.next_attempt_at <= ${p.at} AND ${unheld(p.at, 'm.')}
-          AND m.subscription_id IN (${OPEN_SUBSCRIPTIONS})
-          AND NOT EXISTS (
-            SELECT 1 FROM webhook_messages AS h
-            WHERE h.subscription_id = m.subscription_id AND ${area('h')} = ${area('m')}
-              AND h.locked_until >= ${p.at})
-      ) AS waiting
-      WHERE in_area = 1
-    ) AS turns
-    WHERE turn + held <= ${p.perGuild}
-    ORDER BY turn, next_attempt_at, id
-    LIMIT ${p.limit}`;
 }

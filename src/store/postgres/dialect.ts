@@ -62,5 +62,7 @@ export const postgresDialect: Dialect = {
   tableOrder: (record) => record.primaryKey ?? ['id'],
   arrayRows: (parameter, type, alias) =>
     `unnest(${parameter}::${type}[]) WITH ORDINALITY AS ${alias}(value, key)`,
+  jsonRows: (parameter, alias) =>
+    `json_array_elements(CAST(${parameter} AS json)) WITH ORDINALITY AS ${alias}(value, key)`,
   array: (values) => values,
 };

@@ -13,12 +13,12 @@ import { createPremiumReader } from '../premium.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
+import { createWebhookStore } from '../webhook-store.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { createPostgresDb } from './driver.js';
 import { createChangesReader } from './guild-changes.js';
 import { exportData, importData } from './transfer.js';
-import { createPostgresWebhookStore } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   logger: Logger;
@@ -69,7 +69,7 @@ export async function openPostgresStore(
     publication: publication.store,
     terms: terms.store,
     liveMessages: createLiveMessages(sql, now),
-    webhooks: createPostgresWebhookStore(pool, now),
+    webhooks: createWebhookStore(sql, now),
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
     importData: (data) => importData(pool, data, now),
     exportData: (guildIds) => exportData(pool, guildIds),

@@ -30,5 +30,6 @@ export const sqliteDialect: Dialect = {
     `LEFT JOIN ${table} AS ${alias} ON ${alias}.${key} = (SELECT ${key} FROM ${table} ${pick})`,
   tableOrder: (record) => (WITHOUT_ROWID.has(record) ? (record.primaryKey ?? ['id']) : ['rowid']),
   arrayRows: (parameter, _type, alias) => `json_each(${parameter}) AS ${alias}`,
+  jsonRows: (parameter, alias) => `json_each(${parameter}) AS ${alias}`,
   array: (values) => JSON.stringify(values),
 };

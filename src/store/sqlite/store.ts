@@ -12,6 +12,7 @@ import { createPremiumReader } from '../premium.js';
 import { createPublication } from '../publication.js';
 import type { Store } from '../store.js';
 import { createTerms } from '../terms.js';
+import { createWebhookStore } from '../webhook-store.js';
 import { createChangesReader } from './changes.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { createSqliteDb } from './driver.js';
@@ -19,7 +20,6 @@ import { exportData } from './export.js';
 import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { sqliteReadiness } from './readiness.js';
-import { createSqliteWebhookStore } from './webhooks.js';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -67,7 +67,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     publication: publication.store,
     terms: terms.store,
     liveMessages: createLiveMessages(sql, now),
-    webhooks: createSqliteWebhookStore(db, now),
+    webhooks: createWebhookStore(sql, now),
     // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
     keyTable: createKeyTable(sql, { generation: db.generation }),
     importData: (data) => importWhenFree(db, data, now),
