@@ -60,7 +60,7 @@ export const webhookMessage = defineRecord({
   },
 });
 
-type WebhookMessageRow = RowOf<typeof webhookMessage>;
+export type WebhookMessageRow = RowOf<typeof webhookMessage>;
 
 export const webhookAttempt = defineRecord({
   name: 'WebhookAttempt',
