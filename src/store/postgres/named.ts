@@ -3,7 +3,7 @@
  * both stores share one text: src/store/profile-lists.ts) turned into pg's numbered ones.
  */
 
-export interface NamedStatement {
+interface NamedStatement {
   /** The text with `$1`, `$2`, … in place of the names. */
   text: string;
   /** The name of each number, in order. */
@@ -21,7 +21,7 @@ export function numbered(text: string): NamedStatement {
 }
 
 /** The values of `statement`'s parameters, in its order; a missing one is an error, not a null. */
-export function valuesFor(
+function valuesFor(
   statement: NamedStatement,
   values: Readonly<Record<string, unknown>>,
 ): unknown[] {

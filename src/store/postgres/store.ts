@@ -20,7 +20,7 @@ import { createPostgresDb } from './driver.js';
 import { createChangesReader } from './guild-changes.js';
 import { exportData, importData } from './transfer.js';
 
-export interface PostgresStoreOptions {
+interface PostgresStoreOptions {
   logger: Logger;
   now?: () => Date;
   /** Apply migrations first (default true). */

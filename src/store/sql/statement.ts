@@ -12,17 +12,17 @@ import type { Dialect, DialectName } from './dialect.js';
 export type Params = Readonly<Record<string, unknown>>;
 
 /** How rows come back: objects keyed by column, or arrays of values in SELECT order. */
-export type RowShape = 'objects' | 'arrays';
+type RowShape = 'objects' | 'arrays';
 
 /** A statement's text for one engine. */
-export interface Rendered {
+interface Rendered {
   /** The text as that engine's driver takes it; empty when the statement has nothing to do there. */
   readonly text: string;
   /** PostgreSQL: each `$n`'s parameter name, in order. */
   readonly names: readonly string[];
 }
 
-export interface StatementOptions {
+interface StatementOptions {
   shape?: RowShape;
   /**
    * PostgreSQL: planned for its values at every run (sent unnamed), where a named statement's

@@ -48,7 +48,7 @@ export function importData(
  * may hold it (the second of two imports at once waits for the first, then replaces its guilds
  * whole, as on PostgreSQL), rather than SQLite's 5 s busy timeout.
  */
-export const IMPORT_PATIENCE_MS = 10 * 60_000;
+const IMPORT_PATIENCE_MS = 10 * 60_000;
 
 /**
  * importData for the store: validates once, then waits for the write lock without blocking the

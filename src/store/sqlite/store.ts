@@ -29,7 +29,7 @@ export interface SqliteStore extends Store {
   checkIntegrity(): Promise<string | null>;
 }
 
-export interface SqliteStoreOptions extends OpenOptions {
+interface SqliteStoreOptions extends OpenOptions {
   /** The clock premium expiry and key times are judged by; tests set it. */
   now?: () => Date;
 }
