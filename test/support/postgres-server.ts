@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.js';
+import { PATIENCE_MS } from './patience.js';
 
 /*
  * Finding a PostgreSQL for the test suites, or starting a private one from the installed Debian
@@ -11,9 +12,12 @@ import { freePort } from './free-port.js';
  * own (test/support/store.ts) and drops it.
  */
 
-/** Whether `url` answers and its role may create databases. */
+/**
+ * Whether `url` answers and its role may create databases (a refused connection says no at once;
+ * one that never answers, at the patience ceiling).
+ */
 export async function answersAsCreator(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PATIENCE_MS });
   try {
     await client.connect();
     const { rows } = await client.query<{ ok: boolean }>(
@@ -70,16 +74,18 @@ export async function startPostgresServer(bin: string): Promise<PrivatePostgres>
     const command = run(join(bin, 'pg_ctl'), ['-D', data, ...args]);
     execFileSync(command.file, command.args, { stdio: 'ignore' });
   };
-  const start = () => pgCtl('-o', options, '-l', join(dir, 'log'), '-w', 'start');
+  // pg_ctl waits 60 s by default for a start or a stop; a busy machine gets the usual ceiling.
+  const wait = ['-w', '-t', String(PATIENCE_MS / 1000)];
+  const start = () => pgCtl('-o', options, '-l', join(dir, 'log'), ...wait, 'start');
   start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
-    halt: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    halt: () => pgCtl('-m', 'fast', ...wait, 'stop'),
     resume: start,
     async stop() {
       try {
-        pgCtl('-m', 'immediate', '-w', 'stop');
+        pgCtl('-m', 'immediate', ...wait, 'stop');
       } catch {
         // Already stopped.
       } finally {
