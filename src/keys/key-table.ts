@@ -14,7 +14,7 @@ export interface KeyTable {
   generation(): string;
   /**
    * The keys that work. Synchronous where the store is (SQLite: a revocation in another process
-   * is refused on the very next request), a promise where it is not.
+   * is refused from the first request a millisecond after it), a promise where it is not.
    */
   active(): ActiveKeyRow[] | Promise<ActiveKeyRow[]>;
   /**

@@ -110,8 +110,9 @@ function activeKeys(table: KeyTable): ActiveKeys {
 /**
  * Checks keys against an in-memory copy of the active keys, reloaded whenever the key table's
  * generation changes. On SQLite the reload is synchronous: a `keys revoke` in another process is
- * refused on the very next request. On PostgreSQL it follows the change notification, so a key
- * revoked on any node is refused within moments: the notification itself starts the reload.
+ * refused from the first request a millisecond after it. On PostgreSQL it follows the change
+ * notification, so a key revoked on any node is refused within moments: the notification itself
+ * starts the reload.
  */
 export function createKeyVerifier(table: KeyTable, now: () => number = Date.now): KeyVerifier {
   const keys = activeKeys(table);

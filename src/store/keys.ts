@@ -113,8 +113,8 @@ export function createKeyTable(
   const { readNow } = db;
   return {
     ...changes,
-    // Synchronous where the engine is: a revocation in another process is refused on the very
-    // next request.
+    // Synchronous where the engine is: a revocation in another process is refused from the first
+    // request a millisecond after it.
     active: () => (readNow ? readNow(all(ACTIVE)) : db.read(all(ACTIVE))),
     async touch(times) {
       try {
