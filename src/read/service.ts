@@ -3,6 +3,7 @@ import type { HousePoints } from '../records/house-points.js';
 import type { Job } from '../records/job.js';
 import type { ChangeView } from '../records/periods.js';
 import type { HistoryEntry, Standings } from '../records/points-history.js';
+import type { LedgerEntry } from '../records/points-ledger.js';
 import type { Profile } from '../records/profile.js';
 import type { HouseFilter, ProfileView } from '../records/profile-order.js';
 import type { Term } from '../records/terms.js';
@@ -10,6 +11,8 @@ import type { SerializedList } from './json-list.js';
 import type {
   JobCursor,
   JobWithHolders,
+  LedgerCursor,
+  LedgerFilter,
   Page,
   PageRequest,
   PremiumStatus,
@@ -131,6 +134,19 @@ export interface PointsHistoryReader {
 }
 
 /**
+ * A guild's ledger (records/points-ledger.ts): every change of its houses' points, who made it and
+ * why, newest first.
+ */
+export interface LedgerReader {
+  /** A page of the guild's entries that `filter` keeps, newest first; an empty page when none. */
+  list(
+    guildId: string,
+    page: PageRequest<LedgerCursor>,
+    filter?: LedgerFilter,
+  ): Promise<Page<LedgerEntry, LedgerCursor>>;
+}
+
+/**
  * A guild's terms (records/terms.ts): the hall of cups and the open term. Each term comes with
  * its standings (what each house gained in it: to its end, or now while it is open), its totals
  * (the points at its end, or now) and, once ended, its winners, read in one snapshot.
@@ -204,6 +220,7 @@ export interface ReadService {
   players: PlayersReader;
   points: PointsReader;
   pointsHistory: PointsHistoryReader;
+  ledger: LedgerReader;
   jobs: JobsReader;
   premium: PremiumReader;
   publication: PublicationReader;

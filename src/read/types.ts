@@ -4,7 +4,9 @@
  * shows them), so no layer renames them.
  */
 
+import type { House } from '../records/houses.js';
 import type { Job } from '../records/job.js';
+import type { LedgerSource } from '../records/points-ledger.js';
 import type { Profile } from '../records/profile.js';
 
 export interface JobWithHolders extends Job {
@@ -37,6 +39,25 @@ export interface JobCursor {
 /** Where a page of terms (newest first) goes on: after the term with this id. */
 export interface TermCursor {
   id: number;
+}
+
+/** Where a page of the ledger (newest first) goes on: after the entry with this id. */
+export interface LedgerCursor {
+  id: number;
+}
+
+/** Which entries of a guild's ledger a page holds: those matching every filter given. */
+export interface LedgerFilter {
+  house?: House | undefined;
+  source?: LedgerSource | undefined;
+  /** Who made the change (`by`): a member's id or a command line's label. */
+  by?: string | undefined;
+  /** The member it was for. */
+  for?: string | undefined;
+  /** Entries at or after this instant (UTC with milliseconds, `YYYY-MM-DDTHH:MM:SS.sssZ`). */
+  from?: string | undefined;
+  /** Entries before this instant (the same form). */
+  to?: string | undefined;
 }
 
 export interface PageRequest<C> {

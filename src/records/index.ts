@@ -4,6 +4,7 @@ import { housePoints } from './house-points.js';
 import { job } from './job.js';
 import { liveMessage } from './live-message.js';
 import { pointsHistory } from './points-history.js';
+import { pointsLedger } from './points-ledger.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
@@ -21,6 +22,7 @@ export const RECORDS = [
   profile,
   profileChange,
   pointsHistory,
+  pointsLedger,
   publishedGuild,
   term,
   guildChanges,
@@ -48,10 +50,14 @@ export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
  */
 export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term] as const;
 
-/** The tables the store's triggers write (history, changes), besides whoever else writes them. */
+/**
+ * The tables the store's triggers write (history, ledger, changes), besides whoever else writes
+ * them.
+ */
 export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
   profileChange,
   pointsHistory,
+  pointsLedger,
   guildChanges,
 ]);
 

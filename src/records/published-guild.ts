@@ -1,5 +1,6 @@
 import { id, instant, nullable, text } from './field.js';
 import { defineRecord } from './record.js';
+import { checkLine } from './text-line.js';
 
 /** What the page is headed when its guild gave no title of its own. */
 export const DEFAULT_PAGE_TITLE = 'House cup';
@@ -27,26 +28,14 @@ export const publishedGuild = defineRecord({
 const TITLE = publishedGuild.fields.title;
 export const TITLE_MAX = TITLE.max ?? 100;
 
-/** A control character (a line break, a tab, NUL which PostgreSQL's text cannot hold, C1). */
-const CONTROL = /\p{Cc}/u;
-/** With the u flag a pair is one code point: only a surrogate without its other half matches. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
 type TitleCheck = { ok: true; title: string } | { ok: false; problem: string };
 
 /**
  * A title as the store takes it: trimmed of blanks around it, then one line of 1 to 100
- * characters of well-formed Unicode. `problem` completes "Invalid title: …" and is what the CLI
- * says; Discord's reply says the same in the member's language.
+ * characters of well-formed Unicode (text-line.ts). `problem` completes "Invalid title: …" and is
+ * what the CLI says; Discord's reply says the same in the member's language.
  */
 export function checkTitle(given: string): TitleCheck {
-  const title = given.trim();
-  if (LONE_SURROGATE.test(title)) {
-    return { ok: false, problem: 'must be well-formed Unicode text (it holds a lone surrogate)' };
-  }
-  const length = [...title].length;
-  if (length < (TITLE.min ?? 1) || length > TITLE_MAX || CONTROL.test(title)) {
-    return { ok: false, problem: `must be one line of 1 to ${TITLE_MAX} characters` };
-  }
-  return { ok: true, title };
+  const checked = checkLine(given, TITLE_MAX, TITLE.min ?? 1);
+  return checked.ok ? { ok: true, title: checked.text } : checked;
 }

@@ -2,6 +2,7 @@ import { type Field, id, integer, nullable, rowId, text, timestamp } from './fie
 import { HOUSES, type House } from './houses.js';
 import type { Standings } from './points-history.js';
 import { defineRecord, type RowOf } from './record.js';
+import { checkLine } from './text-line.js';
 
 const finalStandings = Object.fromEntries(
   HOUSES.map((house) => [
@@ -114,19 +115,10 @@ export function leadersOf(standings: Standings): House[] {
 /** A term's name as the store takes it: trimmed, one line of 1 to 100 characters. */
 type TermNameCheck = { ok: true; name: string } | { ok: false; problem: string };
 
-const CONTROL = /\p{Cc}/u;
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export const TERM_NAME_MAX = term.fields.name.max ?? 100;
 
 /** `problem` completes "Invalid name: …" (the CLI's words; Discord says it in its language). */
 export function checkTermName(given: string): TermNameCheck {
-  const name = given.trim();
-  if (LONE_SURROGATE.test(name)) {
-    return { ok: false, problem: 'must be well-formed Unicode text (it holds a lone surrogate)' };
-  }
-  const length = [...name].length;
-  if (length < 1 || length > TERM_NAME_MAX || CONTROL.test(name)) {
-    return { ok: false, problem: `must be one line of 1 to ${TERM_NAME_MAX} characters` };
-  }
-  return { ok: true, name };
+  const checked = checkLine(given, TERM_NAME_MAX);
+  return checked.ok ? { ok: true, name: checked.text } : checked;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
 import { historyPruneBatch, pruneHistoryInBatches } from './prune-history.js';
+import { ledgerPruneBatch } from './prune-ledger.js';
 import { periodsPruneBatch } from './prune-periods.js';
 import type { SqlDb } from './sql/db.js';
 import type { Store } from './store.js';
@@ -53,14 +54,16 @@ export function startHistoryPruning(
 }
 
 /**
- * The store's pruneHistory on `db`: the history, then the periods' changes, which are kept as
- * long as the history (src/store/prune-periods.ts).
+ * The store's pruneHistory on `db`: the history, then the ledger and the periods' changes, which
+ * are kept as long as the history (src/store/prune-ledger.ts, src/store/prune-periods.ts).
  */
 export function historyPruning(db: SqlDb): Store['pruneHistory'] {
   return async (before, signal) => {
-    const history = await pruneHistoryInBatches(historyPruneBatch(db, signal), before, { signal });
-    if (signal?.aborted) return history;
-    const periods = await pruneHistoryInBatches(periodsPruneBatch(db, signal), before, { signal });
-    return history + periods;
+    let removed = 0;
+    for (const batch of [historyPruneBatch, ledgerPruneBatch, periodsPruneBatch]) {
+      if (signal?.aborted) break;
+      removed += await pruneHistoryInBatches(batch(db, signal), before, { signal });
+    }
+    return removed;
   };
 }

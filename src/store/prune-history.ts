@@ -90,7 +90,7 @@ export async function pruneHistoryInBatches(
  * keeps its rows (and the last one before its start): a term's series stays whole
  * (docs/http-api.md, "Terms"). One probe of terms' (guild_id, started_at) index.
  */
-const LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild AND started_at < @before), @before)`;
+export const PRUNE_LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild AND started_at < @before), @before)`;
 
 type Guild = { guild: string | null };
 // PostgreSQL plans each for its guild: a generic plan does not know how many rows a guild has.
@@ -112,7 +112,7 @@ export const PRUNE_HISTORY = {
   ),
   // A second row before the limit: the first of them is then not the one kept.
   prunable: statement<{ guild: string; before: string }, { found: number }>(
-    `SELECT 1 AS found FROM points_history WHERE guild_id = @guild AND at < ${LIMIT} LIMIT 1 OFFSET 1`,
+    `SELECT 1 AS found FROM points_history WHERE guild_id = @guild AND at < ${PRUNE_LIMIT} LIMIT 1 OFFSET 1`,
     options,
   ),
   // `kept`, the guild's latest row before the limit, is one row found first; the older rows are
@@ -120,7 +120,7 @@ export const PRUNE_HISTORY = {
   deleteOlder: statement<{ guild: string; before: string; rows: number }>(
     `DELETE FROM points_history WHERE id IN (
       SELECT old.id
-      FROM (SELECT at, id FROM points_history WHERE guild_id = @guild AND at < ${LIMIT}
+      FROM (SELECT at, id FROM points_history WHERE guild_id = @guild AND at < ${PRUNE_LIMIT}
             ORDER BY at DESC, id DESC LIMIT 1) AS kept
       CROSS JOIN points_history AS old
       WHERE old.guild_id = @guild AND old.at <= kept.at AND (old.at < kept.at OR old.id < kept.id)

@@ -1,6 +1,8 @@
 import type { KeyStore } from '../keys/key-store.js';
 import type { KeyTable } from '../keys/key-table.js';
 import type { ReadService } from '../read/service.js';
+import type { CheckedAward } from '../records/awards.js';
+import type { LedgerEntry } from '../records/points-ledger.js';
 import type { RecordDefinition } from '../records/record.js';
 import type { Term } from '../records/terms.js';
 import type { ImportSummary, TransferFile } from '../transfer/format.js';
@@ -54,6 +56,43 @@ export type TermStart =
   | { outcome: 'alreadyOpen'; term: Term }
   | { outcome: 'noPoints' };
 
+/** An award as the store takes it (checked: records/awards.ts), on a guild. */
+export interface Award extends CheckedAward {
+  guildId: string;
+}
+
+/**
+ * What an award did: its ledger entry (the house's points now its total); or nothing, because
+ * the guild made its most awards and undos of a minute already: `retryAt` (ISO 8601) is when the
+ * oldest of them leaves the minute.
+ */
+export type AwardOutcome =
+  | { outcome: 'awarded'; entry: LedgerEntry }
+  | { outcome: 'rateLimited'; retryAt: string };
+
+/**
+ * What an undo did: its ledger entry, and the award it took back (now undone); or nothing,
+ * because the guild has no entry of that id, or it is no award (a game's change, an import, a
+ * term's reset, an undo), or the award was undone already, or the guild's rate is spent.
+ */
+export type UndoOutcome =
+  | { outcome: 'undone'; entry: LedgerEntry; award: LedgerEntry }
+  | { outcome: 'unknown' }
+  | { outcome: 'notAward'; entry: LedgerEntry }
+  | { outcome: 'alreadyUndone'; award: LedgerEntry }
+  | { outcome: 'rateLimited'; retryAt: string };
+
+/**
+ * Points given by hand, and taken back (docs/awards.md): each one a change of the points and its
+ * ledger entry, in one transaction. Reading the ledger is `read.ledger`.
+ */
+export interface AwardStore {
+  /** Adds the award's points to its house (the guild's first award makes its points row). */
+  award(award: Award): Promise<AwardOutcome>;
+  /** Takes award `id` back once: the opposite points, in an entry naming the award. */
+  undo(request: { guildId: string; id: number; by: string | null }): Promise<UndoOutcome>;
+}
+
 export interface TermStore {
   /**
    * Starts a term named `name` (already checked: checkTermName) now, from the guild's points
@@ -63,9 +102,10 @@ export interface TermStore {
   /**
    * Ends the guild's open term now, keeping the points it ended with (the points now) in its row;
    * with `reset`, then sets the four houses to 0 in the same transaction, so the points history
-   * shows the reset at the term's end. The ended term, or null when no term was open.
+   * shows the reset at the term's end, and the ledger its entries (`term-reset`, `by` who ended
+   * it). The ended term, or null when no term was open.
    */
-  end(guildId: string, options?: { reset?: boolean }): Promise<Term | null>;
+  end(guildId: string, options?: { reset?: boolean; by?: string | null }): Promise<Term | null>;
 }
 
 /** A live scoreboard as the store holds it (src/records/live-message.ts). */
@@ -127,6 +167,8 @@ export interface Store {
   readonly publication: PublicationStore;
   /** The guilds' terms: `housecup term`, `/term`. Reading them is `read.terms`. */
   readonly terms: TermStore;
+  /** Points given by hand and taken back: `housecup award`, `/award`. */
+  readonly awards: AwardStore;
   /** The live scoreboards in Discord channels: `/scoreboard post`. */
   readonly liveMessages: LiveMessageStore;
   /** Webhook subscriptions, their outbox and attempts (src/webhooks/ decides what goes in). */

@@ -1,6 +1,7 @@
 import { pageOf, type TermsReader } from '../read/service.js';
 import { HOUSES } from '../records/houses.js';
 import { startColumn, type Term, type TermRow } from '../records/terms.js';
+import { withLedgerContext } from './ledger-context.js';
 import { isUniqueViolation, type SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, first, type Op, run } from './sql/op.js';
@@ -53,10 +54,10 @@ const INSERT = statement<Pick<TermRow, 'guild_id' | 'name'>>(
      @name, ${d.now}, ${HOUSES.map((house) => `p.${house}`).join(', ')}
    FROM house_points p WHERE p.guild_id = @guild_id`,
 );
-const END = statement<Pick<TermRow, 'guild_id'>, Pick<TermRow, 'id'>>(
+const END = statement<Pick<TermRow, 'guild_id'>, Pick<TermRow, 'id' | 'name'>>(
   (d) => `UPDATE terms SET ended_at = ${d.now}, (${HOUSES.join(', ')}) =
      (SELECT ${HOUSES.join(', ')} FROM house_points WHERE guild_id = terms.guild_id)
-   WHERE guild_id = @guild_id AND ended_at IS NULL RETURNING id`,
+   WHERE guild_id = @guild_id AND ended_at IS NULL RETURNING id, name`,
 );
 const RESET = statement<Pick<TermRow, 'guild_id'>>(
   `UPDATE house_points SET ${HOUSES.map((house) => `${house} = 0`).join(', ')} WHERE guild_id = @guild_id`,
@@ -77,12 +78,16 @@ function* startTerm(guildId: string, name: string): Op<TermStart> {
   return { outcome: 'started', term: started };
 }
 
-// The points it ended with are kept before the reset, in the same transaction: one commit.
-function* endTerm(guildId: string, reset: boolean): Op<Term | null> {
+// The points it ended with are kept before the reset, in the same transaction: one commit. The
+// reset's ledger entries name the term and who ended it.
+function* endTerm(guildId: string, reset: boolean, by: string | null): Op<Term | null> {
   yield* first(POINTS_FOR_UPDATE, { guild_id: guildId });
   const ended = yield* first(END, { guild_id: guildId });
   if (!ended) return null;
-  if (reset) yield* run(RESET, { guild_id: guildId });
+  if (reset) {
+    const context = { source: 'term-reset', by, reason: `End of term: ${ended.name}` } as const;
+    yield* withLedgerContext(context, run(RESET, { guild_id: guildId }));
+  }
   return yield* readTerm(first(ONE, { guild_id: guildId, id: Number(ended.id) }));
 }
 
@@ -116,7 +121,8 @@ export function createTerms(db: SqlDb): { reader: TermsReader; store: TermStore 
           throw error;
         }
       },
-      end: (guildId, options = {}) => db.write(endTerm(guildId, options.reset === true)),
+      end: (guildId, options = {}) =>
+        db.write(endTerm(guildId, options.reset === true, options.by ?? null)),
     },
   };
 }

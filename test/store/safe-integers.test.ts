@@ -83,6 +83,8 @@ describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kin
       `INSERT INTO points_history (guild_id, at, gryffindor) VALUES ('${GUILD}', '2026-01-01T00:00:00.000Z', 9007199254740992)`,
       'gryffindor',
     ],
+    // Safe points, but a change larger than any safe integer: its ledger entry's delta.
+    [`UPDATE house_points SET slytherin = -${MAX}`, 'delta'],
   ])('refuses %s, naming the column, and the guild answers as before', async (sql, column) => {
     const refusal = await gameWrite(shared.env, sql);
     expect(refusal).toContain(column);
@@ -97,10 +99,12 @@ describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kin
   it('takes the largest safe integers, and serves them exactly', async () => {
     const test = await openTestStore(kind, data);
     cleanups.push(() => test.cleanup());
+    // Each change within the safe integers too: the ledger serves it as an entry's delta.
     expect(
       await gameWrite(
         test.env,
-        `UPDATE house_points SET gryffindor = ${MAX}, slytherin = -${MAX};
+        `UPDATE house_points SET gryffindor = ${MAX}, slytherin = 0;
+         UPDATE house_points SET slytherin = -${MAX};
          UPDATE profiles SET galleons = ${MAX}; UPDATE jobs SET salary = ${MAX}`,
       ),
     ).toBeNull();
@@ -108,6 +112,10 @@ describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kin
       gryffindor: MAX,
       slytherin: -MAX,
     });
+    const [slytherin, , gryffindor] = (await test.store.read.ledger.list(GUILD, { limit: 3 }))
+      .items;
+    expect(slytherin).toMatchObject({ delta: -MAX, total: -MAX });
+    expect(gryffindor).toMatchObject({ delta: MAX - 120, total: MAX });
     const [luna] = (await test.store.read.players.ofMember(GUILD, '42')) ?? [];
     expect(luna?.galleons).toBe(MAX);
   });

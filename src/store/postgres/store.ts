@@ -1,10 +1,12 @@
 import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
+import { createAwards } from '../awards.js';
 import { readEverything, writeEverything } from '../copy.js';
 import { firstGuild } from '../first-guild.js';
 import { historyPruning } from '../history-pruning.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
+import { createLedgerReader } from '../ledger.js';
 import { createLiveMessages } from '../live-messages.js';
 import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
@@ -53,6 +55,7 @@ export async function openPostgresStore(
     players: createPlayersReader(sql),
     points: createPointsReader(sql),
     pointsHistory: createPointsHistoryReader(sql),
+    ledger: createLedgerReader(sql),
     jobs: createJobsReader(sql),
     premium: createPremiumReader(sql, now),
     publication: publication.reader,
@@ -68,6 +71,7 @@ export async function openPostgresStore(
     keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
+    awards: createAwards(sql, now),
     liveMessages: createLiveMessages(sql, now),
     webhooks: createWebhookStore(sql, now),
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),

@@ -12,6 +12,7 @@ export const {
   housePoints,
   jobs,
   pointsHistory,
+  pointsLedger,
   premium,
   profiles,
   profileChanges,

@@ -1,9 +1,11 @@
 import type { ReadService } from '../../read/service.js';
+import { createAwards } from '../awards.js';
 import { readEverything, writeEverything } from '../copy.js';
 import { firstGuild } from '../first-guild.js';
 import { historyPruning } from '../history-pruning.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
+import { createLedgerReader } from '../ledger.js';
 import { createLiveMessages } from '../live-messages.js';
 import { createPlayersReader } from '../players.js';
 import { createPointsReader } from '../points.js';
@@ -49,6 +51,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     players: createPlayersReader(sql),
     points: createPointsReader(sql),
     pointsHistory: createPointsHistoryReader(sql),
+    ledger: createLedgerReader(sql),
     jobs: createJobsReader(sql),
     premium: createPremiumReader(sql, now),
     publication: publication.reader,
@@ -66,6 +69,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     keyStore: createKeyStore(sql, now),
     publication: publication.store,
     terms: terms.store,
+    awards: createAwards(sql, now),
     liveMessages: createLiveMessages(sql, now),
     webhooks: createWebhookStore(sql, now),
     // Any commit reloads the keys: SQLite's data_version says that something changed, not what.

@@ -1,0 +1,115 @@
+import { AWARDS_PER_MINUTE } from '../records/awards.js';
+import { HOUSES, type House } from '../records/houses.js';
+import type { LedgerEntry } from '../records/points-ledger.js';
+import { lockGuilds } from './guild-locks.js';
+import { entryOf, type LedgerRow, ledgerColumns } from './ledger.js';
+import { type LedgerContext, withLedgerContext } from './ledger-context.js';
+import type { SqlDb } from './sql/db.js';
+import { first, type Op, run } from './sql/op.js';
+import { type Statement, statement } from './sql/statement.js';
+import type { Award, AwardOutcome, AwardStore, UndoOutcome } from './store.js';
+
+/*
+ * Awards and undos, on either engine (docs/awards.md): each one transaction that takes the guild's
+ * lock (src/store/guild-locks.ts: PostgreSQL's awards of one guild follow one another, on every
+ * node; SQLite's write transactions are one at a time already), counts the guild's awards and
+ * undos of the last minute from the ledger itself (so the limit holds across nodes and restarts),
+ * then adds the points under the award's ledger context, whose entry the triggers write.
+ */
+
+const MINUTE_MS = 60_000;
+
+type Guild = { guild_id: string };
+
+// The oldest of the guild's last AWARDS_PER_MINUTE awards and undos within the minute: when there
+// is one, the rate is spent until it leaves the minute. A range of points_ledger_guild_at.
+const OLDEST_OF_LIMIT = statement<Guild & { since: string }, { at: string }>(
+  (d) => `SELECT ${d.instantText('at')} AS at FROM points_ledger
+    WHERE guild_id = @guild_id AND at > @since AND source IN ('award', 'undo')
+    ORDER BY at DESC, id DESC LIMIT 1 OFFSET ${AWARDS_PER_MINUTE - 1}`,
+);
+
+// A guild without points gets its row, the other houses at 0 (their columns' default).
+const ADD = Object.fromEntries(
+  HOUSES.map((house) => [
+    house,
+    statement<Guild & { points: number }>(
+      `INSERT INTO house_points (guild_id, ${house}) VALUES (@guild_id, @points)
+       ON CONFLICT (guild_id) DO UPDATE SET ${house} = house_points.${house} + excluded.${house}`,
+    ),
+  ]),
+) as Record<House, Statement<Guild & { points: number }>>;
+
+// The house's newest entry: the one the write just made (no other write of the guild's points
+// can come between: its row is locked until the commit).
+const NEWEST = statement<Guild & { house: House }, LedgerRow>(
+  (d) => `SELECT ${ledgerColumns(d)} FROM points_ledger AS l
+    WHERE l.guild_id = @guild_id AND l.house = @house ORDER BY l.id DESC LIMIT 1`,
+);
+const ONE = statement<Guild & { id: number }, LedgerRow>(
+  (d) => `SELECT ${ledgerColumns(d)} FROM points_ledger AS l
+    WHERE l.guild_id = @guild_id AND l.id = @id`,
+);
+const MARK_UNDONE = statement<{ id: number }>('UPDATE points_ledger SET undone = 1 WHERE id = @id');
+
+/** When the guild may award again, or null when it may now. */
+function* spentUntil(guildId: string, now: number): Op<string | null> {
+  const since = new Date(now - MINUTE_MS).toISOString();
+  const oldest = yield* first(OLDEST_OF_LIMIT, { guild_id: guildId, since });
+  return oldest ? new Date(Date.parse(oldest.at) + MINUTE_MS).toISOString() : null;
+}
+
+/** Adds `points` to the house under `context`; the entry written. */
+function* addPoints(
+  guildId: string,
+  house: House,
+  points: number,
+  context: LedgerContext,
+): Op<LedgerEntry> {
+  yield* withLedgerContext(context, run(ADD[house], { guild_id: guildId, points }));
+  const row = yield* first(NEWEST, { guild_id: guildId, house });
+  if (!row) throw new Error(`ledger entry of ${guildId} not written`);
+  return entryOf(row);
+}
+
+function* award(given: Award, now: number): Op<AwardOutcome> {
+  const { guildId, house, points, reason, by } = given;
+  yield* lockGuilds([guildId]);
+  const retryAt = yield* spentUntil(guildId, now);
+  if (retryAt) return { outcome: 'rateLimited', retryAt };
+  const context: LedgerContext = { source: 'award', by, for: given.for, reason };
+  return { outcome: 'awarded', entry: yield* addPoints(guildId, house, points, context) };
+}
+
+/** What an undo's entry says of the award it takes back. */
+const undoReason = (award: LedgerEntry) =>
+  `Undo of award #${award.id}${award.reason === null ? '' : `: ${award.reason}`}`;
+
+function* undo(guildId: string, id: number, by: string | null, now: number): Op<UndoOutcome> {
+  yield* lockGuilds([guildId]);
+  const row = yield* first(ONE, { guild_id: guildId, id });
+  if (!row) return { outcome: 'unknown' };
+  const original = entryOf(row);
+  if (original.source !== 'award') return { outcome: 'notAward', entry: original };
+  if (original.undone) return { outcome: 'alreadyUndone', award: original };
+  const retryAt = yield* spentUntil(guildId, now);
+  if (retryAt) return { outcome: 'rateLimited', retryAt };
+  const context: LedgerContext = {
+    source: 'undo',
+    by,
+    for: original.for,
+    reason: undoReason(original),
+    undoes: original.id,
+  };
+  const entry = yield* addPoints(guildId, original.house, -original.delta, context);
+  yield* run(MARK_UNDONE, { id: original.id });
+  return { outcome: 'undone', entry, award: { ...original, undone: true } };
+}
+
+/** The awards of the store on `db`; `now` is the clock the rate's minute is judged by. */
+export function createAwards(db: SqlDb, now: () => Date): AwardStore {
+  return {
+    award: (given) => db.write(award(given, now().getTime())),
+    undo: ({ guildId, id, by }) => db.write(undo(guildId, id, by, now().getTime())),
+  };
+}

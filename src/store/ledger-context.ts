@@ -1,0 +1,56 @@
+import type { LedgerSource } from '../records/points-ledger.js';
+import { CONTEXT_SETTING } from './postgres/ledger-triggers.js';
+import { only } from './sql/dialect.js';
+import { type Op, run } from './sql/op.js';
+import { statement } from './sql/statement.js';
+import { CONTEXT_TABLE } from './sqlite/ledger-triggers.js';
+
+/*
+ * Who and why of the points a write transaction changes: the store's ledger triggers
+ * (src/store/*\/ledger-triggers.ts) read it for every entry they write meanwhile. PostgreSQL
+ * keeps it in a setting local to the transaction; SQLite, which has none, in the one row of a
+ * table written inside the transaction and deleted before it ends (one writer at a time: no other
+ * connection ever sees it). Without a context, a change is the game's.
+ */
+
+/** What the entries written under it say, besides their numbers. */
+export interface LedgerContext {
+  source: Exclude<LedgerSource, 'game'>;
+  /** A member's id, or a label given on the command line. */
+  by?: string | null;
+  /** The member the change was for. */
+  for?: string | null;
+  reason?: string | null;
+  /** The award an undo takes back. */
+  undoes?: number | null;
+}
+
+const SET = statement<{ context: string }>((d) =>
+  only(
+    d,
+    'postgres',
+    `SELECT set_config('${CONTEXT_SETTING}', @context, true)`,
+    `INSERT OR REPLACE INTO ${CONTEXT_TABLE} (one, context) VALUES (1, @context)`,
+  ),
+);
+const CLEAR = statement((d) =>
+  only(
+    d,
+    'postgres',
+    `SELECT set_config('${CONTEXT_SETTING}', '', true)`,
+    `DELETE FROM ${CONTEXT_TABLE}`,
+  ),
+);
+
+/**
+ * Runs `op` (in a write transaction: SqlDb.write) with `context` for the ledger, then clears it.
+ * Not nested. An `op` that throws clears nothing: its transaction rolls back, context and all.
+ */
+export function* withLedgerContext<T>(context: LedgerContext, op: Op<T>): Op<T> {
+  const { source, by = null, reason = null, undoes = null } = context;
+  const json = JSON.stringify({ source, by, for: context.for ?? null, reason, undoes });
+  yield* run(SET, { context: json });
+  const result = yield* op;
+  yield* run(CLEAR);
+  return result;
+}
