@@ -72,11 +72,11 @@ for (const kind of storeKinds(import.meta.filename)) {
         `housecup: Award #${id} of guild ${GUILD} was undone already; nothing was undone\n`,
       );
 
+      // One refusal of housecup's own checks, one of the command line's (each part's refusal is
+      // checked in-process below: every process start costs the suite its budget).
       for (const bad of [
         ['award', GUILD, 'gryffindor', '0', '--reason', 'nothing'],
-        ['award', GUILD, 'muggles', '5', '--reason', 'who'],
         ['award', GUILD, 'gryffindor', '5'],
-        ['unaward', GUILD, 'twelve'],
       ]) {
         const refused = cli(...bad);
         expect(refused.status, bad.join(' ')).toBe(1);
