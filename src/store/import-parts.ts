@@ -70,8 +70,9 @@ export function* writeTerms(guild: GuildEntry, dialect: Dialect): Op<void> {
   const key = { guild_id: guild.id };
   const writes = termWrites(guild.terms, yield* all(STORED_TERMS, key));
   if (!writes) return;
-  if (writes.deletes.length > 0)
+  if (writes.deletes.length > 0) {
     yield* run(DELETE_TERMS, { ...key, ids: dialect.array(writes.deletes) });
+  }
   // One at a time, in termWrites' order: at most one term is open at every step.
   for (const row of writes.upserts) yield* run(UPSERT_TERM, { ...key, ...row });
 }
@@ -132,8 +133,9 @@ export function* writeHistory(
     yield* run(MARK_REPLACED, key);
   }
   const change = historyChange(yield* all(STORED_HISTORY, key), history);
-  if (change.deleteIds.length > 0)
+  if (change.deleteIds.length > 0) {
     yield* run(DELETE_HISTORY, { ids: dialect.array(change.deleteIds) });
+  }
   if (change.insert.length > 0) {
     yield* run(INSERT_HISTORY, { ...key, rows: JSON.stringify(change.insert) });
   }
