@@ -1,50 +1,37 @@
-import { HOUSES } from '../records/houses.js';
-import { startColumn } from '../records/terms.js';
+import { columnNames } from '../records/record.js';
+import { type TermRow, term } from '../records/terms.js';
 import type { StoredTermRow } from '../transfer/terms.js';
+import { statement } from './sql/statement.js';
 
 /*
- * The SQL both stores' imports and exports read and write a file's terms with
- * (src/transfer/terms.ts), in their own placeholders (`?` for SQLite, `$n` for PostgreSQL) and
- * their own way of writing an instant as text.
+ * The statements an import and an export read and write a file's terms with
+ * (src/transfer/terms.ts), a term's row as the record declares it.
  */
 
-/** The points a term ended with, then those it started from. */
-const POINTS = [...HOUSES, ...HOUSES.map(startColumn)] as const;
-const COLUMNS = ['guild_id', 'id', 'name', 'started_at', 'ended_at', ...POINTS];
+type GuildKey = Pick<TermRow, 'guild_id'>;
+const COLUMNS = columnNames(term);
+const KEY = term.primaryKey ?? [];
 
-/**
- * The SELECT list of a stored term (FROM terms) as StoredTermRow holds it; `instant` writes an
- * instant column as `YYYY-MM-DDTHH:MM:SS.sssZ` (SQLite's are that text already).
- */
-export function storedTermColumns(
-  instant: (column: string) => string = (column) => column,
-): string {
-  return [
-    'id',
-    'name',
-    `${instant('started_at')} AS started_at`,
-    `${instant('ended_at')} AS ended_at`,
-    ...POINTS,
-  ].join(', ');
-}
+/** A guild's terms as StoredTermRow holds them, instants as text, in the order of their ids. */
+export const STORED_TERMS = statement<GuildKey, StoredTermRow>((d) => {
+  const select = Object.entries(term.fields)
+    .filter(([name]) => name !== 'guild_id')
+    .map(([name, field]) =>
+      field.kind === 'timestamp' ? `${d.instantText(name)} AS ${name}` : name,
+    );
+  return `SELECT ${select.join(', ')} FROM terms WHERE guild_id = @guild_id ORDER BY id`;
+});
 
-export function termUpsertSql(placeholder: (n: number) => string): string {
-  const values = COLUMNS.map((_, i) => placeholder(i + 1)).join(', ');
-  const set = COLUMNS.slice(2)
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', ');
-  return `INSERT INTO terms (${COLUMNS.join(', ')}) VALUES (${values})
-    ON CONFLICT (guild_id, id) DO UPDATE SET ${set}`;
-}
+/** Writes one term, new or over the stored one with its id. */
+export const UPSERT_TERM = statement<TermRow>(
+  `INSERT INTO terms (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((name) => `@${name}`).join(', ')})
+   ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${COLUMNS.filter((name) => !KEY.includes(name))
+     .map((name) => `${name} = excluded.${name}`)
+     .join(', ')}`,
+);
 
-/** The values termUpsertSql takes for `row` of guild `guildId`, in its order. */
-export function termUpsertValues(guildId: string, row: StoredTermRow): unknown[] {
-  return [
-    guildId,
-    row.id,
-    row.name,
-    row.started_at,
-    row.ended_at,
-    ...POINTS.map((column) => row[column]),
-  ];
-}
+/** Deletes the guild's terms of the ids `@ids` (an array: Dialect.array). */
+export const DELETE_TERMS = statement<GuildKey & { ids: unknown }>(
+  (d) => `DELETE FROM terms WHERE guild_id = @guild_id
+   AND id IN (SELECT i.value FROM ${d.arrayRows('@ids', 'bigint', 'i')})`,
+);

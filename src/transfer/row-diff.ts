@@ -21,7 +21,7 @@ export interface RowDiff {
 }
 
 /** The positions of the record's primary key columns in its rows. */
-export function primaryKeyPositions(record: RecordDefinition): number[] {
+function primaryKeyPositions(record: RecordDefinition): number[] {
   const names = columnNames(record);
   const primaryKey = record.primaryKey ?? ['id'];
   return primaryKey.map((column) => {

@@ -5,10 +5,9 @@ import { HOUSES } from '../../src/records/houses.js';
 import { job } from '../../src/records/job.js';
 import { premium as premiumRecord } from '../../src/records/premium.js';
 import { profile } from '../../src/records/profile.js';
-import type { RecordDefinition } from '../../src/records/record.js';
+import { columnNames, type RecordDefinition } from '../../src/records/record.js';
 import { rowOf } from '../../src/records/row-values.js';
 import { type Database, openDatabase } from '../../src/store/sqlite/database.js';
-import { inserter } from '../../src/store/sqlite/insert.js';
 
 /*
  * The benchmark's database: written straight with better-sqlite3 prepared statements in big
@@ -269,7 +268,10 @@ function generate(path: string, size: DatasetSize, log: (line: string) => void):
   // The inserts and the order of their values come from the records, like the importer's: a
   // field added to a record gets its default here without touching this file.
   const insert = (record: RecordDefinition) => {
-    const statement = inserter(sqlite, record);
+    const names = columnNames(record);
+    const statement = sqlite.prepare<unknown[]>(
+      `INSERT INTO ${record.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    );
     return (guildId: string, entry: Record<string, unknown>, id?: number) =>
       statement.run(rowOf(record, entry, { guild_id: guildId, now: STAMP, ...(id ? { id } : {}) }));
   };

@@ -33,7 +33,7 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase();
+  database = await openTestDatabase();
   fake = await FakeDiscord.start({ guilds: Object.values(GUILDS) });
   const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
   const services = commandServices(database.store, config);

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 async function startWithWrongToken(checkRestToken: boolean) {
-  database = openTestDatabase();
+  database = await openTestDatabase();
   fake = await FakeDiscord.start({ guilds: [RICH], checkRestToken });
   const log = captureLog([WRONG_TOKEN]);
   const config = loadConfig({ DISCORD_TOKEN: WRONG_TOKEN, DISCORD_REST_URL: fake.restUrl });
@@ -60,7 +60,7 @@ describe('a token Discord rejects', () => {
   });
 
   it('a 4004 after READY (token reset while running): the same fatal line, no reconnect', async () => {
-    database = openTestDatabase();
+    database = await openTestDatabase();
     fake = await FakeDiscord.start({ guilds: [RICH] });
     const log = captureLog([FAKE_TOKEN]);
     const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });
@@ -97,7 +97,7 @@ describe('a token Discord rejects', () => {
 
 describe('no token at all', () => {
   it('does not start, says why, and does not pretend Discord refused it', async () => {
-    database = openTestDatabase();
+    database = await openTestDatabase();
     const log = captureLog();
     const config = loadConfig({ DISCORD_REST_URL: 'http://127.0.0.1:9/api' });
     const services = commandServices(database.store, config);

@@ -42,7 +42,7 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase(fixture);
+  database = await openTestDatabase(fixture);
   fake = await FakeDiscord.start({ guilds: [RICH] });
   const config = loadConfig({
     DATABASE_PATH: database.path,

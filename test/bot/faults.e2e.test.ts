@@ -53,7 +53,7 @@ function withSlowGuild(real: ReadService): ReadService {
 beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
-  database = openTestDatabase(botFixture);
+  database = await openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SLOW] });
   log = captureLog([FAKE_TOKEN]);
   const config = loadConfig({

@@ -64,7 +64,7 @@ let bot: RunningBot;
 let served: InteractionsApp;
 
 beforeAll(async () => {
-  database = openTestDatabase();
+  database = await openTestDatabase();
   fill(database);
   fake = await FakeDiscord.start({ guilds: [GUILD] });
   const log = captureLog([FAKE_TOKEN]);

@@ -79,7 +79,7 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase(data);
+  database = await openTestDatabase(data);
   fake = await FakeDiscord.start({ guilds: [GUILD, EMPTY, BROKEN] });
   const config = loadConfig({
     DATABASE_PATH: database.path,

@@ -59,7 +59,7 @@ function withoutWholeList(real: ReadService): ReadService {
 }
 
 beforeAll(async () => {
-  database = openTestDatabase(data);
+  database = await openTestDatabase(data);
   read = database.store.read;
   fake = await FakeDiscord.start({ guilds: [HUGE] });
   const config = loadConfig({

@@ -77,7 +77,7 @@ beforeAll(async () => {
     house: HOUSES[i % HOUSES.length],
     galleons: 1_000 * (i + 1),
   }));
-  database = openTestDatabase({
+  database = await openTestDatabase({
     guilds: [
       { id: GUILD, players: PLAYERS },
       { id: CAROLS, players: carols },

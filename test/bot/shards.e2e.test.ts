@@ -26,8 +26,8 @@ const data = {
 };
 
 let database: TestDatabase;
-beforeAll(() => {
-  database = openTestDatabase(data);
+beforeAll(async () => {
+  database = await openTestDatabase(data);
 });
 afterAll(() => database?.cleanup());
 

@@ -52,7 +52,7 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase({
+  database = await openTestDatabase({
     guilds: [
       { id: GUILDS.gateway, points: POINTS, players: PLAYERS },
       { id: GUILDS.http, points: POINTS, players: PLAYERS },

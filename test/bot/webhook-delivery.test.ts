@@ -30,7 +30,7 @@ const receivers: Receiver[] = [];
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase(fixture);
+  database = await openTestDatabase(fixture);
   fake = await FakeDiscord.start({ guilds: [RICH] });
   const config = loadConfig({
     DISCORD_TOKEN: FAKE_TOKEN,

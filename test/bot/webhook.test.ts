@@ -45,7 +45,7 @@ let served: InteractionsApp;
 const log = captureLog([FAKE_TOKEN]);
 
 beforeAll(async () => {
-  database = openTestDatabase();
+  database = await openTestDatabase();
   fake = await FakeDiscord.start({ guilds: [...Object.values(GUILDS), ELSEWHERE] });
   // The address rules as production has them: WEBHOOK_ALLOW_HTTP and _PRIVATE off.
   const config = loadConfig({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_REST_URL: fake.restUrl });

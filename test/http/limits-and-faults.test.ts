@@ -60,7 +60,7 @@ describe('faults', () => {
         done();
       },
     });
-    const database = openTestDatabase(fixture);
+    const database = await openTestDatabase(fixture);
     const { key } = await database.store.keyStore.create();
     const app = await buildApp({
       config: { rateLimitPerMinute: 100 },

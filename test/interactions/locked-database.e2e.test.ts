@@ -20,7 +20,7 @@ let fake: FakeDiscord;
 let database: TestDatabase;
 beforeAll(async () => {
   fake = await FakeDiscord.start({ guilds: [RICH] });
-  database = openTestDatabase(fixture);
+  database = await openTestDatabase(fixture);
 });
 afterAll(async () => {
   await fake?.close();

@@ -51,7 +51,7 @@ const log = captureLog([FAKE_TOKEN]);
 const gatewayRequests = new Map<string, InteractionRequest>();
 
 beforeAll(async () => {
-  database = openTestDatabase(botFixture);
+  database = await openTestDatabase(botFixture);
   fake = await FakeDiscord.start({ guilds: [RICH, SPARSE, LIFETIME, OTHER, BIG, EMPTY] });
   const config = loadConfig({
     DATABASE_PATH: database.path,

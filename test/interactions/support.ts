@@ -43,7 +43,7 @@ export interface InteractionsAppOptions {
 export async function startInteractionsApp(
   options: InteractionsAppOptions,
 ): Promise<InteractionsApp> {
-  const database = options.database ?? openTestDatabase(options.data);
+  const database = options.database ?? (await openTestDatabase(options.data));
   const keyStore = database.store.keyStore;
   const services = options.services ?? commandServices(database.store, loadConfig({}));
   const { read } = services;

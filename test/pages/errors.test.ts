@@ -28,7 +28,7 @@ describe('errors on the public pages', () => {
   let db: TestDatabase;
   let node: PageNode;
   beforeAll(async () => {
-    db = openTestDatabase(fixture);
+    db = await openTestDatabase(fixture);
     await db.store.publication.publish(RICH);
     node = await startPageNode(db.store, { streamsPerAddress: 1 });
   });
@@ -109,7 +109,7 @@ describe('a failed read on the public pages', () => {
   let db: TestDatabase;
   let node: PageNode;
   beforeAll(async () => {
-    db = openTestDatabase(fixture);
+    db = await openTestDatabase(fixture);
     await db.store.publication.publish(RICH);
     node = await startPageNode(db.store);
   });

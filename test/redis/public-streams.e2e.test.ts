@@ -33,7 +33,7 @@ interface PageNode {
 
 /** A node over a fixture with RICH published, its public streams limited to `perAddress`. */
 async function pageNode(redis: string, prefix: string, perAddress: number): Promise<PageNode> {
-  const db = openTestDatabase(fixture);
+  const db = await openTestDatabase(fixture);
   cleanups.push(() => db.cleanup());
   await db.store.publication.publish(RICH);
   const started = await startMain({

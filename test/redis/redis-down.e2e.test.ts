@@ -37,8 +37,8 @@ async function privateRedis(port?: number, extra: string[] = []): Promise<Privat
   return redis;
 }
 
-function database(): TestDatabase {
-  const db = openTestDatabase(fixture);
+async function database(): Promise<TestDatabase> {
+  const db = await openTestDatabase(fixture);
   cleanups.push(() => db.cleanup());
   return db;
 }
@@ -103,7 +103,7 @@ const ok = (n: number) => Array.from({ length: n }, () => 200);
 describe.skipIf(!binary)('Redis stopped mid-run', () => {
   it('nodes keep answering on budgets of their own, log it once each way, and share again once it is back', async () => {
     let redis = await privateRedis();
-    const db = database();
+    const db = await database();
     const keys = db.store.keyStore;
     const prefix = testPrefix();
     const a = await node(db, redis.url, prefix);
@@ -178,7 +178,7 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
 
   it('rebuilds the event stream counts in a restarted Redis, streams opened without it included', async () => {
     let redis = await privateRedis();
-    const db = database();
+    const db = await database();
     const prefix = testPrefix();
     const capped = { EVENT_STREAMS_PER_KEY: '2' };
     const a = await node(db, redis.url, prefix, capped);
@@ -220,7 +220,7 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
 
   it('a node starts while Redis is unreachable, serves, and shares budgets once Redis answers', async () => {
     const port = await freePort();
-    const db = database();
+    const db = await database();
     const keys = db.store.keyStore;
     const a = await node(db, `redis://127.0.0.1:${port}`, testPrefix());
     await untilRedis(a, 'down');
@@ -239,7 +239,7 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
   it('a Redis password never reaches a log line, right or wrong', async () => {
     const password = 'redis-secret-5f0c2e9a';
     const redis = await privateRedis(undefined, ['--requirepass', password]);
-    const db = database();
+    const db = await database();
     const wrong = await node(db, `redis://:${password}x@127.0.0.1:${redis.port}`, testPrefix());
     await untilRedis(wrong, 'down');
     const right = await node(db, `redis://:${password}@127.0.0.1:${redis.port}`, testPrefix());

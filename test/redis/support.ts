@@ -65,7 +65,7 @@ export async function startNodes(
   data: unknown,
   env: Record<string, string>,
 ): Promise<Nodes> {
-  const database = openTestDatabase(data);
+  const database = await openTestDatabase(data);
   const nodes: Node[] = [];
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()));

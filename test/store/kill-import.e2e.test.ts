@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/sqlite/database.js';
-import { importData } from '../../src/store/sqlite/import.js';
+import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { BIG_GUILD, bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli } from '../support/child.js';
 
@@ -35,9 +35,9 @@ function guildData(path: string) {
 describe('kill -9 of an import', () => {
   it('leaves the old data exactly as it was, and the file sound', async () => {
     const path = join(dir, 'housecup.db');
-    const db = openDatabase(path);
-    importData(db, bigGuildFile(2_000, 'A'));
-    db.close();
+    const store = openSqliteStore(path);
+    await store.importData(bigGuildFile(2_000, 'A'));
+    await store.close();
     const before = guildData(path);
     expect(before.profiles).toHaveLength(2_000);
 

@@ -40,7 +40,7 @@ async function perform(client: Queryable, effect: Effect): Promise<unknown> {
 }
 
 /** Runs `op` on `client`, each statement awaited in turn. */
-export async function drive<T>(client: Queryable, op: Op<T>): Promise<T> {
+async function drive<T>(client: Queryable, op: Op<T>): Promise<T> {
   let step = op.next();
   while (!step.done) {
     let result: unknown;

@@ -2,8 +2,10 @@ import type { Logger } from '../../logger.js';
 import type { ReadService } from '../../read/service.js';
 import { createAwards } from '../awards.js';
 import { readEverything, writeEverything } from '../copy.js';
+import { exportData } from '../export.js';
 import { firstGuild } from '../first-guild.js';
 import { historyPruning } from '../history-pruning.js';
+import { importData } from '../import.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLedgerReader } from '../ledger.js';
@@ -20,7 +22,6 @@ import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { createPostgresDb } from './driver.js';
 import { createChangesReader } from './guild-changes.js';
-import { exportData, importData } from './transfer.js';
 
 interface PostgresStoreOptions {
   logger: Logger;
@@ -75,8 +76,8 @@ export async function openPostgresStore(
     liveMessages: createLiveMessages(sql, now),
     webhooks: createWebhookStore(sql, now),
     keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
-    importData: (data) => importData(pool, data, now),
-    exportData: (guildIds) => exportData(pool, guildIds),
+    importData: (data) => importData(sql, data, now),
+    exportData: (guildIds) => exportData(sql, guildIds),
     firstGuild: () => firstGuild(sql),
     readEverything: (work) => readEverything(sql, work),
     writeEverything: (rows, copyOptions) => writeEverything(sql, rows, copyOptions),

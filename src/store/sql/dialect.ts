@@ -76,7 +76,7 @@ export interface Dialect {
    */
   tableOrder(record: RecordDefinition): readonly string[];
   /** The array parameter `parameter` as rows `alias(key, value)`, `key` its order. */
-  arrayRows(parameter: string, type: 'timestamptz' | 'text', alias: string): string;
+  arrayRows(parameter: string, type: 'timestamptz' | 'text' | 'bigint', alias: string): string;
   /**
    * The parameter `parameter`, a JSON array's text (JSON.stringify's, on both engines), as rows
    * `alias(key, value)`, `key` its order: a batch of rows in one parameter, sent and parsed once.

@@ -1,8 +1,10 @@
 import type { ReadService } from '../../read/service.js';
 import { createAwards } from '../awards.js';
 import { readEverything, writeEverything } from '../copy.js';
+import { exportData } from '../export.js';
 import { firstGuild } from '../first-guild.js';
 import { historyPruning } from '../history-pruning.js';
+import { importData } from '../import.js';
 import { createJobsReader } from '../jobs.js';
 import { createKeyStore, createKeyTable } from '../keys.js';
 import { createLedgerReader } from '../ledger.js';
@@ -18,8 +20,6 @@ import { createWebhookStore } from '../webhook-store.js';
 import { createChangesReader } from './changes.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { createSqliteDb } from './driver.js';
-import { exportData } from './export.js';
-import { importWhenFree } from './import.js';
 import { quickCheck } from './integrity.js';
 import { sqliteReadiness } from './readiness.js';
 
@@ -74,10 +74,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     webhooks: createWebhookStore(sql, now),
     // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
     keyTable: createKeyTable(sql, { generation: db.generation }),
-    importData: (data) => importWhenFree(db, data, now),
-    async exportData(guildIds) {
-      return exportData(db, guildIds);
-    },
+    importData: (data) => importData(sql, data, now),
+    exportData: (guildIds) => exportData(sql, guildIds),
     firstGuild: () => firstGuild(sql),
     readEverything: (work) => readEverything(sql, work),
     writeEverything: (rows, copyOptions) => writeEverything(sql, rows, copyOptions),
