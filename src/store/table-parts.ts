@@ -23,7 +23,7 @@ import { checkOf, safeIntegerCheck } from './constraints.js';
 /*
  * What both dialects' tables share: the keys, indexes, references and checks a record declares,
  * built with one dialect's drizzle builders (sqlite-core or pg-core), and the order and names in
- * which the tables are made. Each dialect's tables.ts says only how a field becomes a column.
+ * which the tables are made. Each dialect's schema.ts says only how a field becomes a column.
  */
 
 type Columns<C> = [C, ...C[]];
