@@ -117,6 +117,10 @@ export const de: Messages<'one' | 'other'> = {
         name: 'trimester',
         description: 'Das Trimester senden, wenn eines beginnt oder endet',
       },
+      award: {
+        name: 'vergabe',
+        description: 'Jede Vergabe senden: Haus, Punkte, Grund, von wem und für wen',
+      },
     },
     webhookList: {
       name: 'liste',

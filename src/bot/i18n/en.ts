@@ -116,6 +116,10 @@ export const en = {
       },
       jobs: { name: 'jobs', description: 'Send the number of jobs each time the jobs change' },
       term: { name: 'term', description: 'Send the term each time one starts or ends' },
+      award: {
+        name: 'award',
+        description: 'Send each award: its house, points, reason, by and for whom',
+      },
     } as const satisfies EventLabels,
     webhookList: {
       name: 'list',

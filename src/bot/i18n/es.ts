@@ -117,6 +117,10 @@ export const esES: Spanish = {
         name: 'trimestre',
         description: 'Envía el trimestre cada vez que uno empieza o termina',
       },
+      award: {
+        name: 'premio',
+        description: 'Envía cada premio: su casa, puntos, motivo, quién lo dio y para quién',
+      },
     },
     webhookList: {
       name: 'lista',

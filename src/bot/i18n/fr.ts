@@ -111,6 +111,10 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
         name: 'trimestre',
         description: 'Envoyer le trimestre quand un trimestre commence ou se termine',
       },
+      award: {
+        name: 'attribution',
+        description: 'Envoyer chaque attribution : maison, points, raison, par qui et pour qui',
+      },
     },
     webhookList: {
       name: 'liste',

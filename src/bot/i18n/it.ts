@@ -109,6 +109,10 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       },
       jobs: { name: 'lavori', description: 'Invia il numero di lavori a ogni modifica dei lavori' },
       term: { name: 'trimestre', description: 'Invia il trimestre quando uno inizia o finisce' },
+      award: {
+        name: 'assegnazione',
+        description: 'Invia ogni assegnazione: casa, punti, motivo, da chi e per chi',
+      },
     },
     webhookList: {
       name: 'elenco',

@@ -108,6 +108,10 @@ export const nl: Messages<'one' | 'other'> = {
         description: 'Stuur het aantal banen bij elke wijziging van de banen',
       },
       term: { name: 'periode', description: 'Stuur de periode wanneer er een begint of eindigt' },
+      award: {
+        name: 'toekenning',
+        description: 'Stuur elke toekenning: afdeling, punten, reden, door wie en voor wie',
+      },
     },
     webhookList: {
       name: 'lijst',

@@ -88,6 +88,10 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       },
       jobs: { name: 'prace', description: 'Wysyłaj liczbę prac przy każdej zmianie prac' },
       term: { name: 'semestr', description: 'Wysyłaj semestr, gdy się zaczyna lub kończy' },
+      award: {
+        name: 'przyznanie',
+        description: 'Wysyłaj każde przyznanie: dom, punkty, powód, kto i dla kogo',
+      },
     },
     webhookList: {
       name: 'lista',

@@ -107,6 +107,10 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
         description: 'Enviar o número de empregos a cada mudança dos empregos',
       },
       term: { name: 'período', description: 'Enviar o período quando um começa ou termina' },
+      award: {
+        name: 'concessão',
+        description: 'Envia cada concessão: casa, pontos, motivo, quem deu e para quem',
+      },
     },
     webhookList: {
       name: 'listar',
