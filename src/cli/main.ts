@@ -6,6 +6,7 @@ import { ConfigError } from '../config.js';
 import { packageRoot } from '../paths.js';
 import { StoreBusyError, StoreOpenError } from '../store/errors.js';
 import { ImportError } from '../transfer/format.js';
+import { addAwardCommands } from './awards.js';
 import { addCopyCommand } from './copy.js';
 import { addDataCommands } from './data.js';
 import { addDiscordCommands } from './discord.js';
@@ -34,6 +35,8 @@ const SUMMARIES: Record<string, string> = {
   'term start': 'start a term on a guild (--name)',
   'term end': "end a guild's open term (--reset zeroes the houses)",
   'term list': "list a guild's terms, newest first, with their winners",
+  award: 'give a house points, with a reason (--reason)',
+  unaward: "take an award back, by its id in the guild's ledger",
   'webhook add': 'subscribe a URL to a guild; prints id, then secret (once)',
   'webhook list': "list a guild's webhooks and their state",
   'webhook remove': 'remove a webhook by id',
@@ -113,6 +116,7 @@ addCopyCommand(program);
 addDiscordCommands(program);
 addPublishCommands(program);
 addTermCommands(program);
+addAwardCommands(program);
 addWebhookCommands(program);
 summarize(program);
 usageErrorsOnOneLine(program);

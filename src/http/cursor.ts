@@ -1,4 +1,4 @@
-import type { JobCursor, ProfileCursor, TermCursor } from '../read/types.js';
+import type { JobCursor, LedgerCursor, ProfileCursor, TermCursor } from '../read/types.js';
 import { isValidId } from '../records/field.js';
 import { type ChangeView, changeViewKey } from '../records/periods.js';
 import { isDefaultView, type ProfileView, sortKeyFits, viewKey } from '../records/profile-order.js';
@@ -86,6 +86,18 @@ export function encodeTermCursor(cursor: TermCursor): string {
 export function decodeTermCursor(cursor: string): TermCursor | undefined {
   const value = decode(cursor);
   if (!Array.isArray(value) || value.length !== 2 || value[0] !== 't') return undefined;
+  const [, id] = value;
+  return isRowId(id) ? { id } : undefined;
+}
+
+/** A cursor of the ledger, which every filter of it shares: entries older than this one. */
+export function encodeLedgerCursor(cursor: LedgerCursor): string {
+  return encode(['l', cursor.id]);
+}
+
+export function decodeLedgerCursor(cursor: string): LedgerCursor | undefined {
+  const value = decode(cursor);
+  if (!Array.isArray(value) || value.length !== 2 || value[0] !== 'l') return undefined;
   const [, id] = value;
   return isRowId(id) ? { id } : undefined;
 }

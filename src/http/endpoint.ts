@@ -57,6 +57,18 @@ export type ValuesOf<P extends readonly Parameter[]> = {
   [Item in P[number] as Item['name']]: ValueOfSchema<Item['schema']>;
 };
 
+/** A real answer over the demo data (data/demo.json), and the URL that gets it. */
+interface LiveExample {
+  url: string;
+  body: unknown;
+  /**
+   * The fields (by name, at any depth) whose values are those of the moment the demo data was
+   * loaded (the instant of a change the store recorded then): the document says so, and the
+   * test compares every other value.
+   */
+  varies?: readonly string[];
+}
+
 /** One documented answer of an endpoint. */
 export interface ResponseDoc {
   description: string;
@@ -65,9 +77,9 @@ export interface ResponseDoc {
    * A real answer over the demo data (data/demo.json), and the URL that gets it: the OpenAPI
    * document shows both, and test/ops/openapi.test.ts requests the URL and compares.
    */
-  example: { url: string; body: unknown };
+  example: LiveExample;
   /** More such answers, by name, where one answer cannot show what the endpoint gives. */
-  moreExamples?: Record<string, { url: string; body: unknown }>;
+  moreExamples?: Record<string, LiveExample>;
 }
 
 /** The success of an endpoint that answers a server-sent event stream, not one JSON body. */

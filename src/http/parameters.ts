@@ -4,6 +4,8 @@ import { STEPS } from '../answers/history-series.js';
 import { type IntegerBounds, invalidIntegerText } from '../answers/integer-text.js';
 import { LIST_SORTS, REQUEST_PERIODS } from '../answers/player-views.js';
 import { ID_PATTERN } from '../records/field.js';
+import { HOUSES } from '../records/houses.js';
+import { LEDGER_SOURCES, pointsLedger } from '../records/points-ledger.js';
 import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
 
@@ -238,3 +240,43 @@ export const termParam = boundedInteger(
   "A term's id (GET /v1/points/:guildId/terms): the series from the term's start to its end, or to now while it is open; not with `from` or `to`",
   1,
 );
+
+/*
+ * The ledger's filters (docs/awards.md): each entry kept only when it matches every one given.
+ */
+
+const BY_MAX = pointsLedger.fields.by_user.max ?? 100;
+
+export const ledgerParams = [
+  choiceParam('house', HOUSES, 'Only the entries of this house'),
+  choiceParam('source', LEDGER_SOURCES, 'Only the entries of this source'),
+  {
+    name: 'by',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: BY_MAX },
+    description:
+      'Only the changes made by this member (their id) or, from the command line, under this label',
+    example: '300000000000000001',
+    invalid: `Invalid by: must be 1 to ${BY_MAX} characters`,
+  },
+  {
+    name: 'for',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', pattern: ID_PATTERN },
+    description: 'Only the awards (and their undos) for this member: their id',
+    example: '200000000000000001',
+    invalid: 'Invalid for: must be a user id',
+  },
+  instantParam(
+    'from',
+    'Only the entries at or after this instant (ISO 8601; UTC when it names no zone)',
+    MESSAGES.invalidFrom,
+  ),
+  instantParam(
+    'to',
+    'Only the entries before this instant (ISO 8601; UTC when it names no zone)',
+    MESSAGES.invalidTo,
+  ),
+] as const satisfies readonly Parameter[];

@@ -3,7 +3,7 @@ import { HOUSES, type House } from './houses.js';
 import { defineRecord } from './record.js';
 
 /** Who made a change of the points: the words the ledger's `source` takes. */
-const LEDGER_SOURCES = ['award', 'undo', 'game', 'import', 'term-reset'] as const;
+export const LEDGER_SOURCES = ['award', 'undo', 'game', 'import', 'term-reset'] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 /** Characters of a reason at most: an award's 200, and the "Undo of award #n: " an undo adds. */

@@ -63,6 +63,7 @@ describe.each(storeKinds(import.meta.filename))('the HTTP contract on %s', (stor
           '/v1/points/:guildId/history',
           '/v1/points/:guildId/chart.png',
           '/v1/points/:guildId/terms',
+          '/v1/points/:guildId/log',
           EVENTS,
         ],
       ],

@@ -165,6 +165,8 @@ describe('every numeric and date parameter, fuzzed', () => {
       '/v1/players/:guildId/:userId/rank?at',
       '/v1/points/:guildId/history?from',
       '/v1/points/:guildId/history?to',
+      '/v1/points/:guildId/log?from',
+      '/v1/points/:guildId/log?to',
     ]);
   });
 
@@ -217,7 +219,9 @@ describe('every numeric and date parameter, fuzzed', () => {
         if (twice || !startsWithCalendarDay(text)) {
           expect(body, url).toEqual({ error: parameter.invalid, status: 400 });
         } else if (response.statusCode === 200) {
-          expect((body.points ?? body.results)?.length, url).toBeGreaterThan(0);
+          // The ledger's instants filter it: a range may keep no entry.
+          const least = path.includes('/log') ? 0 : 1;
+          expect((body.points ?? body.results)?.length, url).toBeGreaterThanOrEqual(least);
           // Every instant it names has four digits of year, never `-000001-…` or `+010000-…`.
           expect(response.body, url).not.toMatch(/"[+-]\d{6}-/);
         } else {

@@ -75,6 +75,8 @@ describe('the documentation', () => {
       'term start',
       'term end',
       'term list',
+      'award',
+      'unaward',
     ]) {
       expect(cli, command).toContain(command);
     }

@@ -78,9 +78,9 @@ describe('a typed client generated from the served document', () => {
     });
     const read = JSON.parse(stdout);
     expect(read).toEqual({
-      typed: [true, true, true, true],
+      typed: [true, true, true, true, true],
       // Each area lists its own methods and the event stream, which carries all four.
-      areas: { '/v1/players': 4, '/v1/points': 5, '/v1/jobs': 2, '/v1/premium': 2 },
+      areas: { '/v1/players': 4, '/v1/points': 6, '/v1/jobs': 2, '/v1/premium': 2 },
       names: ['Harry Potter', 'Harry (Half-Blood Prince era)', 'Harry (Auror)'],
       gryffindor: 1240,
       salaries: [120, 110, 90, 100, 70, 130],
@@ -89,6 +89,7 @@ describe('a typed client generated from the served document', () => {
       walked: 47,
       pages: 5,
       total: 47,
+      ledger: [['gryffindor', 1240, false]],
     });
   });
 });

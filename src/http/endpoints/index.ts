@@ -4,7 +4,7 @@ import { areaEndpoint } from './areas.js';
 import { streamEvents } from './events.js';
 import { listJobs } from './jobs.js';
 import { getMemberRank, listMemberProfiles, listPlayers } from './players.js';
-import { getPoints, getPointsChart, getPointsHistory, listTerms } from './points.js';
+import { getPoints, getPointsChart, getPointsHistory, getPointsLog, listTerms } from './points.js';
 import { getPremium } from './premium.js';
 
 /** The data endpoints of /v1. A new endpoint is one declaration, added here. */
@@ -16,6 +16,7 @@ const DATA_ENDPOINTS: readonly AnyEndpoint[] = [
   getPointsHistory,
   getPointsChart,
   listTerms,
+  getPointsLog,
   listJobs,
   getPremium,
   streamEvents,

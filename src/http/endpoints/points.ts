@@ -1,15 +1,23 @@
 import { chartAnswer } from '../../answers/chart.js';
 import { MESSAGES } from '../../answers/errors.js';
+import { ledgerAnswer } from '../../answers/ledger.js';
 import { pointsAnswer } from '../../answers/points.js';
 import { pointsHistoryAnswer } from '../../answers/points-history.js';
 import { termsAnswer } from '../../answers/terms.js';
-import { decodeTermCursor, encodeTermCursor } from '../cursor.js';
+import {
+  decodeLedgerCursor,
+  decodeTermCursor,
+  encodeLedgerCursor,
+  encodeTermCursor,
+} from '../cursor.js';
 import { defineEndpoint } from '../endpoint.js';
 import { pageKey, pageRequest } from '../paging.js';
 import {
   chartParams,
+  DEFAULT_PAGE_LIMIT,
   fromParam,
   guildIdParam,
+  ledgerParams,
   pagingParams,
   stepParam,
   termParam,
@@ -191,5 +199,62 @@ export const getPointsChart = defineEndpoint({
     const { apiKey } = request;
     const admit = apiKey ? withinRenderBudget(deps.renders.budget, { key: apiKey.id }) : undefined;
     serveCached(deps, request, reply, params.guildId, cacheKey, build, admit);
+  },
+});
+
+/** An entry of the demo's ledger: the points its import wrote, each house counted from 0. */
+const ledgerDemoEntry = (id: number, house: string, total: number) => ({
+  id,
+  at: '2026-11-02T00:00:00.000Z',
+  house,
+  delta: total,
+  total,
+  source: 'game',
+  by: null,
+  for: null,
+  reason: null,
+  undone: false,
+});
+
+export const getPointsLog = defineEndpoint({
+  area: 'points',
+  path: '/v1/points/:guildId/log',
+  operationId: 'getPointsLog',
+  summary: 'Get the ledger of a guild: every change of its house points, who made it and why',
+  description: `Every change of a house's points is one entry, newest first: {guildId, results: [{id, at, house, delta, total, source, by, for, reason, undone}], count, next, status}. delta is the points added (below 0: taken away), total the house's points after it; source says what made it: award or undo (given in Discord or from the command line, with who gave it and why, and the member it was for), game (written by another program, the game itself), import, or term-reset (a term ended with its points reset). An award taken back is undone, and its undo's reason names it. Always paged: ${DEFAULT_PAGE_LIMIT} entries unless \`limit\` says otherwise, then \`after\` the \`next\` of the page before; the filters keep the entries that match every one given. A guild without entries: 200 with no results.`,
+  params: [guildIdParam],
+  query: [...pagingParams, ...ledgerParams],
+  guildScoped: true,
+  refusals: [MESSAGES.fromOutsideYears, MESSAGES.toOutsideYears, MESSAGES.fromAfterTo],
+  ok: {
+    description: 'A page of the entries, newest first',
+    schema: 'LedgerPage',
+    example: {
+      url: `/v1/points/${DEMO_GUILD}/log?limit=3`,
+      body: {
+        guildId: DEMO_GUILD,
+        results: [
+          ledgerDemoEntry(4, 'hufflepuff', 1012),
+          ledgerDemoEntry(3, 'ravenclaw', 960),
+          ledgerDemoEntry(2, 'slytherin', 1185),
+        ],
+        count: 3,
+        next: encodeLedgerCursor({ id: 2 }),
+        status: 200,
+      },
+      varies: ['at'],
+    },
+  },
+  handle(deps, { params, query }, request, reply) {
+    const { limit, after, ...filter } = query;
+    const page = pageRequest({ limit, after }, decodeLedgerCursor) ?? { limit: DEFAULT_PAGE_LIMIT };
+    const { cacheKey, build } = ledgerAnswer(
+      deps.read,
+      params.guildId,
+      page,
+      filter,
+      encodeLedgerCursor,
+    );
+    serveCached(deps, request, reply, params.guildId, cacheKey, build);
   },
 });

@@ -128,9 +128,15 @@ const RESPONSES = {
 };
 
 function documented(response: ResponseDoc, status: number, head: boolean) {
-  const exampleOf = ({ url, body }: ResponseDoc['example']) => ({
+  const exampleOf = ({ url, body, varies }: ResponseDoc['example']) => ({
     summary: `GET ${url}`,
     value: body,
+    ...(varies
+      ? {
+          description: `Every ${varies.map((name) => `\`${name}\``).join(', ')} is when the demo data was loaded: yours differ.`,
+          'x-varies': [...varies],
+        }
+      : {}),
   });
   const examples = {
     demo: exampleOf(response.example),

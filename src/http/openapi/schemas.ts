@@ -2,6 +2,7 @@ import { type Field, ID_PATTERN } from '../../records/field.js';
 import { HOUSES } from '../../records/houses.js';
 import { job } from '../../records/job.js';
 import { CHANGE_KINDS } from '../../records/periods.js';
+import { pointsLedger } from '../../records/points-ledger.js';
 import { profile } from '../../records/profile.js';
 import { PROFILE_SORTS, SORT_ORDERS } from '../../records/profile-order.js';
 import type { RecordDefinition } from '../../records/record.js';
@@ -172,6 +173,32 @@ function profileListSchema(): JsonSchema {
   };
 }
 
+/** A ledger entry as the API gives it: the record's fields, `by`, `for` and `undone` as named there. */
+function ledgerEntrySchema(): JsonSchema {
+  const { fields } = pointsLedger;
+  const properties = {
+    id: fieldJsonSchema(fields.id),
+    at: fieldJsonSchema(fields.at),
+    house: fieldJsonSchema(fields.house),
+    delta: fieldJsonSchema(fields.delta),
+    total: fieldJsonSchema(fields.total),
+    source: fieldJsonSchema(fields.source),
+    by: fieldJsonSchema(fields.by_user),
+    for: fieldJsonSchema(fields.for_user),
+    reason: fieldJsonSchema(fields.reason),
+    undone: {
+      type: 'boolean',
+      description: 'Whether the award was taken back: its undo is an entry whose reason names it',
+    },
+  };
+  return {
+    type: 'object',
+    description: pointsLedger.description,
+    required: Object.keys(properties),
+    properties,
+  };
+}
+
 export const SCHEMAS = {
   Profile: recordSchema(profile),
   Job: recordSchema(job),
@@ -310,6 +337,23 @@ export const SCHEMAS = {
         type: ['string', 'null'],
         description:
           'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
+      },
+      status: status(200),
+    },
+  },
+  LedgerEntry: ledgerEntrySchema(),
+  LedgerPage: {
+    type: 'object',
+    description:
+      "A page of a guild's ledger, newest first: `results`, their `count`, and `next`, the cursor of the next page",
+    required: ['guildId', 'results', 'count', 'next', 'status'],
+    properties: {
+      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      results: { type: 'array', items: ref('LedgerEntry') },
+      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
+      next: {
+        type: ['string', 'null'],
+        description: 'The `after` of the next page, or null on the last',
       },
       status: status(200),
     },

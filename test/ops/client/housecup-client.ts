@@ -16,7 +16,8 @@ const typed: [
   NotNever<Schemas['Job']>,
   NotNever<Schemas['HousePoints']>,
   NotNever<Schemas['PremiumInactive']>,
-] = [true, true, true, true];
+  NotNever<Schemas['LedgerEntry']>,
+] = [true, true, true, true, true];
 
 function need(name: string): string {
   const value = process.env[name];
@@ -74,6 +75,16 @@ do {
 } while (after);
 const whole = await client.GET('/v1/players/{guildId}', { params: guild });
 
+// The ledger's newest entry of one house, by the filter's typed value.
+const log = await client.GET('/v1/points/{guildId}/log', {
+  params: { path: { guildId: GUILD }, query: { house: 'gryffindor', limit: 1 } },
+});
+const ledger = (log.data?.results ?? []).map((entry: Schemas['LedgerEntry']) => [
+  entry.house,
+  entry.total,
+  entry.undone,
+]);
+
 process.stdout.write(
   `${JSON.stringify({
     typed,
@@ -86,5 +97,6 @@ process.stdout.write(
     walked,
     pages,
     total: whole.data?.count,
+    ledger,
   })}\n`,
 );
