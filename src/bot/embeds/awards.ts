@@ -11,7 +11,7 @@ import { fitEmbed, linesWithin, mention, named } from './limits.js';
  */
 
 /** `+10`, `−5` (a true minus sign), the digits grouped as the language groups them. */
-export function signedPoints(points: number, language: Language): string {
+function signedPoints(points: number, language: Language): string {
   return `${points < 0 ? '−' : '+'}${language.number(Math.abs(points))}`;
 }
 
