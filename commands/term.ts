@@ -92,7 +92,7 @@ async function execute(request: Request, context: CommandContext): Promise<Answe
     }
   }
   const reset = options.reset === true;
-  const ended = await terms.end(guildId, { reset });
+  const ended = await terms.end(guildId, { reset, by: context.userId });
   logger.info({ by: context.userId, term: ended?.id ?? null, reset }, 'term end from Discord');
   if (!ended) return { content: t.term.noneOpen, ephemeral: true };
   const name = termName(ended, language);

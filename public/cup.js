@@ -61,7 +61,16 @@
           return Boolean(fresh && old);
         };
         // A chart that came or went with the page's data: all of <main> then.
-        if (id === 'cup' || !swap('chart')) swap('cup');
+        const either = (name) =>
+          Boolean(document.getElementById(name) || page.getElementById(name));
+        // A chart, or the latest awards, that came or went with the page's data: all of <main>.
+        if (
+          id === 'cup' ||
+          (either('chart') && !swap('chart')) ||
+          (either('awards') && !swap('awards'))
+        ) {
+          swap('cup');
+        }
       }
     } finally {
       timer = 0;
@@ -108,7 +117,8 @@
     const leaders = term?.querySelector('.term-leading');
     if (leaders) leaders.textContent = leading(term, items);
     live.textContent = `${said.join(', ')} points.`;
-    if (document.getElementById('chart')) refresh(false);
+    // An award changes the points: its list comes with the chart (the overlay's, with <main>).
+    refresh(false);
   }
 
   const events = new EventSource(`/cup/${encodeURIComponent(body.dataset.guild)}/events`);

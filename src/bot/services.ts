@@ -3,7 +3,7 @@ import { RenderSlots } from '../budgets/render-slots.js';
 import { type Config, RENDER_DEFAULTS } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { ReadService } from '../read/service.js';
-import type { PublicationStore, Store, TermStore } from '../store/store.js';
+import type { AwardStore, PublicationStore, Store, TermStore } from '../store/store.js';
 import type { WebhookStore } from '../store/webhooks.js';
 import type { LiveScoreboards } from './live/scoreboards.js';
 
@@ -33,6 +33,8 @@ export interface CommandServices {
   publication: PublicationStore;
   /** The guilds' terms (/term start and end). */
   terms: TermStore;
+  /** Points given by hand and taken back (/award give and undo). */
+  awards: AwardStore;
   /** The webhook subscriptions (/webhook). */
   webhooks: WebhookAccess;
   /** Where the public pages are reached (PUBLIC_URL). */
@@ -49,7 +51,10 @@ export interface CommandServices {
 }
 
 /** The parts of the store the commands use. */
-type CommandStores = Pick<Store, 'read' | 'keyStore' | 'publication' | 'terms' | 'webhooks'>;
+type CommandStores = Pick<
+  Store,
+  'read' | 'keyStore' | 'publication' | 'terms' | 'awards' | 'webhooks'
+>;
 
 /** What the node shares with the commands, where it has them (start.ts gives all it has). */
 interface NodeParts {
@@ -71,6 +76,7 @@ export function commandServices(
     keyStore: store.keyStore,
     publication: store.publication,
     terms: store.terms,
+    awards: store.awards,
     webhooks: { store: store.webhooks, rules: config.webhooks },
     publicUrl: config.publicUrl,
     renders:

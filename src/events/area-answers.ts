@@ -12,7 +12,8 @@ import { EVENT_NAMES, EVENTS, type EventName } from '../records/events.js';
  * an event carries the bytes that endpoint answers at that moment (and fills the cache for it).
  * `term` is the guild's latest term (`{id, name, startedAt, endedAt}`): it moves when a term
  * starts (a new latest one) or ends (its endedAt); a guild that never had a term has no `term`
- * data, and gets no such event. Which events there are, and in which order, is the catalogue's
+ * data, and gets no such event. `award` is the guild's latest award, its ledger entry: it moves with
+ * each award (and when that award is undone). Which events there are, and in which order, is the catalogue's
  * (records/events.ts).
  */
 
@@ -86,6 +87,16 @@ const AREA_READERS: Record<EventName, AreaReader> = {
       staleAt: Number.POSITIVE_INFINITY,
     }),
     markedByChange: true,
+  },
+  // The guild's latest award, as the log answers its entry; none before the first.
+  award: {
+    read: async ({ read }, guildId) => {
+      const [latest] = (await read.ledger.list(guildId, { limit: 1 }, { source: 'award' })).items;
+      return {
+        body: latest ? Buffer.from(JSON.stringify(latest)) : NO_DATA,
+        staleAt: Number.POSITIVE_INFINITY,
+      };
+    },
   },
   term: {
     read: async ({ read }, guildId) => {

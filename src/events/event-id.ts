@@ -5,7 +5,8 @@ import { EVENT_NAMES } from '../records/events.js';
  * An event's `id:` says what the client holds once it has that event: for each event
  * (EVENT_NAMES order), a short digest of the data it last received, or nothing when it has not
  * received that event yet: `<points>.<premium>.<players>.<jobs>`, then `.<term>` once the guild
- * has a term (a guild without terms keeps the ids of before, and an id of before still parses).
+ * has a term and `.<award>` once it has an award (`.` and an empty term's part before it when it
+ * has none): a guild without either keeps the ids of before, and an id of before still parses.
  *
  * So a `Last-Event-ID` is understood by any node, after any restart, however long ago it was
  * sent: the areas whose data differs from the digests are the ones that changed since, and
@@ -30,10 +31,11 @@ export function digestOf(data: Buffer): string {
 }
 
 export function formatEventId(held: Held): string {
-  const named = held.slice(ALWAYS_NAMED).some((digest) => digest !== '')
-    ? held
-    : held.slice(0, ALWAYS_NAMED);
-  return named.join('.');
+  // Past the always named, up to the last event held: a guild with terms and no award yet keeps
+  // the ids it had before awards were events.
+  let end = held.length;
+  while (end > ALWAYS_NAMED && held[end - 1] === '') end -= 1;
+  return held.slice(0, end).join('.');
 }
 
 /** The digests a `Last-Event-ID` names; nothing held when it is absent or not one of ours. */

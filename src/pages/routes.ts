@@ -19,6 +19,7 @@ import { HOUSES, type House } from '../records/houses.js';
 import { DEFAULT_PAGE_TITLE } from '../records/published-guild.js';
 import { type Asset, loadAssets } from './assets.js';
 import { HALL_SIZE, termsView } from './hall-of-cups.js';
+import { AWARDS_SHOWN } from './latest-awards.js';
 import { PublicStreams } from './public-streams.js';
 import {
   badRequestPage,
@@ -178,6 +179,11 @@ export async function registerPublicPages(
             standings && !overlay ? (await chartSeries(read, guildId, CHART_DAYS, now)).points : [];
           // The hall's terms and, before them, the open one when there is one.
           const terms = await read.terms.list(guildId, { limit: HALL_SIZE + 1 });
+          const awards = await read.ledger.list(
+            guildId,
+            { limit: AWARDS_SHOWN },
+            { source: 'award' },
+          );
           const body = scoreboardPage({
             guildId,
             title: publication.title ?? DEFAULT_PAGE_TITLE,
@@ -186,6 +192,7 @@ export async function registerPublicPages(
             overlay,
             series,
             terms: termsView(terms.items, terms.next !== null),
+            awards: awards.items,
           });
           // The chart ends now and the week's change counts from a week ago: both move on with
           // time alone, as the PNG's lines do (a minute).

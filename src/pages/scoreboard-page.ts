@@ -1,7 +1,9 @@
 import type { ChartPoint } from '../pictures/chart-input.js';
 import { HOUSES, type House } from '../records/houses.js';
+import type { LedgerEntry } from '../records/points-ledger.js';
 import { HOUSE_NAMES, hallOfCups, NO_TERMS, openTermLine, type TermsView } from './hall-of-cups.js';
 import { html } from './html.js';
+import { latestAwards } from './latest-awards.js';
 import { pageShell } from './layout.js';
 import { raceChart } from './race-chart.js';
 
@@ -21,6 +23,8 @@ interface ScoreboardView {
    * absent.
    */
   terms?: TermsView;
+  /** The latest awards, newest first (latest-awards.ts); none before the first. */
+  awards?: readonly LedgerEntry[];
 }
 
 /** The days the page's chart spans, as the PNG's default. */
@@ -38,7 +42,7 @@ export function weekText(change: number | null): string {
 
 /**
  * The public page of one guild's house cup, complete without JavaScript: the open term's name,
- * the houses in rank order, the chart, then the hall of cups (past terms and their winners). cup.js keeps it current from the guild's public event stream. A guild
+ * the houses in rank order, the chart, the latest awards, then the hall of cups (past terms and their winners). cup.js keeps it current from the guild's public event stream. A guild
  * whose points were removed after it published shows that it has no standings (not four houses
  * ranked 1 with 0 points), and its standings come back, live, with its points.
  */
@@ -57,7 +61,7 @@ ${view.overlay ? '' : raceChart({ series: view.series, names: NAMES, days: CHART
     // terms it shows are no longer the latest and takes its new <main>.
     main: html`<main id="cup" data-term="${terms.latest}">
 ${openTermLine(terms.open)}${body}
-${view.overlay ? '' : hallOfCups(terms)}</main>
+${latestAwards(view.awards ?? [])}${view.overlay ? '' : hallOfCups(terms)}</main>
 <p class="visually-hidden" id="announce" aria-live="polite"></p>`,
     script: true,
   });

@@ -40,6 +40,8 @@ export const EVENTS = {
     messages: ['term.started', 'term.ended'],
     pick: (data) => (data.endedAt === null ? 'term.started' : 'term.ended'),
   }),
+  // The guild's latest award, its ledger entry; the points it changed go as `points` too.
+  award: event({ area: 'awards', messages: ['points.awarded'] }),
 };
 
 export type EventName = keyof typeof EVENTS;

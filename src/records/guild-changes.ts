@@ -29,6 +29,9 @@ export const CHANGE_AREAS = [
   'history',
   'publication',
   'terms',
+  // Awards given (not undone, not the game's changes): written by the award itself
+  // (src/store/awards.ts), not by a table's triggers, so a stream and a webhook tell of each.
+  'awards',
 ] as const;
 export type ChangeArea = (typeof CHANGE_AREAS)[number];
 

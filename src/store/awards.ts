@@ -5,6 +5,7 @@ import { lockGuilds } from './guild-locks.js';
 import { entryOf, type LedgerRow, ledgerColumns } from './ledger.js';
 import { type LedgerContext, withLedgerContext } from './ledger-context.js';
 import type { SqlDb } from './sql/db.js';
+import { only } from './sql/dialect.js';
 import { first, type Op, run } from './sql/op.js';
 import { type Statement, statement } from './sql/statement.js';
 import type { Award, AwardOutcome, AwardStore, UndoOutcome } from './store.js';
@@ -50,6 +51,18 @@ const ONE = statement<Guild & { id: number }, LedgerRow>(
   (d) => `SELECT ${ledgerColumns(d)} FROM points_ledger AS l
     WHERE l.guild_id = @guild_id AND l.id = @id`,
 );
+// The guild's `awards` area (records/guild-changes.ts) takes the database's next change number,
+// as the change triggers give one: an award is told by streams and webhooks from this change.
+const AWARD_CHANGE = statement<Guild>(
+  (d) => `INSERT INTO guild_changes (guild_id, area, seq)
+    VALUES (@guild_id, 'awards', ${only(
+      d,
+      'postgres',
+      "nextval('guild_change_numbers')",
+      '(SELECT coalesce(max(seq), 0) + 1 FROM guild_changes)',
+    )})
+    ON CONFLICT (guild_id, area) DO UPDATE SET seq = excluded.seq`,
+);
 const MARK_UNDONE = statement<{ id: number }>('UPDATE points_ledger SET undone = 1 WHERE id = @id');
 
 /** When the guild may award again, or null when it may now. */
@@ -78,7 +91,9 @@ function* award(given: Award, now: number): Op<AwardOutcome> {
   const retryAt = yield* spentUntil(guildId, now);
   if (retryAt) return { outcome: 'rateLimited', retryAt };
   const context: LedgerContext = { source: 'award', by, for: given.for, reason };
-  return { outcome: 'awarded', entry: yield* addPoints(guildId, house, points, context) };
+  const entry = yield* addPoints(guildId, house, points, context);
+  yield* run(AWARD_CHANGE, { guild_id: guildId });
+  return { outcome: 'awarded', entry };
 }
 
 /** What an undo's entry says of the award it takes back. */

@@ -176,7 +176,7 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
   it('subscribes to every event without any set, and to all but those set False', async () => {
     for (const [given, events] of [
       [{}, EVENT_NAMES],
-      [{ players: false, term: false }, ['points', 'premium', 'jobs']],
+      [{ players: false, term: false }, ['points', 'premium', 'jobs', 'award']],
     ] as const) {
       const answer = await webhook(add(PUBLIC_URL, given));
       const id = Number(/#(\d+)/.exec(answer.data.embeds?.[0]?.title ?? '')?.[1]);

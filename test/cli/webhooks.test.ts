@@ -80,7 +80,7 @@ describe('housecup webhook', () => {
       'housecup: Webhook not added: the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)\n',
     ]);
     expect(badEvents.stderr).toBe(
-      'housecup: Webhook not added: events must be among points, premium, players, jobs, term\n',
+      'housecup: Webhook not added: events must be among points, premium, players, jobs, term, award\n',
     );
     expect([unknown.status, unknown.stderr]).toEqual([1, 'housecup: No webhook with id 999\n']);
   });

@@ -8,6 +8,7 @@ import { registerInteractions } from '../../src/interactions/route.js';
 import type { KeyStore } from '../../src/keys/key-store.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
+import type { Store } from '../../src/store/store.js';
 import { listen } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -15,7 +16,10 @@ export interface InteractionsApp {
   app: FastifyInstance;
   /** Base URL on a loopback port; the endpoint is `${url}/interactions`. */
   url: string;
-  database: TestDatabase;
+  /** The SQLite file it serves; null when the caller gave a store of its own (`store`). */
+  database: TestDatabase | null;
+  /** The store it serves. */
+  store: Store;
   keyStore: KeyStore;
   close(): Promise<void>;
 }
@@ -23,6 +27,8 @@ export interface InteractionsApp {
 export interface InteractionsAppOptions {
   /** A database of the caller's (kept open on close); else a new one holding `data`. */
   database?: TestDatabase;
+  /** A store of the caller's, of either engine (kept open on close), instead of a database. */
+  store?: Store;
   data?: unknown;
   publicKey: string;
   restUrl: string;
@@ -39,22 +45,32 @@ export interface InteractionsAppOptions {
   services?: CommandServices;
 }
 
+/** The caller's store, else the caller's database or a new one. */
+async function servedStore(options: InteractionsAppOptions): Promise<{
+  database: TestDatabase | null;
+  store: Store;
+}> {
+  if (options.store) return { database: null, store: options.store };
+  const database = options.database ?? (await openTestDatabase(options.data));
+  return { database, store: database.store };
+}
+
 /** The real HTTP app with POST /interactions over a real SQLite file, on a loopback port. */
 export async function startInteractionsApp(
   options: InteractionsAppOptions,
 ): Promise<InteractionsApp> {
-  const database = options.database ?? (await openTestDatabase(options.data));
-  const keyStore = database.store.keyStore;
-  const services = options.services ?? commandServices(database.store, loadConfig({}));
+  const { database, store } = await servedStore(options);
+  const keyStore = store.keyStore;
+  const services = options.services ?? commandServices(store, loadConfig({}));
   const { read } = services;
   const metrics = options.metrics;
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const app = await buildApp({
     config: { rateLimitPerMinute: 0, failureLimitPerMinute: options.failureLimitPerMinute ?? 0 },
     read,
-    keyVerifier: createKeyVerifier(database.store.keyTable),
+    keyVerifier: createKeyVerifier(store.keyTable),
     logger,
-    databaseReady: () => database.store.ready(),
+    databaseReady: () => store.ready(),
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(metrics ? { metrics } : {}),
     mounts: [
@@ -81,10 +97,11 @@ export async function startInteractionsApp(
     app,
     url,
     database,
+    store,
     keyStore,
     async close() {
       await app.close();
-      if (!options.database) database.cleanup();
+      if (!options.database) database?.cleanup();
     },
   };
 }

@@ -117,6 +117,10 @@ export const de: Messages<'one' | 'other'> = {
         name: 'trimester',
         description: 'Das Trimester senden, wenn eines beginnt oder endet',
       },
+      award: {
+        name: 'vergabe',
+        description: 'Jede Vergabe senden: Haus, Punkte, Grund, von wem und für wen',
+      },
     },
     webhookList: {
       name: 'liste',
@@ -150,6 +154,38 @@ export const de: Messages<'one' | 'other'> = {
       name: 'liste',
       description: 'Die Trimester dieses Servers, neueste zuerst, mit ihren Siegern',
     },
+    award: {
+      name: 'vergeben',
+      description: 'Hauspunkte mit Begründung vergeben oder zurücknehmen (Server verwalten)',
+    },
+    awardGive: {
+      name: 'geben',
+      description: 'Einem Haus Punkte geben, mit einem Grund für alle (negativ zieht sie ab)',
+    },
+    awardGiveHouse: { name: 'haus', description: 'Das Haus, das die Punkte bekommt' },
+    awardGivePoints: {
+      name: 'punkte',
+      description: 'Wie viele Punkte, von -1000 bis 1000, nicht 0 (negativ zieht sie ab)',
+    },
+    awardGiveReason: { name: 'grund', description: 'Warum, in einer Zeile, die alle lesen' },
+    awardGiveMember: {
+      name: 'mitglied',
+      description: 'Das Mitglied, für das die Punkte sind (genannt, nie angepingt)',
+    },
+    awardUndo: {
+      name: 'zurücknehmen',
+      description: 'Eine Vergabe einmal zurücknehmen, über ihre Nummer',
+    },
+    awardUndoId: {
+      name: 'nummer',
+      description: 'Die Nummer der Vergabe, bei ihr und in /protokoll',
+    },
+    log: {
+      name: 'protokoll',
+      description: 'Das Punkteprotokoll: wer welchem Haus welche Punkte gab und warum',
+    },
+    logHouse: { name: 'haus', description: 'Nur die Änderungen dieses Hauses' },
+    logMember: { name: 'mitglied', description: 'Nur die Punkte für dieses Mitglied' },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -329,6 +365,46 @@ export const de: Messages<'one' | 'other'> = {
     gained: plural({ one: '{n} Punkt hinzugewonnen', other: '{n} Punkte hinzugewonnen' }),
     noWinner: 'Keine Hauspunkte: kein Sieger',
     latest: (count) => `Die ${count} neuesten Trimester`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Für ${member}.`,
+    total: (house, points) => `${house} hat jetzt ${points}.`,
+    number: (id) => `Vergabe #${id} · \`/vergeben zurücknehmen nummer:${id}\` nimmt sie zurück`,
+    undone: (id, house, points) => `Vergabe #${id} ist zurückgenommen: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `Die Punkte müssen eine ganze Zahl von ${min} bis ${max} sein, nicht 0: Es wurde nichts vergeben.`,
+    badReason: (max) =>
+      `Der Grund muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde nichts vergeben.`,
+    badHouse: 'Wähle eines der vier Häuser: Es wurde nichts vergeben.',
+    badMember:
+      'Dieses Mitglied kann in einer Vergabe nicht genannt werden: Es wurde nichts vergeben.',
+    unknown: (id) =>
+      `Das Protokoll dieses Servers hat keinen Eintrag #${id}: Es wurde nichts zurückgenommen.`,
+    notAward: (id) =>
+      `Eintrag #${id} ist keine Vergabe (eine Änderung durch das Spiel, ein Import, ein Zurücksetzen am Trimesterende oder eine Rücknahme): Nur Vergaben lassen sich zurücknehmen.`,
+    alreadyUndone: (id) => `Vergabe #${id} wurde schon zurückgenommen: Nichts hat sich geändert.`,
+    rateLimited: (max, when) =>
+      `Dieser Server hat in der letzten Minute ${max} Vergaben gemacht, mehr geht nicht: Versuch es ${when} wieder.`,
+  },
+  log: {
+    title: '📜 Protokoll der Hauspunkte',
+    of: (what) => `📜 Protokoll der Hauspunkte · ${what}`,
+    forMember: (member) => `für ${member}`,
+    by: (who) => `von ${who}`,
+    sources: {
+      award: 'Vergabe',
+      undo: 'Rücknahme',
+      game: 'vom Spiel geändert',
+      import: 'importiert',
+      'term-reset': 'am Trimesterende zurückgesetzt',
+    },
+    undoneMark: 'zurückgenommen',
+    footer: (page) => `Seite ${page} · neueste zuerst`,
+    empty: 'Das Protokoll dieses Servers enthält noch keine Änderung der Hauspunkte.',
+    emptyFiltered: 'Kein Eintrag im Protokoll dieses Servers passt dazu.',
+    notYours:
+      'Nur wer dieses /protokoll aufgerufen hat, kann darin blättern. Ruf /protokoll auf, um dein eigenes zu bekommen.',
   },
   notFound: {
     term: 'Auf diesem Server ist kein Trimester offen: `/trimester starten` beginnt eines.',

@@ -116,6 +116,10 @@ export const en = {
       },
       jobs: { name: 'jobs', description: 'Send the number of jobs each time the jobs change' },
       term: { name: 'term', description: 'Send the term each time one starts or ends' },
+      award: {
+        name: 'award',
+        description: 'Send each award: its house, points, reason, by and for whom',
+      },
     } as const satisfies EventLabels,
     webhookList: {
       name: 'list',
@@ -147,6 +151,32 @@ export const en = {
       name: 'list',
       description: 'This server’s terms, newest first, with their winners',
     },
+    award: {
+      name: 'award',
+      description: 'Give house points with a reason, or take an award back (needs Manage Server)',
+    },
+    awardGive: {
+      name: 'give',
+      description: 'Give points to a house, with a reason everyone sees (negative takes them away)',
+    },
+    awardGiveHouse: { name: 'house', description: 'The house the points go to' },
+    awardGivePoints: {
+      name: 'points',
+      description: 'How many points, from -1000 to 1000, not 0 (negative takes them away)',
+    },
+    awardGiveReason: { name: 'reason', description: 'Why, in one line everyone will read' },
+    awardGiveMember: {
+      name: 'member',
+      description: 'The member the points are for (shown, never pinged)',
+    },
+    awardUndo: { name: 'undo', description: 'Take an award back, once, by its number' },
+    awardUndoId: { name: 'id', description: 'The award’s number, shown with it and in /log' },
+    log: {
+      name: 'log',
+      description: 'The ledger: who gave which points, to which house, and why, newest first',
+    },
+    logHouse: { name: 'house', description: 'Only the changes of this house' },
+    logMember: { name: 'member', description: 'Only the points given for this member' },
   } as const,
   /** As the books of this language name them: members know their house by that name. */
   houses: {
@@ -340,6 +370,52 @@ export const en = {
     noWinner: 'No house points: no winner',
     /** The list shows the latest terms only. */
     latest: (count: string) => `The ${count} latest terms`,
+  },
+  /** /award: points given by hand, said publicly in the server's language, and taken back. */
+  award: {
+    /** `house` with its emoji, `points` signed (`+10`, `−5`), `reason` as plain text. */
+    given: (house: string, points: string, reason: string) => `${house} **${points}**: ${reason}`,
+    forMember: (member: string) => `For ${member}.`,
+    /** `points` counted: `510 points`. */
+    total: (house: string, points: string) => `${house} now has ${points}.`,
+    /** Under an award: its number, which /award undo takes. */
+    number: (id: string) => `Award #${id} · \`/award undo id:${id}\` takes it back`,
+    undone: (id: string, house: string, points: string) =>
+      `Award #${id} is taken back: ${house} **${points}**.`,
+    badPoints: (min: string, max: string) =>
+      `The points must be a whole number from ${min} to ${max}, not 0: nothing was awarded.`,
+    badReason: (max: string) =>
+      `The reason must be one line of 1 to ${max} characters: nothing was awarded.`,
+    badHouse: 'Choose one of the four houses: nothing was awarded.',
+    badMember: 'That member cannot be named in an award: nothing was awarded.',
+    unknown: (id: string) => `This server has no entry #${id} in its ledger: nothing was undone.`,
+    notAward: (id: string) =>
+      `Entry #${id} is not an award (a game’s change, an import, a term’s reset or an undo): only awards can be taken back.`,
+    alreadyUndone: (id: string) => `Award #${id} was taken back already: nothing changed.`,
+    /** `when` is Discord's relative timestamp (`in 20 seconds`). */
+    rateLimited: (max: string, when: string) =>
+      `This server gave ${max} awards in the last minute, the most it may: try again ${when}.`,
+  },
+  /** /log: the ledger, a page at a time. */
+  log: {
+    title: '📜 Ledger of the house points',
+    /** What the list is narrowed to: a house, a member, or both. */
+    of: (what: string) => `📜 Ledger of the house points · ${what}`,
+    forMember: (member: string) => `for ${member}`,
+    by: (who: string) => `by ${who}`,
+    /** What made an entry with no reason (a game, an import, a term's reset). */
+    sources: {
+      award: 'award',
+      undo: 'undo',
+      game: 'changed by the game',
+      import: 'imported',
+      'term-reset': 'reset at the end of a term',
+    },
+    undoneMark: 'taken back',
+    footer: (page: string) => `Page ${page} · newest first`,
+    empty: 'No change of the house points is in this server’s ledger yet.',
+    emptyFiltered: 'No entry of this server’s ledger matches that.',
+    notYours: 'Only the person who ran this /log can turn its pages. Run /log to get your own.',
   },
   /** What the bot says when there is nothing to show. */
   notFound: {

@@ -117,6 +117,10 @@ export const esES: Spanish = {
         name: 'trimestre',
         description: 'Envía el trimestre cada vez que uno empieza o termina',
       },
+      award: {
+        name: 'premio',
+        description: 'Envía cada premio: su casa, puntos, motivo, quién lo dio y para quién',
+      },
     },
     webhookList: {
       name: 'lista',
@@ -153,6 +157,35 @@ export const esES: Spanish = {
       name: 'lista',
       description: 'Los trimestres de este servidor, del más reciente, con sus ganadores',
     },
+    award: {
+      name: 'otorgar',
+      description: 'Da puntos a las casas con un motivo, o retira un premio (Gestionar servidor)',
+    },
+    awardGive: {
+      name: 'dar',
+      description: 'Da puntos a una casa, con un motivo que todos ven (en negativo, los quita)',
+    },
+    awardGiveHouse: { name: 'casa', description: 'La casa que recibe los puntos' },
+    awardGivePoints: {
+      name: 'puntos',
+      description: 'Cuántos puntos, de -1000 a 1000, no 0 (en negativo, los quita)',
+    },
+    awardGiveReason: { name: 'motivo', description: 'Por qué, en una línea que todos leerán' },
+    awardGiveMember: {
+      name: 'miembro',
+      description: 'El miembro para quien son los puntos (se nombra, nunca se menciona)',
+    },
+    awardUndo: { name: 'deshacer', description: 'Retira un premio, una sola vez, por su número' },
+    awardUndoId: {
+      name: 'número',
+      description: 'El número del premio, mostrado con él y en /registro',
+    },
+    log: {
+      name: 'registro',
+      description: 'El registro: quién dio qué puntos, a qué casa y por qué, del más reciente',
+    },
+    logHouse: { name: 'casa', description: 'Solo los cambios de esta casa' },
+    logMember: { name: 'miembro', description: 'Solo los puntos dados para este miembro' },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -340,6 +373,45 @@ export const esES: Spanish = {
     }),
     noWinner: 'Sin puntos de las casas: no hay ganador',
     latest: (count) => `Los ${count} trimestres más recientes`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Para ${member}.`,
+    total: (house, points) => `${house} tiene ahora ${points}.`,
+    number: (id) => `Premio n.º ${id} · \`/otorgar deshacer número:${id}\` lo retira`,
+    undone: (id, house, points) => `El premio n.º ${id} se ha retirado: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `Los puntos deben ser un número entero de ${min} a ${max}, distinto de 0: no se ha otorgado nada.`,
+    badReason: (max) =>
+      `El motivo debe ser una sola línea de 1 a ${max} caracteres: no se ha otorgado nada.`,
+    badHouse: 'Elige una de las cuatro casas: no se ha otorgado nada.',
+    badMember: 'Ese miembro no puede figurar en un premio: no se ha otorgado nada.',
+    unknown: (id) =>
+      `El registro de este servidor no tiene la entrada n.º ${id}: no se ha deshecho nada.`,
+    notAward: (id) =>
+      `La entrada n.º ${id} no es un premio (un cambio del juego, una importación, un reinicio de trimestre o una retirada): solo se pueden retirar premios.`,
+    alreadyUndone: (id) => `El premio n.º ${id} ya se había retirado: no ha cambiado nada.`,
+    rateLimited: (max, when) =>
+      `Este servidor ha dado ${max} premios en el último minuto, el máximo: vuelve a intentarlo ${when}.`,
+  },
+  log: {
+    title: '📜 Registro de los puntos de las casas',
+    of: (what) => `📜 Registro de los puntos de las casas · ${what}`,
+    forMember: (member) => `para ${member}`,
+    by: (who) => `por ${who}`,
+    sources: {
+      award: 'premio',
+      undo: 'retirada',
+      game: 'cambiado por el juego',
+      import: 'importado',
+      'term-reset': 'reiniciado al final de un trimestre',
+    },
+    undoneMark: 'retirado',
+    footer: (page) => `Página ${page} · del más reciente`,
+    empty: 'El registro de este servidor aún no tiene ningún cambio de los puntos de las casas.',
+    emptyFiltered: 'Ninguna entrada del registro de este servidor coincide.',
+    notYours:
+      'Solo quien usó este /registro puede pasar sus páginas. Usa /registro para tener el tuyo.',
   },
   notFound: {
     term: 'No hay ningún trimestre abierto en este servidor: `/trimestre iniciar` abre uno.',

@@ -111,6 +111,10 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
         name: 'trimestre',
         description: 'Envoyer le trimestre quand un trimestre commence ou se termine',
       },
+      award: {
+        name: 'attribution',
+        description: 'Envoyer chaque attribution : maison, points, raison, par qui et pour qui',
+      },
     },
     webhookList: {
       name: 'liste',
@@ -147,6 +151,40 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       name: 'liste',
       description: 'Les trimestres de ce serveur, du plus récent, avec leurs gagnants',
     },
+    award: {
+      name: 'attribuer',
+      description:
+        'Donner des points aux maisons avec une raison, ou en reprendre (Gérer le serveur)',
+    },
+    awardGive: {
+      name: 'donner',
+      description:
+        'Donner des points à une maison, avec une raison visible de tous (négatif : en retire)',
+    },
+    awardGiveHouse: { name: 'maison', description: 'La maison qui reçoit les points' },
+    awardGivePoints: {
+      name: 'points',
+      description: 'Combien de points, de -1000 à 1000, sauf 0 (négatif : en retire)',
+    },
+    awardGiveReason: { name: 'raison', description: 'Pourquoi, en une ligne que tous liront' },
+    awardGiveMember: {
+      name: 'membre',
+      description: 'Le membre pour qui sont les points (nommé, jamais notifié)',
+    },
+    awardUndo: {
+      name: 'annuler',
+      description: 'Reprendre une attribution, une seule fois, par son numéro',
+    },
+    awardUndoId: {
+      name: 'numéro',
+      description: 'Le numéro de l’attribution, affiché avec elle et dans /journal',
+    },
+    log: {
+      name: 'journal',
+      description: 'Le journal : qui a donné quels points, à quelle maison et pourquoi',
+    },
+    logHouse: { name: 'maison', description: 'Seulement les changements de cette maison' },
+    logMember: { name: 'membre', description: 'Seulement les points donnés pour ce membre' },
   },
   houses: {
     gryffindor: 'Gryffondor',
@@ -332,6 +370,44 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
     }),
     noWinner: 'Aucun point de maison : pas de gagnant',
     latest: (count) => `Les ${count} trimestres les plus récents`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}** : ${reason}`,
+    forMember: (member) => `Pour ${member}.`,
+    total: (house, points) => `${house} a maintenant ${points}.`,
+    number: (id) => `Attribution n° ${id} · \`/attribuer annuler numéro:${id}\` la reprend`,
+    undone: (id, house, points) => `L’attribution n° ${id} est reprise : ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `Les points doivent être un nombre entier de ${min} à ${max}, sauf 0 : rien n’a été attribué.`,
+    badReason: (max) =>
+      `La raison doit tenir sur une ligne de 1 à ${max} caractères : rien n’a été attribué.`,
+    badHouse: 'Choisissez l’une des quatre maisons : rien n’a été attribué.',
+    badMember: 'Ce membre ne peut pas être nommé dans une attribution : rien n’a été attribué.',
+    unknown: (id) => `Le journal de ce serveur n’a pas d’entrée n° ${id} : rien n’a été annulé.`,
+    notAward: (id) =>
+      `L’entrée n° ${id} n’est pas une attribution (un changement du jeu, un import, une remise à zéro de fin de trimestre ou une reprise) : seules les attributions peuvent être reprises.`,
+    alreadyUndone: (id) => `L’attribution n° ${id} a déjà été reprise : rien n’a changé.`,
+    rateLimited: (max, when) =>
+      `Ce serveur a fait ${max} attributions dans la dernière minute, le maximum : réessayez ${when}.`,
+  },
+  log: {
+    title: '📜 Journal des points des maisons',
+    of: (what) => `📜 Journal des points des maisons · ${what}`,
+    forMember: (member) => `pour ${member}`,
+    by: (who) => `par ${who}`,
+    sources: {
+      award: 'attribution',
+      undo: 'reprise',
+      game: 'changé par le jeu',
+      import: 'importé',
+      'term-reset': 'remis à zéro en fin de trimestre',
+    },
+    undoneMark: 'reprise',
+    footer: (page) => `Page ${page} · du plus récent`,
+    empty: 'Le journal de ce serveur ne contient encore aucun changement des points des maisons.',
+    emptyFiltered: 'Aucune entrée du journal de ce serveur ne correspond.',
+    notYours:
+      'Seule la personne qui a lancé ce /journal peut en tourner les pages. Lancez /journal pour avoir le vôtre.',
   },
   notFound: {
     term: 'Aucun trimestre n’est ouvert sur ce serveur : `/trimestre commencer` en ouvre un.',

@@ -109,6 +109,10 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       },
       jobs: { name: 'lavori', description: 'Invia il numero di lavori a ogni modifica dei lavori' },
       term: { name: 'trimestre', description: 'Invia il trimestre quando uno inizia o finisce' },
+      award: {
+        name: 'assegnazione',
+        description: 'Invia ogni assegnazione: casa, punti, motivo, da chi e per chi',
+      },
     },
     webhookList: {
       name: 'elenco',
@@ -145,6 +149,39 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       name: 'elenco',
       description: 'I trimestri di questo server, dal più recente, con i vincitori',
     },
+    award: {
+      name: 'assegna',
+      description:
+        'Assegna punti alle case con un motivo, o annulla un’assegnazione (Gestisci server)',
+    },
+    awardGive: {
+      name: 'dai',
+      description: 'Dai punti a una casa, con un motivo visibile a tutti (se negativi, li toglie)',
+    },
+    awardGiveHouse: { name: 'casa', description: 'La casa che riceve i punti' },
+    awardGivePoints: {
+      name: 'punti',
+      description: 'Quanti punti, da -1000 a 1000, non 0 (se negativi, li toglie)',
+    },
+    awardGiveReason: { name: 'motivo', description: 'Perché, in una riga che tutti leggeranno' },
+    awardGiveMember: {
+      name: 'membro',
+      description: 'Il membro a cui vanno i punti (nominato, mai menzionato con notifica)',
+    },
+    awardUndo: {
+      name: 'annulla',
+      description: 'Annulla un’assegnazione, una volta sola, dal suo numero',
+    },
+    awardUndoId: {
+      name: 'numero',
+      description: 'Il numero dell’assegnazione, mostrato con essa e in /registro',
+    },
+    log: {
+      name: 'registro',
+      description: 'Il registro: chi ha dato quali punti, a quale casa e perché, dal più recente',
+    },
+    logHouse: { name: 'casa', description: 'Solo i cambiamenti di questa casa' },
+    logMember: { name: 'membro', description: 'Solo i punti dati per questo membro' },
   },
   houses: {
     gryffindor: 'Grifondoro',
@@ -329,6 +366,45 @@ export const it: Messages<'one' | 'many' | 'other'> = {
     }),
     noWinner: 'Nessun punto delle case: nessun vincitore',
     latest: (count) => `I ${count} trimestri più recenti`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Per ${member}.`,
+    total: (house, points) => `${house} ora ha ${points}.`,
+    number: (id) => `Assegnazione n. ${id} · \`/assegna annulla numero:${id}\` la annulla`,
+    undone: (id, house, points) => `L’assegnazione n. ${id} è annullata: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `I punti devono essere un numero intero da ${min} a ${max}, diverso da 0: non è stato assegnato nulla.`,
+    badReason: (max) =>
+      `Il motivo deve essere una sola riga da 1 a ${max} caratteri: non è stato assegnato nulla.`,
+    badHouse: 'Scegli una delle quattro case: non è stato assegnato nulla.',
+    badMember: 'Questo membro non può comparire in un’assegnazione: non è stato assegnato nulla.',
+    unknown: (id) =>
+      `Il registro di questo server non ha la voce n. ${id}: non è stato annullato nulla.`,
+    notAward: (id) =>
+      `La voce n. ${id} non è un’assegnazione (una modifica del gioco, un’importazione, un azzeramento di fine trimestre o un annullamento): si possono annullare solo le assegnazioni.`,
+    alreadyUndone: (id) => `L’assegnazione n. ${id} era già stata annullata: non è cambiato nulla.`,
+    rateLimited: (max, when) =>
+      `Questo server ha fatto ${max} assegnazioni nell’ultimo minuto, il massimo: riprova ${when}.`,
+  },
+  log: {
+    title: '📜 Registro dei punti delle case',
+    of: (what) => `📜 Registro dei punti delle case · ${what}`,
+    forMember: (member) => `per ${member}`,
+    by: (who) => `da ${who}`,
+    sources: {
+      award: 'assegnazione',
+      undo: 'annullamento',
+      game: 'modificato dal gioco',
+      import: 'importato',
+      'term-reset': 'azzerato a fine trimestre',
+    },
+    undoneMark: 'annullata',
+    footer: (page) => `Pagina ${page} · dal più recente`,
+    empty: 'Il registro di questo server non ha ancora nessuna modifica dei punti delle case.',
+    emptyFiltered: 'Nessuna voce del registro di questo server corrisponde.',
+    notYours:
+      'Solo chi ha usato questo /registro può sfogliarne le pagine. Usa /registro per avere il tuo.',
   },
   notFound: {
     term: 'Nessun trimestre è aperto su questo server: `/trimestre inizia` ne apre uno.',

@@ -108,6 +108,10 @@ export const nl: Messages<'one' | 'other'> = {
         description: 'Stuur het aantal banen bij elke wijziging van de banen',
       },
       term: { name: 'periode', description: 'Stuur de periode wanneer er een begint of eindigt' },
+      award: {
+        name: 'toekenning',
+        description: 'Stuur elke toekenning: afdeling, punten, reden, door wie en voor wie',
+      },
     },
     webhookList: {
       name: 'lijst',
@@ -140,6 +144,41 @@ export const nl: Messages<'one' | 'other'> = {
       name: 'lijst',
       description: 'De periodes van deze server, nieuwste eerst, met hun winnaars',
     },
+    award: {
+      name: 'toekennen',
+      description:
+        'Geef afdelingspunten met een reden, of draai een toekenning terug (Server beheren)',
+    },
+    awardGive: {
+      name: 'geven',
+      description:
+        'Geef een afdeling punten, met een reden die iedereen ziet (negatief trekt ze af)',
+    },
+    awardGiveHouse: { name: 'afdeling', description: 'De afdeling die de punten krijgt' },
+    awardGivePoints: {
+      name: 'punten',
+      description: 'Hoeveel punten, van -1000 tot 1000, niet 0 (negatief trekt ze af)',
+    },
+    awardGiveReason: { name: 'reden', description: 'Waarom, in één regel die iedereen leest' },
+    awardGiveMember: {
+      name: 'lid',
+      description: 'Het lid voor wie de punten zijn (genoemd, nooit gepingd)',
+    },
+    awardUndo: {
+      name: 'terugdraaien',
+      description: 'Draai een toekenning één keer terug, via haar nummer',
+    },
+    awardUndoId: {
+      name: 'nummer',
+      description: 'Het nummer van de toekenning, erbij getoond en in /logboek',
+    },
+    log: {
+      name: 'logboek',
+      description:
+        'Het logboek: wie welke punten gaf, aan welke afdeling en waarom, nieuwste eerst',
+    },
+    logHouse: { name: 'afdeling', description: 'Alleen de wijzigingen van deze afdeling' },
+    logMember: { name: 'lid', description: 'Alleen de punten die voor dit lid gegeven zijn' },
   },
   houses: {
     gryffindor: 'Griffoendor',
@@ -315,6 +354,45 @@ export const nl: Messages<'one' | 'other'> = {
     gained: plural({ one: '{n} punt behaald', other: '{n} punten behaald' }),
     noWinner: 'Geen afdelingspunten: geen winnaar',
     latest: (count) => `De ${count} nieuwste periodes`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Voor ${member}.`,
+    total: (house, points) => `${house} heeft nu ${points}.`,
+    number: (id) =>
+      `Toekenning #${id} · \`/toekennen terugdraaien nummer:${id}\` draait haar terug`,
+    undone: (id, house, points) => `Toekenning #${id} is teruggedraaid: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `De punten moeten een geheel getal van ${min} tot ${max} zijn, niet 0: er is niets toegekend.`,
+    badReason: (max) =>
+      `De reden moet één regel van 1 tot ${max} tekens zijn: er is niets toegekend.`,
+    badHouse: 'Kies een van de vier afdelingen: er is niets toegekend.',
+    badMember: 'Dat lid kan niet in een toekenning genoemd worden: er is niets toegekend.',
+    unknown: (id) =>
+      `Het logboek van deze server heeft geen regel #${id}: er is niets teruggedraaid.`,
+    notAward: (id) =>
+      `Regel #${id} is geen toekenning (een wijziging door het spel, een import, een reset aan het eind van een periode of een terugdraaiing): alleen toekenningen kunnen worden teruggedraaid.`,
+    alreadyUndone: (id) => `Toekenning #${id} was al teruggedraaid: er is niets veranderd.`,
+    rateLimited: (max, when) =>
+      `Deze server deed in de laatste minuut ${max} toekenningen, het maximum: probeer het ${when} opnieuw.`,
+  },
+  log: {
+    title: '📜 Logboek van de afdelingspunten',
+    of: (what) => `📜 Logboek van de afdelingspunten · ${what}`,
+    forMember: (member) => `voor ${member}`,
+    by: (who) => `door ${who}`,
+    sources: {
+      award: 'toekenning',
+      undo: 'terugdraaiing',
+      game: 'gewijzigd door het spel',
+      import: 'geïmporteerd',
+      'term-reset': 'op 0 gezet aan het eind van een periode',
+    },
+    undoneMark: 'teruggedraaid',
+    footer: (page) => `Pagina ${page} · nieuwste eerst`,
+    empty: 'Het logboek van deze server heeft nog geen wijziging van de afdelingspunten.',
+    emptyFiltered: 'Geen regel van het logboek van deze server komt daarmee overeen.',
+    notYours: 'Alleen wie dit /logboek opvroeg, kan erin bladeren. Gebruik /logboek voor je eigen.',
   },
   notFound: {
     term: 'Er is geen periode open op deze server: `/periode starten` begint er een.',

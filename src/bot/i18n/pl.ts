@@ -88,6 +88,10 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       },
       jobs: { name: 'prace', description: 'Wysyłaj liczbę prac przy każdej zmianie prac' },
       term: { name: 'semestr', description: 'Wysyłaj semestr, gdy się zaczyna lub kończy' },
+      award: {
+        name: 'przyznanie',
+        description: 'Wysyłaj każde przyznanie: dom, punkty, powód, kto i dla kogo',
+      },
     },
     webhookList: {
       name: 'lista',
@@ -120,6 +124,38 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       name: 'lista',
       description: 'Semestry tego serwera, od najnowszego, z ich zwycięzcami',
     },
+    award: {
+      name: 'przyznaj',
+      description: 'Przyznaj domom punkty z powodem albo cofnij przyznanie (Zarządzanie serwerem)',
+    },
+    awardGive: {
+      name: 'daj',
+      description: 'Daj domowi punkty z powodem widocznym dla wszystkich (ujemne je odejmują)',
+    },
+    awardGiveHouse: { name: 'dom', description: 'Dom, który dostaje punkty' },
+    awardGivePoints: {
+      name: 'punkty',
+      description: 'Ile punktów, od -1000 do 1000, nie 0 (ujemne je odejmują)',
+    },
+    awardGiveReason: {
+      name: 'powód',
+      description: 'Dlaczego, w jednej linii, którą wszyscy przeczytają',
+    },
+    awardGiveMember: {
+      name: 'członek',
+      description: 'Członek, dla którego są punkty (wymieniony, nigdy nie oznaczony pingiem)',
+    },
+    awardUndo: { name: 'cofnij', description: 'Cofnij przyznanie, tylko raz, po jego numerze' },
+    awardUndoId: {
+      name: 'numer',
+      description: 'Numer przyznania, pokazany przy nim i w /dziennik',
+    },
+    log: {
+      name: 'dziennik',
+      description: 'Dziennik: kto dał jakie punkty, któremu domowi i dlaczego, od najnowszych',
+    },
+    logHouse: { name: 'dom', description: 'Tylko zmiany tego domu' },
+    logMember: { name: 'członek', description: 'Tylko punkty przyznane dla tego członka' },
   },
   houses: {
     gryffindor: 'Gryffindor',
@@ -331,6 +367,44 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     }),
     noWinner: 'Brak punktów domów: brak zwycięzcy',
     latest: (count) => `Najnowsze semestry (${count})`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Dla: ${member}.`,
+    total: (house, points) => `${house} ma teraz ${points}.`,
+    number: (id) => `Przyznanie nr ${id} · \`/przyznaj cofnij numer:${id}\` je cofa`,
+    undone: (id, house, points) => `Przyznanie nr ${id} zostało cofnięte: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `Punkty muszą być liczbą całkowitą od ${min} do ${max}, różną od 0: nic nie przyznano.`,
+    badReason: (max) =>
+      `Powód musi być jedną linią o długości od 1 do ${max} znaków: nic nie przyznano.`,
+    badHouse: 'Wybierz jeden z czterech domów: nic nie przyznano.',
+    badMember: 'Tego członka nie można wymienić w przyznaniu: nic nie przyznano.',
+    unknown: (id) => `Dziennik tego serwera nie ma wpisu nr ${id}: nic nie cofnięto.`,
+    notAward: (id) =>
+      `Wpis nr ${id} nie jest przyznaniem (to zmiana z gry, import, wyzerowanie na koniec semestru albo cofnięcie): cofnąć można tylko przyznania.`,
+    alreadyUndone: (id) => `Przyznanie nr ${id} zostało już cofnięte: nic się nie zmieniło.`,
+    rateLimited: (max, when) =>
+      `Ten serwer przyznał w ostatniej minucie ${max} razy punkty, więcej nie można: spróbuj ponownie ${when}.`,
+  },
+  log: {
+    title: '📜 Dziennik punktów domów',
+    of: (what) => `📜 Dziennik punktów domów · ${what}`,
+    forMember: (member) => `dla: ${member}`,
+    by: (who) => `przyznał(a): ${who}`,
+    sources: {
+      award: 'przyznanie',
+      undo: 'cofnięcie',
+      game: 'zmienione przez grę',
+      import: 'zaimportowane',
+      'term-reset': 'wyzerowane na koniec semestru',
+    },
+    undoneMark: 'cofnięte',
+    footer: (page) => `Strona ${page} · od najnowszych`,
+    empty: 'Dziennik tego serwera nie ma jeszcze żadnej zmiany punktów domów.',
+    emptyFiltered: 'Żaden wpis dziennika tego serwera do tego nie pasuje.',
+    notYours:
+      'Tylko osoba, która użyła tego /dziennik, może przewracać jego strony. Użyj /dziennik, aby mieć własny.',
   },
   notFound: {
     term: 'Na tym serwerze nie ma otwartego semestru: `/semestr rozpocznij` otwiera nowy.',

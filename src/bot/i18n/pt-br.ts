@@ -107,6 +107,10 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
         description: 'Enviar o número de empregos a cada mudança dos empregos',
       },
       term: { name: 'período', description: 'Enviar o período quando um começa ou termina' },
+      award: {
+        name: 'concessão',
+        description: 'Envia cada concessão: casa, pontos, motivo, quem deu e para quem',
+      },
     },
     webhookList: {
       name: 'listar',
@@ -143,6 +147,39 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       name: 'lista',
       description: 'Os períodos deste servidor, do mais recente, com os vencedores',
     },
+    award: {
+      name: 'conceder',
+      description:
+        'Dê pontos às casas com um motivo, ou desfaça uma concessão (Gerenciar servidor)',
+    },
+    awardGive: {
+      name: 'dar',
+      description: 'Dê pontos a uma casa, com um motivo que todos veem (negativo tira pontos)',
+    },
+    awardGiveHouse: { name: 'casa', description: 'A casa que recebe os pontos' },
+    awardGivePoints: {
+      name: 'pontos',
+      description: 'Quantos pontos, de -1000 a 1000, menos 0 (negativo tira pontos)',
+    },
+    awardGiveReason: { name: 'motivo', description: 'Por quê, em uma linha que todos vão ler' },
+    awardGiveMember: {
+      name: 'membro',
+      description: 'O membro para quem são os pontos (citado, nunca notificado)',
+    },
+    awardUndo: {
+      name: 'desfazer',
+      description: 'Desfaça uma concessão, uma única vez, pelo número',
+    },
+    awardUndoId: {
+      name: 'número',
+      description: 'O número da concessão, mostrado com ela e no /registro',
+    },
+    log: {
+      name: 'registro',
+      description: 'O registro: quem deu quais pontos, a qual casa e por quê, do mais recente',
+    },
+    logHouse: { name: 'casa', description: 'Só as mudanças desta casa' },
+    logMember: { name: 'membro', description: 'Só os pontos dados para este membro' },
   },
   houses: {
     gryffindor: 'Grifinória',
@@ -329,6 +366,43 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
     }),
     noWinner: 'Sem pontos das casas: sem vencedor',
     latest: (count) => `Os ${count} períodos mais recentes`,
+  },
+  award: {
+    given: (house, points, reason) => `${house} **${points}**: ${reason}`,
+    forMember: (member) => `Para ${member}.`,
+    total: (house, points) => `${house} agora tem ${points}.`,
+    number: (id) => `Concessão nº ${id} · \`/conceder desfazer número:${id}\` a desfaz`,
+    undone: (id, house, points) => `A concessão nº ${id} foi desfeita: ${house} **${points}**.`,
+    badPoints: (min, max) =>
+      `Os pontos devem ser um número inteiro de ${min} a ${max}, diferente de 0: nada foi concedido.`,
+    badReason: (max) =>
+      `O motivo deve ser uma única linha de 1 a ${max} caracteres: nada foi concedido.`,
+    badHouse: 'Escolha uma das quatro casas: nada foi concedido.',
+    badMember: 'Esse membro não pode ser citado em uma concessão: nada foi concedido.',
+    unknown: (id) => `O registro deste servidor não tem a entrada nº ${id}: nada foi desfeito.`,
+    notAward: (id) =>
+      `A entrada nº ${id} não é uma concessão (uma mudança do jogo, uma importação, um zeramento de fim de período ou um desfazer): só concessões podem ser desfeitas.`,
+    alreadyUndone: (id) => `A concessão nº ${id} já tinha sido desfeita: nada mudou.`,
+    rateLimited: (max, when) =>
+      `Este servidor fez ${max} concessões no último minuto, o máximo: tente de novo ${when}.`,
+  },
+  log: {
+    title: '📜 Registro dos pontos das casas',
+    of: (what) => `📜 Registro dos pontos das casas · ${what}`,
+    forMember: (member) => `para ${member}`,
+    by: (who) => `por ${who}`,
+    sources: {
+      award: 'concessão',
+      undo: 'desfeita',
+      game: 'mudado pelo jogo',
+      import: 'importado',
+      'term-reset': 'zerado no fim de um período',
+    },
+    undoneMark: 'desfeita',
+    footer: (page) => `Página ${page} · do mais recente`,
+    empty: 'O registro deste servidor ainda não tem nenhuma mudança dos pontos das casas.',
+    emptyFiltered: 'Nenhuma entrada do registro deste servidor corresponde.',
+    notYours: 'Só quem usou este /registro pode virar as páginas. Use /registro para ter o seu.',
   },
   notFound: {
     term: 'Não há período aberto neste servidor: `/período iniciar` abre um.',

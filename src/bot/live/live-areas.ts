@@ -5,7 +5,14 @@ import { CHANGE_AREAS, type ChangeArea } from '../../records/guild-changes.js';
  * reads (the players, jobs, premium, the public page's switch). So the points, their history,
  * and an area added later (a term's start or end) all bring an edit.
  */
-const NOT_SHOWN: ReadonlySet<ChangeArea> = new Set(['players', 'jobs', 'premium', 'publication']);
+// An award comes with its change of the points, which the message shows already.
+const NOT_SHOWN: ReadonlySet<ChangeArea> = new Set([
+  'players',
+  'jobs',
+  'premium',
+  'publication',
+  'awards',
+]);
 
 const LIVE_AREAS: readonly ChangeArea[] = CHANGE_AREAS.filter((area) => !NOT_SHOWN.has(area));
 

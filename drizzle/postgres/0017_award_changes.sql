@@ -1,0 +1,6 @@
+ALTER TABLE "guild_changes" DROP CONSTRAINT "guild_changes_area_known";--> statement-breakpoint
+ALTER TABLE "webhook_attempts" DROP CONSTRAINT "webhook_attempts_type_known";--> statement-breakpoint
+ALTER TABLE "webhook_messages" DROP CONSTRAINT "webhook_messages_type_known";--> statement-breakpoint
+ALTER TABLE "guild_changes" ADD CONSTRAINT "guild_changes_area_known" CHECK ("guild_changes"."area" IN ('players', 'jobs', 'points', 'premium', 'history', 'publication', 'terms', 'awards'));--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_type_known" CHECK ("webhook_attempts"."type" IN ('ping', 'points.changed', 'premium.changed', 'players.changed', 'jobs.changed', 'term.started', 'term.ended', 'points.awarded'));--> statement-breakpoint
+ALTER TABLE "webhook_messages" ADD CONSTRAINT "webhook_messages_type_known" CHECK ("webhook_messages"."type" IN ('ping', 'points.changed', 'premium.changed', 'players.changed', 'jobs.changed', 'term.started', 'term.ended', 'points.awarded'));
