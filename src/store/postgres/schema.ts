@@ -79,7 +79,6 @@ function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable
 /** Every record's table, keyed by table name, built in dependency order. */
 const pgTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, pgTableOf);
 
-
 export const {
   apiKeys,
   housePoints,

@@ -66,7 +66,6 @@ function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyT
 /** Every record's table, keyed by table name, built in dependency order. */
 const sqliteTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, sqliteTableOf);
 
-
 export const {
   apiKeys,
   housePoints,
