@@ -14,3 +14,8 @@ export interface ChartJob {
 
 /** Its PNG (the ArrayBuffer is transferred, not copied), or why it could not be drawn. */
 export type ChartJobDone = { id: number; png: ArrayBuffer } | { id: number; error: string };
+
+/** What a worker says once, when its module (the canvas, the fonts) has loaded. */
+export interface ChartWorkerReady {
+  ready: true;
+}

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ChartJob, ChartJobDone } from './chart-job.js';
+import type { ChartJob, ChartJobDone, ChartWorkerReady } from './chart-job.js';
 import { drawChart } from './draw-chart.js';
 import { registerFonts } from './fonts.js';
 
@@ -44,3 +44,6 @@ port.on('message', ({ id, input }: ChartJob) => {
     });
   }
 });
+
+// Loaded: the pool's limit on a chart counts from here (a thread's start is not the chart's time).
+port.postMessage({ ready: true } satisfies ChartWorkerReady);

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../paths.js';
 import type { ChartInput } from './chart-input.js';
-import type { ChartJob, ChartJobDone } from './chart-job.js';
+import type { ChartJob, ChartJobDone, ChartWorkerReady } from './chart-job.js';
 
 /*
  * The threads that draw and encode charts (chart-worker.ts), so that no picture holds the event
@@ -29,9 +29,16 @@ interface ChartWorkersOptions {
    * worker that hangs would otherwise hold its render slot, and the slots are few.
    */
   timeoutMs?: number;
+  /**
+   * How long a new worker may take to load (default 60 s) before it is ended and its chart
+   * fails. Apart from timeoutMs: a thread's start (the canvas, the fonts) takes seconds on a busy
+   * machine, and counting it would fail the first chart of each new worker there.
+   */
+  startTimeoutMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_START_TIMEOUT_MS = 60_000;
 
 /** What tests and the metrics can read of the pool. */
 interface ChartWorkerStats {
@@ -67,6 +74,9 @@ export class ChartWorkers {
   private readonly size: number;
   private readonly script: URL;
   private readonly timeoutMs: number;
+  private readonly startTimeoutMs: number;
+  /** Workers whose module has loaded (their 'ready' came). */
+  private readonly ready = new WeakSet<Worker>();
   private readonly deadlines = new Map<Worker, NodeJS.Timeout>();
   private readonly idle: Worker[] = [];
   private readonly running = new Map<Worker, Pending>();
@@ -80,6 +90,7 @@ export class ChartWorkers {
     this.size = Math.max(1, options.size);
     this.script = options.script ?? defaultScript();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   }
 
   /** The chart's PNG, drawn and encoded on a worker; rejects with ChartWorkerError. */
@@ -126,12 +137,7 @@ export class ChartWorkers {
       this.running.set(worker, pending);
       // A busy worker keeps the process alive until its chart is back; an idle one does not.
       worker.ref();
-      const deadline = setTimeout(
-        () => this.lose(worker, `took longer than ${this.timeoutMs} ms`),
-        this.timeoutMs,
-      );
-      deadline.unref();
-      this.deadlines.set(worker, deadline);
+      this.startDeadline(worker);
       try {
         worker.postMessage(pending.job);
       } catch (error) {
@@ -146,7 +152,13 @@ export class ChartWorkers {
     const worker = new Worker(this.script, { name: 'housecup-chart' });
     this.counts.started += 1;
     this.alive.add(worker);
-    worker.on('message', (done: ChartJobDone) => {
+    worker.on('message', (done: ChartJobDone | ChartWorkerReady) => {
+      if ('ready' in done) {
+        this.ready.add(worker);
+        // Its first chart, posted before it loaded, counts from now.
+        if (this.running.has(worker)) this.startDeadline(worker);
+        return;
+      }
       const pending = this.running.get(worker);
       if (!pending || pending.job.id !== done.id) return;
       this.release(worker);
@@ -184,6 +196,17 @@ export class ChartWorkers {
     void worker.terminate();
     pending?.reject(new ChartWorkerError(`A chart worker ${why}`));
     this.dispatch();
+  }
+
+  /** The chart's limit on a loaded worker; a loading one's limit on its start. */
+  private startDeadline(worker: Worker): void {
+    this.clearDeadline(worker);
+    const loaded = this.ready.has(worker);
+    const ms = loaded ? this.timeoutMs : this.startTimeoutMs;
+    const why = loaded ? `took longer than ${ms} ms` : `did not start within ${ms} ms`;
+    const deadline = setTimeout(() => this.lose(worker, why), ms);
+    deadline.unref();
+    this.deadlines.set(worker, deadline);
   }
 
   private clearDeadline(worker: Worker): void {

@@ -15,6 +15,7 @@ import { points } from '../support/history.js';
  */
 
 const FAILING = new URL('./fixtures/failing-chart-worker.mjs', import.meta.url);
+const STUCK = new URL('./fixtures/stuck-chart-worker.mjs', import.meta.url);
 const LEAVING = fileURLToPath(new URL('./fixtures/render-and-leave.mjs', import.meta.url));
 
 const INPUT: ChartInput = {
@@ -74,14 +75,28 @@ describe('the chart workers', () => {
   });
 
   it('end a worker that takes longer than the limit, fail its chart, and draw the next', async () => {
-    const workers = new ChartWorkers({ size: 1, script: FAILING, timeoutMs: 1_000 });
+    // The limit counts from the worker's load, so the replacement's start on a busy machine is not in
+    // it; the chart after it takes milliseconds, far within 5 s even there.
+    const workers = new ChartWorkers({ size: 1, script: FAILING, timeoutMs: 5_000 });
     const expected = await renderChartPng(INPUT);
     try {
       await expect(workers.render({ ...INPUT, width: 403 })).rejects.toThrow(
-        new ChartWorkerError('A chart worker took longer than 1000 ms'),
+        new ChartWorkerError('A chart worker took longer than 5000 ms'),
       );
       expect((await workers.render(INPUT)).equals(expected)).toBe(true);
       expect(workers.stats()).toMatchObject({ workers: 1, busy: 0, started: 2, lost: 1 });
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('end a worker that never finishes loading, by its own limit, and fail its chart', async () => {
+    const workers = new ChartWorkers({ size: 1, script: STUCK, startTimeoutMs: 1_000 });
+    try {
+      await expect(workers.render(INPUT)).rejects.toThrow(
+        new ChartWorkerError('A chart worker did not start within 1000 ms'),
+      );
+      expect(workers.stats()).toMatchObject({ workers: 0, busy: 0, started: 1, lost: 1 });
     } finally {
       await workers.close();
     }
