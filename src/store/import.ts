@@ -14,6 +14,7 @@ import { historyAfterImport } from '../transfer/history.js';
 import { isEmpty, type RowDiff } from '../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
 import { writeHistory, writePeriods, writeTerms } from './import-parts.js';
+import { withLedgerContext } from './ledger-context.js';
 import type { SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, type Op, type RowValues, writeRows } from './sql/op.js';
@@ -50,9 +51,14 @@ export async function importData(
 ): Promise<ImportSummary> {
   const at = now();
   const file = checkTransferFile(data, at);
-  await db.write(importGuilds(file.guilds, at.toISOString(), db.dialect), {
-    patienceMs: IMPORT_PATIENCE_MS,
-  });
+  // The points the file changes are the import's in the ledger, not the game's.
+  await db.write(
+    withLedgerContext(
+      { source: 'import' },
+      importGuilds(file.guilds, at.toISOString(), db.dialect),
+    ),
+    { patienceMs: IMPORT_PATIENCE_MS },
+  );
   return summarize(file);
 }
 
