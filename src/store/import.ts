@@ -15,6 +15,7 @@ import { isEmpty, type RowDiff } from '../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
 import { writeHistory, writePeriods, writeTerms } from './import-parts.js';
 import { withLedgerContext } from './ledger-context.js';
+import { writeLedger } from './ledger-transfer.js';
 import type { SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, type Op, type RowValues, writeRows } from './sql/op.js';
@@ -90,6 +91,8 @@ function* writeGuild(guild: GuildEntry, stamp: string, dialect: Dialect): Op<voi
   yield* upsert(profile, writes.profiles);
   yield* writeRows('delete', job, writes.jobs.deletes);
   yield* writePeriods(guild);
+  // Before the points: the import's change of them then has its entries already.
+  yield* writeLedger(guild, stamp, dialect);
   // House points in place: the history trigger records one change when the numbers moved.
   for (const [record, diff] of [
     [housePoints, writes.points],
