@@ -71,7 +71,7 @@ export function ledgerEntryOf(row: LedgerTransferRow): LedgerFileEntry {
 }
 
 /** A problem of one entry: its field, and what is wrong. */
-export interface LedgerProblem {
+interface LedgerProblem {
   index: number;
   field: keyof LedgerFileEntry;
   message: string;
@@ -136,7 +136,7 @@ export function ledgerAfterImport(
 }
 
 /** What makes a stored ledger the file's. */
-export interface LedgerChange {
+interface LedgerChange {
   /** Ids of the stored rows to delete: those after the longest beginning both share. */
   deleteIds: number[];
   /** The file's rows after that beginning, with the file's ids, to insert in order. */
