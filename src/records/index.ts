@@ -44,11 +44,12 @@ export const BOOKKEEPING_RECORDS: ReadonlySet<(typeof RECORDS)[number]> = new Se
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
 
 /**
- * The records a guild's export is made of: its data, its points history and its terms. A guild whose points
+ * The records a guild's export is made of: its data, its points history, its terms and its
+ * ledger. A guild whose points
  * were removed and that has nothing else keeps its history (ending with four nulls), so it is
  * exported too, and an import of the export brings that history back.
  */
-export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term] as const;
+export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term, pointsLedger] as const;
 
 /**
  * The tables the store's triggers write (history, ledger, changes), besides whoever else writes

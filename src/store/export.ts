@@ -7,7 +7,9 @@ import type { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { columnList, type RowOf } from '../records/record.js';
 import type { FileEntry, GuildEntry, PeriodEntry, TransferFile } from '../transfer/format.js';
+import { ledgerEntryOf } from '../transfer/ledger.js';
 import { termEntryOf } from '../transfer/terms.js';
+import { STORED_LEDGER } from './ledger-transfer.js';
 import type { SqlDb } from './sql/db.js';
 import { all, first, type Op } from './sql/op.js';
 import { statement } from './sql/statement.js';
@@ -56,6 +58,8 @@ function* exportGuild(id: string): Op<GuildEntry> {
   if (periods.length > 0) guild.periods = periods;
   const terms = yield* all(STORED_TERMS, key);
   if (terms.length > 0) guild.terms = terms.map(termEntryOf);
+  const ledger = yield* all(STORED_LEDGER, key);
+  if (ledger.length > 0) guild.ledger = ledger.map(ledgerEntryOf);
   return guild;
 }
 

@@ -14,6 +14,8 @@ import { historyAfterImport } from '../transfer/history.js';
 import { isEmpty, type RowDiff } from '../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
 import { writeHistory, writePeriods, writeTerms } from './import-parts.js';
+import { withLedgerContext } from './ledger-context.js';
+import { writeLedger } from './ledger-transfer.js';
 import type { SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, type Op, type RowValues, writeRows } from './sql/op.js';
@@ -50,9 +52,14 @@ export async function importData(
 ): Promise<ImportSummary> {
   const at = now();
   const file = checkTransferFile(data, at);
-  await db.write(importGuilds(file.guilds, at.toISOString(), db.dialect), {
-    patienceMs: IMPORT_PATIENCE_MS,
-  });
+  // The points the file changes are the import's in the ledger, not the game's.
+  await db.write(
+    withLedgerContext(
+      { source: 'import' },
+      importGuilds(file.guilds, at.toISOString(), db.dialect),
+    ),
+    { patienceMs: IMPORT_PATIENCE_MS },
+  );
   return summarize(file);
 }
 
@@ -84,6 +91,8 @@ function* writeGuild(guild: GuildEntry, stamp: string, dialect: Dialect): Op<voi
   yield* upsert(profile, writes.profiles);
   yield* writeRows('delete', job, writes.jobs.deletes);
   yield* writePeriods(guild);
+  // Before the points: the import's change of them then has its entries already.
+  yield* writeLedger(guild, stamp, dialect);
   // House points in place: the history trigger records one change when the numbers moved.
   for (const [record, diff] of [
     [housePoints, writes.points],

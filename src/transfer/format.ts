@@ -5,16 +5,18 @@ import { housePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
 import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
+import { pointsLedger } from '../records/points-ledger.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
 import { startColumn, term } from '../records/terms.js';
 import { historyProblems } from './history.js';
+import { type LedgerFileEntry, ledgerProblems } from './ledger.js';
 import { type PeriodEntry, periodEntryProblem } from './periods.js';
 import { type TermEntry, termProblems } from './terms.js';
 
-export type { PeriodEntry, TermEntry };
+export type { LedgerFileEntry, PeriodEntry, TermEntry };
 
 /*
  * The import/export file: a list of guilds, each with its points, premium, jobs and players.
@@ -41,6 +43,11 @@ export interface GuildEntry {
   periods?: PeriodEntry[];
   /** When present, the guild's terms (src/transfer/terms.ts): an import makes them these. */
   terms?: TermEntry[];
+  /**
+   * When present, the guild's ledger, oldest first (src/transfer/ledger.ts): an import makes it
+   * these before it writes the points.
+   */
+  ledger?: LedgerFileEntry[];
 }
 
 export interface TransferFile {
@@ -169,6 +176,22 @@ const termPoints = (field: (house: House) => Field) =>
     .nullable()
     .optional();
 
+const ledgerFields = pointsLedger.fields;
+const ledgerEntry = strictObject({
+  ...Object.fromEntries(
+    (['id', 'at', 'house', 'delta', 'total', 'source'] as const).map((name) => [
+      name,
+      fieldSchema(ledgerFields[name]),
+    ]),
+  ),
+  // The names the log's answer gives them; `undone` its boolean.
+  by: fieldSchema(ledgerFields.by_user).optional(),
+  for: fieldSchema(ledgerFields.for_user).optional(),
+  reason: fieldSchema(ledgerFields.reason).optional(),
+  undone: z.boolean({ error: expected('true or false') }).optional(),
+  undoes: fieldSchema(ledgerFields.undoes).optional(),
+});
+
 const guildEntry = strictObject({
   id: fieldSchema(profile.fields.guild_id),
   // A guild's points name every house: a file that forgets one is more likely wrong than zero.
@@ -205,6 +228,7 @@ const guildEntry = strictObject({
       standings: termPoints((house) => term.fields[house]),
     }),
   ).optional(),
+  ledger: list(ledgerEntry).optional(),
 }).superRefine((value, ctx) => {
   // The shape is checked by now (superRefine runs after it passes): read it as its type.
   const guild = value as unknown as GuildEntry;
@@ -324,6 +348,9 @@ function validateTransferFile(data: unknown, now: Date = new Date()): Validation
     file.guilds.forEach((guild, g) => {
       for (const problem of termProblems(guild.terms ?? [], now)) {
         problems.push(`${formatPath(['guilds', g, 'terms', ...problem.path])}: ${problem.message}`);
+      }
+      for (const { index, field, message } of ledgerProblems(guild.ledger ?? [], now)) {
+        problems.push(`${formatPath(['guilds', g, 'ledger', index, field])}: ${message}`);
       }
     });
     return problems.length === 0 ? { ok: true, file } : { ok: false, problems };

@@ -30,8 +30,22 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
   });
 
   describe('import and export', () => {
-    it('export → import → export gives identical output', () => {
+    it('export → import → export gives identical output, the ledger with it', async () => {
+      // Awards and an undo: the export carries a ledger of more than the demo's import.
+      const given = await s.store.awards.award({
+        ...{ guildId: RICH, house: 'ravenclaw', points: 5, reason: 'wit' },
+        ...{ by: 'prefect', for: null },
+      });
+      if (given.outcome !== 'awarded') throw new Error(given.outcome);
+      await s.store.awards.undo({ guildId: RICH, id: given.entry.id, by: 'head' });
       const first = cli('export');
+      expect(
+        JSON.parse(first.stdout).guilds.find((g: { id: string }) => g.id === RICH).ledger,
+      ).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ source: 'undo', undoes: given.entry.id }),
+        ]),
+      );
       expect(first.status).toBe(0);
       const file = join(s.dir, 'export.json');
       writeFileSync(file, first.stdout);
@@ -115,6 +129,27 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       ],
       ['an unknown field', { guilds: [{ id: 'g1', colour: 'red' }] }, 'guilds[0]'],
       ['a duplicate guild', { guilds: [{ id: 'g1' }, { id: 'g1' }] }, 'guilds[1].id'],
+      [
+        'a ledger entry of no house',
+        {
+          guilds: [
+            {
+              id: 'g1',
+              ledger: [
+                {
+                  id: 1,
+                  at: '2026-01-01T00:00:00Z',
+                  house: 'muggle',
+                  delta: 1,
+                  total: 1,
+                  source: 'game',
+                },
+              ],
+            },
+          ],
+        },
+        'guilds[0].ledger[0].house',
+      ],
       ['no guilds list', {}, 'guilds'],
     ])('a file with %s writes nothing and names the path', async (_label, data, path) => {
       // The store's import, in this process: what the CLI's import calls. The CLI's own line
@@ -237,7 +272,11 @@ describe.each(storeKinds(import.meta.filename))('the CLI on %s', (store) => {
       const exported = cli('export', '--guild', guild.id);
       // The import's own change, recorded in the guild's history (docs/http-api.md).
       const history = [{ at: expect.stringMatching(/Z$/), ...guild.points }];
-      expect(JSON.parse(exported.stdout)).toEqual({ guilds: [{ ...guild, history }] });
+      // And in its ledger, one entry per house, as the import's.
+      const ledger = Object.entries(guild.points).map(([house, total]) =>
+        expect.objectContaining({ house, delta: total, total, source: 'import', by: null }),
+      );
+      expect(JSON.parse(exported.stdout)).toEqual({ guilds: [{ ...guild, history, ledger }] });
       // A new connection: the runs of the CLI above block this process (the server's too) for
       // longer than the server's 30 s request timeout, which then closes fetch's pooled connection.
       const read = async () =>

@@ -202,14 +202,14 @@ export const getPointsChart = defineEndpoint({
   },
 });
 
-/** An entry of the demo's ledger: the points its import wrote, each house counted from 0. */
+/** An entry of the demo's ledger: the points its import wrote (source `import`), counted from 0. */
 const ledgerDemoEntry = (id: number, house: string, total: number) => ({
   id,
   at: '2026-11-02T00:00:00.000Z',
   house,
   delta: total,
   total,
-  source: 'game',
+  source: 'import',
   by: null,
   for: null,
   reason: null,
