@@ -261,12 +261,13 @@ describe('every numeric and date parameter, fuzzed', () => {
     let sent = 0;
     const target = fc.tuple(fc.constantFrom(...options), optionValueText);
     await fc.assert(
-      fc.asyncProperty(target, async ([{ path, type }, raw]) => {
+      fc.asyncProperty(target, async ([{ path, type, others }, raw]) => {
         sent += 1;
         const [command = '', ...rest] = path;
         const leaf: CommandOption = { name: rest.at(-1) ?? '', type, value: 0 };
+        const given = [leaf, ...others];
         const tree: CommandOption[] =
-          rest.length === 2 ? [{ name: rest[0] ?? '', type: 1, options: [leaf] }] : [leaf];
+          rest.length === 2 ? [{ name: rest[0] ?? '', type: 1, options: given }] : given;
         const interaction = interactionObject(
           { id: String(900_000_000_000_000_000n + BigInt(sent)), token: `fuzz-${sent}` },
           2,
@@ -300,15 +301,23 @@ describe('every numeric and date parameter, fuzzed', () => {
 /** Every integer or number option of the commands, as [command, subcommand?, option]. */
 async function integerOptions() {
   const numeric: number[] = [OptionType.Integer, OptionType.Number];
-  const found: { path: string[]; type: number }[] = [];
-  type Option = { name: string; type: number; options?: readonly Option[]; required?: boolean };
+  const found: { path: string[]; type: number; others: CommandOption[] }[] = [];
+  type Option = {
+    name: string;
+    type: number;
+    options?: readonly Option[];
+    required?: boolean;
+    choices?: readonly { value: string | number }[];
+  };
   const walk = (path: string[], options: readonly Option[]) => {
     for (const option of options) {
       if (option.type === OptionType.Subcommand) walk([...path, option.name], option.options ?? []);
       else if (numeric.includes(option.type)) {
-        // A required option besides it would need a value of its own here.
-        expect(options.filter((o) => o.required && o !== option)).toEqual([]);
-        found.push({ path: [...path, option.name], type: option.type });
+        // The required options beside it (an award's house and reason), each with a sound value.
+        const others = options
+          .filter((o) => o.required && o !== option)
+          .map((o) => ({ name: o.name, type: o.type, value: soundValue(o) }));
+        found.push({ path: [...path, option.name], type: option.type, others });
       }
     }
   };
@@ -316,4 +325,16 @@ async function integerOptions() {
     walk([definition.name], (definition.options ?? []) as readonly Option[]);
   }
   return found;
+}
+
+/** A value Discord could send for a required option that is not the one fuzzed. */
+function soundValue(option: {
+  type: number;
+  choices?: readonly { value: string | number }[];
+}): string | number {
+  const choice = option.choices?.[0]?.value;
+  if (choice !== undefined) return choice;
+  if (option.type === OptionType.User) return MEMBER_WITH_THREE;
+  if (option.type === OptionType.Integer || option.type === OptionType.Number) return 1;
+  return 'fuzzed';
 }
