@@ -46,6 +46,8 @@ const COMMANDS = [
   'webhook remove',
   'webhook test',
   'webhook deliveries',
+  'award',
+  'unaward',
 ] as const;
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
