@@ -34,6 +34,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...END_TO_END],
     maxWorkers: UNIT_WORKERS,
+    // A worker keeps its imported modules from one test file to the next instead of importing
+    // the service again for each: about a third of the suite's CPU time went to those imports
+    // (docs/development.md). Every file sets up its own stores, servers and processes, and the
+    // setup files run again before each file.
+    isolate: false,
     // Each test's child processes, counted for scripts/test-budget.js.
     setupFiles: [...SHARED.setupFiles, 'test/setup/count-processes.ts'],
     // The JSON report is what scripts/test-budget.js checks after `npm run test:unit`.
