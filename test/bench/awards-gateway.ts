@@ -1,3 +1,4 @@
+import { HOUSES } from '../../src/records/houses.js';
 import {
   type CommandOption,
   FAKE_TOKEN,
@@ -27,6 +28,8 @@ const WARM_UP = 5;
 /** Longer than any answer may take (Discord's 3 s, then a deferral's 15 minutes would start). */
 const GIVE_UP_MS = 10_000;
 const PAUSE_MS = 10;
+/** Guilds /points is asked of, in turn. */
+const POINTS_GUILDS = 20;
 const USER = { id: '500000000000000002', username: 'bench-prefect' };
 const MEMBER = { id: '500000000000000003', username: 'bench-student' };
 /** Guilds of their own for the awards: the dataset has none of these ids. */
@@ -69,7 +72,7 @@ const give = (n: number): CommandOption[] => [
       {
         name: 'house',
         type: 3,
-        value: ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'][n % 4],
+        value: HOUSES[n % HOUSES.length] ?? 'gryffindor',
       },
       { name: 'points', type: 4, value: 1 + (n % 20) },
       { name: 'reason', type: 3, value: `Bench award ${n}: helped a first year` },
@@ -108,7 +111,7 @@ export async function awardsGateway(options: AwardsGatewayOptions): Promise<Awar
   const guilds = Array.from({ length: Math.ceil(total / AWARDS_PER_GUILD) }, (_, i) =>
     awardGuildOf(i),
   );
-  const pointsGuilds = options.pointsGuilds.slice(0, 20);
+  const pointsGuilds = options.pointsGuilds.slice(0, POINTS_GUILDS);
   const fake = await FakeDiscord.start({ guilds: [...guilds, ...pointsGuilds] });
   let node: Served | undefined;
   try {
