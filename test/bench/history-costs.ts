@@ -110,6 +110,8 @@ export interface Fresh {
   dropHistoryTriggers(): Promise<string[]>;
   /** Drops the triggers on profiles that keep profile_changes (only those); returns their names. */
   dropPeriodTriggers(): Promise<string[]>;
+  /** Drops the triggers on house_points that write points_ledger (only those); their names. */
+  dropLedgerTriggers(): Promise<string[]>;
   /** Bytes on disk of a table and its indexes. */
   tableBytes(table: string): Promise<number>;
   /** Runs one statement on the plain connection, in a transaction of its own. */
@@ -163,6 +165,14 @@ export function sqliteOpener(workDir: string): Opener {
         // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
         const names = namesOf(
           "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'",
+        );
+        for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
+        return names;
+      },
+      async dropLedgerTriggers() {
+        // drizzle/sqlite/0017: house_points_ledger_inserted, _updated, _deleted.
+        const names = namesOf(
+          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'house_points' AND name LIKE 'house\\_points\\_ledger\\_%' ESCAPE '\\'",
         );
         for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
         return names;
@@ -272,6 +282,17 @@ export function postgresOpener(adminUrl: string): Opener {
              AND NOT tgisinternal`,
         );
         for (const { tgname } of rows) await plain.query(`DROP TRIGGER "${tgname}" ON profiles`);
+        return rows.map((row) => row.tgname);
+      },
+      async dropLedgerTriggers() {
+        // drizzle/postgres/0016: the four that run housecup_ledger_entries.
+        const { rows } = await plain.query<{ tgname: string }>(
+          `SELECT tgname FROM pg_trigger
+           WHERE tgrelid = 'house_points'::regclass AND tgfoid = 'housecup_ledger_entries'::regproc
+             AND NOT tgisinternal`,
+        );
+        for (const { tgname } of rows)
+          await plain.query(`DROP TRIGGER "${tgname}" ON house_points`);
         return rows.map((row) => row.tgname);
       },
       tableBytes: (table) =>

@@ -18,6 +18,8 @@ const require = createRequire(import.meta.url);
 const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'];
 const PROFILE = 'id, user_id, guild_id, name, house, year, job_id, galleons, created_at';
 const JOB = 'id, guild_id, name, description, salary';
+const LEDGER =
+  'id, at, house, delta, total, source, by_user AS "by", for_user AS "for", reason, undone';
 
 /** The store as four queries, each returning rows; SQLite or PostgreSQL alike. */
 function openStore() {
@@ -55,6 +57,7 @@ const q = {
   players: `SELECT ${PROFILE} FROM profiles WHERE guild_id = ${n(1)} ORDER BY user_id, id`,
   member: `SELECT ${PROFILE} FROM profiles WHERE guild_id = ${n(1)} AND user_id = ${n(2)} ORDER BY id`,
   jobs: `SELECT ${JOB} FROM jobs WHERE guild_id = ${n(1)} ORDER BY id`,
+  log: `SELECT ${LEDGER} FROM points_ledger WHERE guild_id = ${n(1)} ORDER BY id DESC LIMIT ${n(2)}`,
 };
 
 const app = Fastify({ logger: { level: 'info' } });
@@ -144,6 +147,32 @@ const premium = {
   },
 };
 
+const entry = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string' },
+    house: { type: 'string' },
+    delta: { type: 'integer' },
+    total: { type: 'integer' },
+    source: { type: 'string' },
+    by: { type: ['string', 'null'] },
+    for: { type: ['string', 'null'] },
+    reason: { type: ['string', 'null'] },
+    undone: { type: 'boolean' },
+  },
+};
+const log = {
+  type: 'object',
+  properties: {
+    guildId: { type: 'string' },
+    results: { type: 'array', items: entry },
+    count: { type: 'integer' },
+    next: { type: ['integer', 'null'] },
+    status: { type: 'integer' },
+  },
+};
+
 app.get('/v1/players', async () => ({
   area: 'players',
   methods: [
@@ -194,6 +223,28 @@ app.get('/v1/jobs/:guildId', { schema: schema(list(job)) }, async (request, repl
     return reply.code(404).send({ error: 'No job found on this server', status: 404 });
   return { results, count: results.length, status: 200 };
 });
+
+// The ledger, newest first: a page of `limit` entries (100 by default), the next from its last id.
+app.get(
+  '/v1/points/:guildId/log',
+  {
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+      },
+      response: { 200: log },
+    },
+  },
+  async (request) => {
+    const { guildId } = request.params;
+    const { limit } = request.query;
+    const rows = await all(q.log, [guildId, limit]);
+    const results = rows.map((row) => ({ ...row, undone: Number(row.undone) === 1 }));
+    const next = results.length === limit ? (results.at(-1)?.id ?? null) : null;
+    return { guildId, results, count: results.length, next, status: 200 };
+  },
+);
 
 const close = async () => {
   await app.close();

@@ -140,6 +140,13 @@ describe('npm run bench -- --quick', () => {
     for (const section of ['members', 'terms', 'renders', 'webhooks', 'liveScoreboards'] as const) {
       expect(report[section], section).toBeTruthy();
     }
+    // The awards: the ledger triggers' cost and /log beside the peer on each store, and awards
+    // over the gateway, every one answered.
+    expect(report.awards?.costs.map((c) => c.store)).toEqual(stores);
+    expect(report.awards?.log.map((l) => l.store)).toEqual(stores);
+    for (const log of report.awards?.log ?? []) expect(log.ratio, log.store).toBeGreaterThan(0);
+    expect(report.awards?.gateway?.award.samples).toBeGreaterThan(0);
+    expect(report.awards?.gateway?.points.samples).toBeGreaterThan(0);
     expect(run.stdout).toContain('Targets (');
     expect([...new Set(report.targets?.map((t) => t.id))]).toEqual(ALL_TARGETS.map((t) => t.id));
   }, 1_200_000);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { AwardsReport } from './awards.js';
 import { type ColdPeer, formatColdPeer } from './cold-peer.js';
 import type { DatasetManifest } from './dataset.js';
 import { LIMITED_ROW } from './endpoints.js';
@@ -118,6 +119,8 @@ export interface Report {
   /** One guild against another (issue 42); absent from runs before it. */
   webhooksFairness?: WebhooksFairnessReport | null;
   liveFairness?: LiveFairnessReport | null;
+  /** The awards' speed (awards.ts, issue 45); absent from runs before it. */
+  awards?: AwardsReport | null;
   /** One line per target and figure (targets.ts); absent from runs before issue 36. */
   targets?: TargetLine[];
   rows: Row[];

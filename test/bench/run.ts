@@ -87,7 +87,8 @@ import { hasWrk, runWrk } from './wrk.js';
  * messages' Discord calls, memory and a burst of edits (live-scoreboards.ts), `webhooks-fairness`
  * another guild's deliveries beside one guild's hanging receivers and the outbox beside failing
  * ones (webhooks-fairness.ts), `live-fairness` other guilds' edits beside four channels waiting
- * out 429s (live-fairness.ts).
+ * out 429s (live-fairness.ts), `awards` the ledger triggers' cost, /log cached × the peer and an
+ * award's answer over the gateway (awards.ts).
  */
 
 /** `--only cached`: the main target, × peer on the cached rows of both stores. */
@@ -787,6 +788,7 @@ async function main(): Promise<number> {
       liveScoreboards: sections.liveScoreboards ?? null,
       webhooksFairness: sections.webhooksFairness ?? null,
       liveFairness: sections.liveFairness ?? null,
+      awards: sections.awards ?? null,
       rows,
     };
     report.targets = checkTargets(report);

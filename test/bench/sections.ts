@@ -1,7 +1,9 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type AwardsReport, awardsBench, formatAwards, prepareAwards } from './awards.js';
 import { type ColdPeer, type ColdServer, coldVersusPeer, formatColdPeer } from './cold-peer.js';
 import type { Dataset, DatasetManifest } from './dataset.js';
+import { postgresOpener, sqliteOpener } from './history-costs.js';
 import { formatLiveFairness, type LiveFairnessReport, liveFairnessBench } from './live-fairness.js';
 import {
   formatLiveScoreboards,
@@ -101,6 +103,26 @@ export async function serve(
     300_000,
     [503],
   );
+  return served;
+}
+
+/** The peer (peer.mjs) on `databasePath`, or on env's DATABASE_URL, once it answers `path`. */
+async function servePeer(
+  ctx: BenchContext,
+  databasePath: string,
+  path: string,
+  env?: Record<string, string>,
+): Promise<Served> {
+  const served = spawnServer({
+    port: await freePort(),
+    cpu: ctx.pinning?.server,
+    cwd: ctx.work,
+    databasePath,
+    env,
+    peer: true,
+  });
+  ctx.running.add(served);
+  await waitForOk(served.url + path, { authorization: ctx.key }, performance.now(), 60_000);
   return served;
 }
 
@@ -392,6 +414,56 @@ export async function streamsSection(
   return { streams, publicStreams };
 }
 
+/** The ledger triggers' cost, /log cached × the peer, an award over the gateway (awards.ts). */
+export async function awardsSection(ctx: BenchContext): Promise<AwardsReport> {
+  let seeded: ReturnType<typeof prepareAwards> | undefined;
+  // A scratch copy: the /log guilds get their awards, and the gateway's awards write it.
+  const nodes = await scratchNodes(ctx, 'awards', (path) => {
+    seeded = prepareAwards(path, ctx.manifest, ctx.quick ? 150 : 300);
+    ctx.log(
+      `awards: ${seeded.awardsPerGuild} awards in each of ${seeded.guilds.length} guilds' ledgers`,
+    );
+  });
+  const peers: Served[] = [];
+  try {
+    if (!seeded) throw new Error('awards: the scratch copy was not prepared');
+    const path = `/v1/points/${seeded.guilds[0]}/log`;
+    const peer = await servePeer(ctx, nodes.path, path);
+    peers.push(peer);
+    const stores: Parameters<typeof awardsBench>[0]['nodes'] = [
+      { store: 'sqlite', housecup: nodes.sqlite, peer },
+    ];
+    if (nodes.postgres && nodes.postgresNode) {
+      const peerPostgres = await servePeer(ctx, nodes.path, path, {
+        DATABASE_URL: nodes.postgres.url,
+      });
+      peers.push(peerPostgres);
+      stores.push({ store: 'postgres', housecup: nodes.postgresNode, peer: peerPostgres });
+    }
+    const report = await awardsBench({
+      seeded,
+      manifest: ctx.manifest,
+      nodes: stores,
+      openers: [
+        { store: 'sqlite', open: sqliteOpener(join(ctx.work, 'awards-costs')) },
+        ...(nodes.postgres
+          ? [{ store: 'postgres' as const, open: postgresOpener(ADMIN_URL) }]
+          : []),
+      ],
+      ...loadOptions(ctx),
+      quick: ctx.quick,
+      serve: (env) => serve(ctx, nodes.path, env),
+      stop: (served) => stopServers(ctx, [served]),
+      log: ctx.log,
+    });
+    ctx.failures.push(...report.failures);
+    return report;
+  } finally {
+    await stopServers(ctx, peers);
+    await nodes.stop();
+  }
+}
+
 /** A section run after the rows: its name for `--only`, where its report goes, how it prints. */
 export interface Section {
   name: string;
@@ -406,7 +478,8 @@ type SectionKey =
   | 'webhooks'
   | 'liveScoreboards'
   | 'webhooksFairness'
-  | 'liveFairness';
+  | 'liveFairness'
+  | 'awards';
 
 function section<K extends SectionKey>(
   name: string,
@@ -433,6 +506,7 @@ export const SECTIONS: readonly Section[] = [
   section('live-scoreboards', 'liveScoreboards', liveScoreboardsSection, formatLiveScoreboards),
   section('webhooks-fairness', 'webhooksFairness', webhooksFairnessSection, formatWebhooksFairness),
   section('live-fairness', 'liveFairness', liveFairnessSection, formatLiveFairness),
+  section('awards', 'awards', awardsSection, formatAwards),
 ];
 
 export { formatColdPeer, formatSorted, formatStreams };

@@ -22,7 +22,7 @@ export interface Target {
   /** `≥`: the figure must reach the threshold; `≤` / `<`: stay under it. */
   compare: '≥' | '≤' | '<';
   threshold: number;
-  unit: '×' | 'ms' | 'KiB' | 'messages';
+  unit: '×' | 'ms' | 'KiB' | 'messages' | 'answers';
   /** The figures this target checks in a report; none: not run. */
   figures(results: Results): Figure[];
 }
@@ -262,6 +262,44 @@ export const TARGETS = {
     threshold: 10_000,
     unit: 'ms',
     figures: (r) => one('sqlite', r.liveFairness?.otherEdit.p95Ms),
+  },
+  ledgerTriggers: {
+    id: 'ledger-triggers',
+    text: "the ledger triggers' cost on the game's writes of house_points (UPDATE bursts, each its own transaction and in one; SQLite's INSERT OR REPLACE), with ÷ without",
+    compare: '≤',
+    threshold: 1.15,
+    unit: '×',
+    figures: (r) =>
+      (r.awards?.costs ?? []).flatMap((c) =>
+        Object.entries(c.costs).map(([write, cost]) => ({
+          of: `${c.store} ${write}`,
+          value: cost?.ratio ?? Number.NaN,
+        })),
+      ),
+  },
+  awardsLog: {
+    id: 'awards-log-peer',
+    text: 'cached /v1/points/:g/log (a page of 100 entries), req/s × the peer',
+    compare: '≥',
+    threshold: 6,
+    unit: '×',
+    figures: (r) => (r.awards?.log ?? []).map((l) => ({ of: l.store, value: l.ratio })),
+  },
+  awardGatewayDeferred: {
+    id: 'award-gateway-deferred',
+    text: '/award give over the gateway: answers not an immediate reply (type 4)',
+    compare: '≤',
+    threshold: 0,
+    unit: 'answers',
+    figures: (r) => one('sqlite', r.awards?.gateway?.award.deferred),
+  },
+  awardGatewayP99: {
+    id: 'award-gateway-p99',
+    text: '/award give over the gateway, dispatch → reply at Discord, p99',
+    compare: '≤',
+    threshold: 100,
+    unit: 'ms',
+    figures: (r) => one('sqlite', r.awards?.gateway?.award.p99Ms),
   },
   replacement: {
     id: 'replacement-gain',

@@ -1,0 +1,161 @@
+import { HOUSES } from '../../src/records/houses.js';
+import { mulberry32 } from './dataset.js';
+import { type Fresh, historyCostsFile, type Opener } from './history-costs.js';
+import { median } from './report.js';
+
+/*
+ * What the ledger's triggers (src/store/*\/ledger-triggers.ts) cost the game's own writes of
+ * house_points: a fresh migrated database each side, both given the same guilds by an import,
+ * then one side has only its ledger triggers dropped (every other trigger stays: the history's,
+ * the change notifications), and the same writes run on both, in interleaved rounds whose order
+ * alternates, as members.ts measures the period triggers:
+ * - a burst of single `UPDATE house_points SET <house> = <house> + n WHERE guild_id = …`, each its
+ *   own transaction, as a game gives points;
+ * - the same burst inside one transaction: the triggers' own work, without the commits;
+ * - on SQLite, a burst of `INSERT OR REPLACE` of whole rows, each its own transaction, which some
+ *   games write (SQLite deletes the old row without telling any trigger: the ledger sees an
+ *   insert).
+ * Each round's writes move every point they touch, so every write runs the trigger's body. The
+ * ledger grows round after round on the side that keeps it, as a game's does.
+ */
+
+export type LedgerWrite = 'burst' | 'burstOneTransaction' | 'replace';
+
+export interface LedgerWriteCost {
+  /** µs per write, per round. */
+  withUs: number[];
+  withoutUs: number[];
+  /** median(with) ÷ median(without). */
+  ratio: number;
+}
+
+export interface LedgerCosts {
+  store: 'sqlite' | 'postgres';
+  guilds: number;
+  /** Writes per burst. */
+  writes: number;
+  /** Ledger entries on the side with its triggers after the run (before: the import's). */
+  entries: number;
+  costs: Partial<Record<LedgerWrite, LedgerWriteCost>>;
+}
+
+const LEDGER_ROWS = 'SELECT count(*) AS n FROM points_ledger';
+
+/** The three kinds of write, as a game's SQL spells them on each engine. */
+function statements(kind: 'sqlite' | 'postgres') {
+  const p = (n: number) => (kind === 'sqlite' ? '?' : `$${n}`);
+  const add = Object.fromEntries(
+    HOUSES.map((house) => [
+      house,
+      `UPDATE house_points SET ${house} = ${house} + ${p(1)} WHERE guild_id = ${p(2)}`,
+    ]),
+  );
+  const replace = `INSERT OR REPLACE INTO house_points (guild_id, ${HOUSES.join(', ')}) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')})`;
+  return { add, replace };
+}
+
+interface Side {
+  side: 'with' | 'without';
+  fresh: Fresh;
+}
+
+/** The ledger triggers' cost on one store, `rounds` interleaved rounds of `writes` each. */
+export async function ledgerCosts(
+  kind: 'sqlite' | 'postgres',
+  open: Opener,
+  options: { guilds: number; rounds: number; writes: number; log: (line: string) => void },
+): Promise<LedgerCosts> {
+  const { guilds, rounds, writes, log } = options;
+  const file = historyCostsFile(guilds);
+  const guildIds = file.guilds.map((guild) => guild.id);
+  const sql = statements(kind);
+  const kinds: LedgerWrite[] =
+    kind === 'sqlite'
+      ? ['burst', 'burstOneTransaction', 'replace']
+      : ['burst', 'burstOneTransaction'];
+  const times = Object.fromEntries(
+    kinds.map((write) => [write, { with: [] as number[], without: [] as number[] }]),
+  ) as Record<LedgerWrite, { with: number[]; without: number[] }>;
+  const pair: Side[] = [];
+  try {
+    for (const side of ['with', 'without'] as const) {
+      const fresh = await open(`ledger-${side}`);
+      pair.push({ side, fresh });
+      await fresh.store.importData(file);
+      if (side === 'without' && (await fresh.dropLedgerTriggers()).length === 0) {
+        throw new Error('found no ledger trigger to drop');
+      }
+    }
+    const before = await Promise.all(pair.map(({ fresh }) => fresh.count(LEDGER_ROWS)));
+    // Round -1 is untimed: statements prepared, code compiled, both sides' caches warm.
+    for (let round = -1; round < rounds; round++) {
+      const random = mulberry32(0x1ed6 + round);
+      // Each write moves its house by 1 to 50 points, so that every one runs a trigger's body.
+      const adds = Array.from({ length: writes }, (_, i) => ({
+        house: HOUSES[i % HOUSES.length] ?? 'gryffindor',
+        points: 1 + Math.floor(random() * 50),
+        guild: guildIds[Math.floor(random() * guildIds.length)] ?? '',
+      }));
+      // Whole rows, each house's points new: what a game that writes its rows whole sends.
+      const rows = Array.from({ length: writes }, () => [
+        guildIds[Math.floor(random() * guildIds.length)] ?? '',
+        ...HOUSES.map(() => 100_000 + Math.floor(random() * 100_000)),
+      ]);
+      const work: Record<LedgerWrite, (fresh: Fresh) => Promise<void>> = {
+        async burst(fresh) {
+          for (const add of adds)
+            await fresh.run(sql.add[add.house] ?? '', [add.points, add.guild]);
+        },
+        async burstOneTransaction(fresh) {
+          await fresh.run('BEGIN', []);
+          for (const add of adds)
+            await fresh.run(sql.add[add.house] ?? '', [add.points, add.guild]);
+          await fresh.run('COMMIT', []);
+        },
+        async replace(fresh) {
+          for (const row of rows) await fresh.run(sql.replace, row);
+        },
+      };
+      // Alternate which side goes first, so that drift does not always favour one.
+      const order = round % 2 === 0 ? pair : [...pair].reverse();
+      const line: string[] = [];
+      for (const write of kinds) {
+        const us = { with: 0, without: 0 };
+        for (const { side, fresh } of order) {
+          const since = performance.now();
+          await work[write](fresh);
+          us[side] = ((performance.now() - since) * 1000) / writes;
+        }
+        if (round < 0) continue;
+        times[write].with.push(us.with);
+        times[write].without.push(us.without);
+        line.push(`${write} ${us.with.toFixed(0)}/${us.without.toFixed(0)} µs`);
+      }
+      if (round >= 0) {
+        log(
+          `awards: ledger trigger costs (${kind}) round ${round + 1}/${rounds}: ${line.join(', ')} (with/without)`,
+        );
+      }
+    }
+    const after = await Promise.all(pair.map(({ fresh }) => fresh.count(LEDGER_ROWS)));
+    // The side with the triggers wrote an entry per write at least; the other none.
+    const written = (after[0] ?? 0) - (before[0] ?? 0);
+    if (written < writes * (rounds + 1) || after[1] !== before[1]) {
+      throw new Error(
+        `ledger entries written with/without the triggers: ${written} / ${(after[1] ?? 0) - (before[1] ?? 0)}`,
+      );
+    }
+    const costs: LedgerCosts['costs'] = {};
+    for (const write of kinds) {
+      const without = median(times[write].without);
+      costs[write] = {
+        withUs: times[write].with,
+        withoutUs: times[write].without,
+        ratio: without > 0 ? median(times[write].with) / without : 0,
+      };
+    }
+    return { store: kind, guilds, writes, entries: after[0] ?? 0, costs };
+  } finally {
+    for (const { fresh } of pair) await fresh.dispose();
+  }
+}
