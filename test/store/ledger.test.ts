@@ -196,6 +196,38 @@ describe.each(storeKinds(import.meta.filename))('the ledger on %s', (kind) => {
     expect(generation).not.toBe(before);
   });
 
+  it('a row the game moves to another guild: the guild it left goes to 0, the one it joins counts from its own entries', async () => {
+    const [left, joined] = ['moved-from', 'moved-to'];
+    await foreignWrite(
+      t,
+      `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff) VALUES ('${left}', 5, 0, 9, 0)`,
+    );
+    await t.store.awards.award({
+      ...{ guildId: joined, house: 'ravenclaw', points: 4, reason: 'before the move' },
+      ...{ by: null, for: null },
+    });
+    await foreignWrite(t, `DELETE FROM house_points WHERE guild_id = '${joined}'`);
+    await foreignWrite(t, `UPDATE house_points SET guild_id = '${joined}' WHERE guild_id = '${left}'`);
+    const changes = async (guild: string, skip: number) =>
+      (await entriesOf(t.store, guild))
+        .slice(skip)
+        .map(({ house, delta, total, source }) => ({ house, delta, total, source }));
+    expect(await changes(left, 2)).toEqual([
+      { house: 'gryffindor', delta: -5, total: 0, source: 'game' },
+      { house: 'ravenclaw', delta: -9, total: 0, source: 'game' },
+    ]);
+    // The guild it joined had 4 on ravenclaw, then none (the delete): it counts from there.
+    expect(await changes(joined, 2)).toEqual([
+      { house: 'gryffindor', delta: 5, total: 5, source: 'game' },
+      { house: 'ravenclaw', delta: 9, total: 9, source: 'game' },
+    ]);
+    for (const guild of [left, joined]) {
+      const sums = { ...ZERO };
+      for (const entry of await entriesOf(t.store, guild)) sums[entry.house] += entry.delta;
+      expect(sums).toEqual(await pointsOf(t.store, guild));
+    }
+  });
+
   it('a term’s reset is its entries, naming the term; the context is gone after each write', async () => {
     const guild = 'reset';
     await t.store.awards.award({

@@ -16,8 +16,8 @@ import { sqliteDialect } from './dialect.js';
  * Who and why: SQLite has no session variables, so the writing transaction puts its context (the
  * JSON of src/store/ledger-context.ts) in the one row of points_ledger_context and deletes it
  * before it commits; SQLite has one writer at a time, so no other connection ever sees that row.
- * Without one, the change is the game's. drizzle/sqlite/0017_points_ledger.sql holds these
- * written out, and test/store/ledger-triggers-migration.test.ts holds it to this module.
+ * Without one, the change is the game's. The migrations hold these written out (0017, and 0019
+ * for the update's), and test/store/ledger-triggers-migration.test.ts holds them to this module.
  */
 
 /** The table the writing transaction's context is in, while it writes. */
@@ -38,35 +38,50 @@ const lastTotal = (guild: string, house: string) =>
 
 /**
  * The statement writing the entries of guild `guild` (NEW.guild_id or OLD.guild_id) whose
- * points are now `points(house)`; `when` limits it further.
+ * points are now `points(house)`, for the houses `looked(house)` lets through: a house left out
+ * costs nothing, not even the look at its last total.
  */
-function entries(guild: string, points: (house: string) => string, when = ''): string {
+function entries(
+  guild: string,
+  points: (house: string) => string,
+  looked: (house: string) => string = () => '',
+): string {
   const houses = HOUSES.map(
     (house, i) =>
-      `SELECT ${i + 1} AS ord, '${house}' AS house, ${points(house)} AS total, ${lastTotal(guild, house)} AS before`,
+      `SELECT ${i + 1} AS ord, '${house}' AS house, ${points(house)} AS total, ${lastTotal(guild, house)} AS before${looked(house)}`,
   ).join('\n      UNION ALL ');
   return `  INSERT INTO points_ledger (${COLUMNS})
   SELECT ${guild}, ${sqliteDialect.now}, h.house, h.total - h.before, h.total,
     coalesce(${context('source')}, 'game'), ${context('by')}, ${context('for')}, ${context('reason')}, ${context('undoes')}
   FROM (${houses}) AS h
   LEFT JOIN ${CONTEXT_TABLE} AS c ON 1
-  WHERE h.total IS NOT h.before${when}
+  WHERE h.total IS NOT h.before
   ORDER BY h.ord;`;
 }
 
-const anyChanged = [...HOUSES, 'guild_id']
-  .map((column) => `OLD.${column} IS NOT NEW.${column}`)
-  .join(' OR ');
+const anyChanged = HOUSES.map((house) => `OLD.${house} IS NOT NEW.${house}`).join(' OR ');
 
 export const LEDGER_TRIGGERS: readonly string[] = [
   `CREATE TRIGGER \`house_points_ledger_inserted\` AFTER INSERT ON \`house_points\` BEGIN
 ${entries('NEW.guild_id', (house) => `NEW.${house}`)}
 END;`,
-  // A row moved to another guild: the guild it left has no points any more.
+  // The game's usual write: a house or two of one guild. Only the houses it changed are looked
+  // at: the others' entries already end at their points.
   `CREATE TRIGGER \`house_points_ledger_updated\` AFTER UPDATE ON \`house_points\`
-WHEN ${anyChanged}
+WHEN OLD.guild_id IS NEW.guild_id AND (${anyChanged})
 BEGIN
-${entries('OLD.guild_id', () => '0', ' AND OLD.guild_id IS NOT NEW.guild_id')}
+${entries(
+  'NEW.guild_id',
+  (house) => `NEW.${house}`,
+  (house) => ` WHERE OLD.${house} IS NOT NEW.${house}`,
+)}
+END;`,
+  // A row moved to another guild: the guild it left has no points any more, the one it joined
+  // counts from its own entries.
+  `CREATE TRIGGER \`house_points_ledger_moved\` AFTER UPDATE ON \`house_points\`
+WHEN OLD.guild_id IS NOT NEW.guild_id
+BEGIN
+${entries('OLD.guild_id', () => '0')}
 ${entries('NEW.guild_id', (house) => `NEW.${house}`)}
 END;`,
   `CREATE TRIGGER \`house_points_ledger_deleted\` AFTER DELETE ON \`house_points\` BEGIN
