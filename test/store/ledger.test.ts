@@ -207,7 +207,10 @@ describe.each(storeKinds(import.meta.filename))('the ledger on %s', (kind) => {
       ...{ by: null, for: null },
     });
     await foreignWrite(t, `DELETE FROM house_points WHERE guild_id = '${joined}'`);
-    await foreignWrite(t, `UPDATE house_points SET guild_id = '${joined}' WHERE guild_id = '${left}'`);
+    await foreignWrite(
+      t,
+      `UPDATE house_points SET guild_id = '${joined}' WHERE guild_id = '${left}'`,
+    );
     const changes = async (guild: string, skip: number) =>
       (await entriesOf(t.store, guild))
         .slice(skip)
