@@ -49,8 +49,10 @@ export const pointsLedger = defineRecord({
     points_ledger_house: ['guild_id', 'house', 'id'],
     // A source's entries: its pages, and the awards of the last minute (the rate).
     points_ledger_source: ['guild_id', 'source', 'id'],
-    points_ledger_by: ['guild_id', 'by_user', 'id'],
-    points_ledger_for: ['guild_id', 'for_user', 'id'],
+    // Only the entries with someone named (awards, undos, resets): the game's entries, most of
+    // them, name no one, and each index a write touches is a page more in its commit.
+    points_ledger_by: { columns: ['guild_id', 'by_user', 'id'], whereSet: 'by_user' },
+    points_ledger_for: { columns: ['guild_id', 'for_user', 'id'], whereSet: 'for_user' },
     // The instants: `from`/`to`, and the pruning, as the history's.
     points_ledger_guild_at: ['guild_id', 'at'],
   },

@@ -23,9 +23,18 @@ export interface RecordDefinition<F extends Fields = Fields> {
   fields: F;
   /** Omitted when the key is a single generated column. */
   primaryKey?: readonly string[];
-  indexes?: Readonly<Record<string, readonly string[]>>;
+  indexes?: Readonly<Record<string, IndexDefinition>>;
   references?: readonly Reference[];
 }
+
+/**
+ * An index: its columns, or its columns and the one column whose rows it holds only where that
+ * column is set (a partial index: rows without it cost a write nothing, and a lookup of a value
+ * of that column, which is never null, still reads it).
+ */
+type IndexDefinition<K extends string = string> =
+  | readonly K[]
+  | { readonly columns: readonly K[]; readonly whereSet: K };
 
 /** The TypeScript type of a record's row, field by field. */
 export type RowOf<R extends RecordDefinition> = {
@@ -36,7 +45,7 @@ export type RowOf<R extends RecordDefinition> = {
 export function defineRecord<const F extends Fields, const K extends keyof F & string>(
   record: RecordDefinition<F> & {
     primaryKey?: readonly K[];
-    indexes?: Readonly<Record<string, readonly K[]>>;
+    indexes?: Readonly<Record<string, IndexDefinition<K>>>;
     references?: readonly (Reference & { columns: readonly K[] })[];
   },
 ): RecordDefinition<F> {

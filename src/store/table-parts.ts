@@ -31,7 +31,8 @@ type Columns<C> = [C, ...C[]];
 /** One dialect's constraint builders, in the shape drizzle gives them in both cores. */
 interface ConstraintBuilders<C, P> {
   primaryKey(columns: Columns<C>): P;
-  index(name: string, columns: Columns<C>): P;
+  /** `whereSet`: a partial index, of the rows where that column is not null. */
+  index(name: string, columns: Columns<C>, whereSet?: C): P;
   foreignKey(name: string, columns: Columns<C>, foreignColumns: Columns<C>): P;
   check(name: string, expression: SQL): P;
 }
@@ -58,8 +59,10 @@ export function tablePartsOf<C extends SQLWrapper, P>(
   if (record.primaryKey) {
     parts.push(builders.primaryKey(nonEmpty(record.primaryKey.map(col), record.table)));
   }
-  for (const [name, columns] of Object.entries(record.indexes ?? {})) {
-    parts.push(builders.index(name, nonEmpty(columns.map(col), name)));
+  for (const [name, index] of Object.entries(record.indexes ?? {})) {
+    const { columns, whereSet } = 'whereSet' in index ? index : { columns: index, whereSet: null };
+    const partial = whereSet === null ? undefined : col(whereSet);
+    parts.push(builders.index(name, nonEmpty(columns.map(col), name), partial));
   }
   for (const reference of record.references ?? []) {
     const target = built.get(reference.table);

@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import {
   bigint,
   type CheckBuilder,
@@ -66,7 +67,10 @@ function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable
       built,
       {
         primaryKey: (columns) => primaryKey({ columns }),
-        index: (name, [first, ...rest]) => index(name).on(first, ...rest),
+        index: (name, [first, ...rest], whereSet) => {
+          const built = index(name).on(first, ...rest);
+          return whereSet ? built.where(isNotNull(whereSet)) : built;
+        },
         foreignKey: (name, columns, foreignColumns) =>
           foreignKey({ name, columns, foreignColumns }),
         check,

@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import {
   type CheckBuilder,
   check,
@@ -53,7 +54,10 @@ function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyT
       built,
       {
         primaryKey: (columns) => primaryKey({ columns }),
-        index: (name, [first, ...rest]) => index(name).on(first, ...rest),
+        index: (name, [first, ...rest], whereSet) => {
+          const built = index(name).on(first, ...rest);
+          return whereSet ? built.where(isNotNull(whereSet)) : built;
+        },
         foreignKey: (name, columns, foreignColumns) =>
           foreignKey({ name, columns, foreignColumns }),
         check,
