@@ -151,32 +151,25 @@ export function sqliteOpener(workDir: string): Opener {
         .pluck()
         .all()
         .filter((name): name is string => typeof name === 'string');
+    /** Drops the triggers that `which` picks from sqlite_master; their names. */
+    const dropTriggers = (which: string) => {
+      const names = namesOf(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND ${which}`);
+      for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
+      return names;
+    };
     return {
       store,
-      async dropHistoryTriggers() {
-        // The triggers on house_points that write points_history (drizzle/sqlite/0002).
-        const names = namesOf(
-          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'house_points' AND sql LIKE '%points_history%'",
-        );
-        for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
-        return names;
-      },
-      async dropPeriodTriggers() {
-        // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
-        const names = namesOf(
-          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'",
-        );
-        for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
-        return names;
-      },
-      async dropLedgerTriggers() {
-        // drizzle/sqlite/0017: house_points_ledger_inserted, _updated, _deleted.
-        const names = namesOf(
-          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'house_points' AND name LIKE 'house\\_points\\_ledger\\_%' ESCAPE '\\'",
-        );
-        for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
-        return names;
-      },
+      // drizzle/sqlite/0002: the triggers on house_points that write points_history.
+      dropHistoryTriggers: async () =>
+        dropTriggers("tbl_name = 'house_points' AND sql LIKE '%points_history%'"),
+      // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
+      dropPeriodTriggers: async () =>
+        dropTriggers("tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'"),
+      // drizzle/sqlite/0017 and 0019: house_points_ledger_inserted, _updated, _moved, _deleted.
+      dropLedgerTriggers: async () =>
+        dropTriggers(
+          "tbl_name = 'house_points' AND name LIKE 'house\\_points\\_ledger\\_%' ESCAPE '\\'",
+        ),
       async tableBytes(table) {
         const names = sqlite
           .prepare<[string], string>(
@@ -256,45 +249,30 @@ export function postgresOpener(adminUrl: string): Opener {
     }
     const plain = client;
     const opened = store;
+    /** Drops the triggers of `table` that `which` picks from pg_trigger; their names. */
+    const dropTriggers = async (table: string, which: string) => {
+      const { rows } = await plain.query<{ tgname: string }>(
+        `SELECT tgname FROM pg_trigger
+         WHERE tgrelid = '${table}'::regclass AND ${which} AND NOT tgisinternal`,
+      );
+      for (const { tgname } of rows) await plain.query(`DROP TRIGGER "${tgname}" ON ${table}`);
+      return rows.map((row) => row.tgname);
+    };
     const number = async (sql: string) => {
       const { rows } = await plain.query<{ n: string | number | null }>(sql);
       return Number(rows[0]?.n ?? 0);
     };
     return {
       store: opened,
-      async dropHistoryTriggers() {
-        // The trigger on house_points that runs housecup_record_points (drizzle/postgres/0003);
-        // the change-notification triggers of 0001 stay.
-        const { rows } = await plain.query<{ tgname: string }>(
-          `SELECT tgname FROM pg_trigger
-           WHERE tgrelid = 'house_points'::regclass AND tgfoid = 'housecup_record_points'::regproc
-             AND NOT tgisinternal`,
-        );
-        for (const { tgname } of rows)
-          await plain.query(`DROP TRIGGER "${tgname}" ON house_points`);
-        return rows.map((row) => row.tgname);
-      },
-      async dropPeriodTriggers() {
-        // drizzle/postgres/0009: profiles_periods_galleons, _member, _moved, _deleted, _truncated.
-        const { rows } = await plain.query<{ tgname: string }>(
-          `SELECT tgname FROM pg_trigger
-           WHERE tgrelid = 'profiles'::regclass AND tgname LIKE 'profiles\\_periods\\_%'
-             AND NOT tgisinternal`,
-        );
-        for (const { tgname } of rows) await plain.query(`DROP TRIGGER "${tgname}" ON profiles`);
-        return rows.map((row) => row.tgname);
-      },
-      async dropLedgerTriggers() {
-        // drizzle/postgres/0016: the four that run housecup_ledger_entries.
-        const { rows } = await plain.query<{ tgname: string }>(
-          `SELECT tgname FROM pg_trigger
-           WHERE tgrelid = 'house_points'::regclass AND tgfoid = 'housecup_ledger_entries'::regproc
-             AND NOT tgisinternal`,
-        );
-        for (const { tgname } of rows)
-          await plain.query(`DROP TRIGGER "${tgname}" ON house_points`);
-        return rows.map((row) => row.tgname);
-      },
+      // drizzle/postgres/0003: the trigger on house_points that runs housecup_record_points
+      // (the change-notification triggers of 0001 stay).
+      dropHistoryTriggers: () =>
+        dropTriggers('house_points', "tgfoid = 'housecup_record_points'::regproc"),
+      // drizzle/postgres/0009: profiles_periods_galleons, _member, _moved, _deleted, _truncated.
+      dropPeriodTriggers: () => dropTriggers('profiles', "tgname LIKE 'profiles\\_periods\\_%'"),
+      // drizzle/postgres/0016: the four that run housecup_ledger_entries.
+      dropLedgerTriggers: () =>
+        dropTriggers('house_points', "tgfoid = 'housecup_ledger_entries'::regproc"),
       tableBytes: (table) =>
         number(`SELECT pg_total_relation_size('${table.replace(/'/g, "''")}') AS n`),
       async run(sql, params) {
