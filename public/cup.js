@@ -75,8 +75,37 @@
     } finally {
       timer = 0;
       if (pending) refresh(pending === 2);
+      followWeek();
     }
   }
+
+  // "This week" starts again from nothing on Monday 00:00 UTC, when nothing may change for the
+  // stream to bring: the page takes its new <main> once the week its figures count has ended
+  // (data-week-ends, the server's), so an overlay left running shows the new week. This machine's
+  // clock may run ahead of the server's: a page that still counts the old week is asked for again
+  // a minute later.
+  const WEEK_MARGIN_MS = 2000;
+  const WEEK_AGAIN_MS = 60000;
+  let weekEnds = '';
+  let weekTimer = 0;
+  function followWeek() {
+    const ends = document.getElementById('cup')?.dataset.weekEnds ?? '';
+    const at = Date.parse(ends);
+    if (Number.isNaN(at) || (ends === weekEnds && weekTimer)) return;
+    clearTimeout(weekTimer);
+    const again = ends === weekEnds;
+    weekEnds = ends;
+    const wait = Math.max(0, at - Date.now()) + (again ? WEEK_AGAIN_MS : WEEK_MARGIN_MS);
+    // Beyond setTimeout's limit (about 24.8 days) a timer fires at once.
+    weekTimer = setTimeout(
+      () => {
+        weekTimer = 0;
+        refresh(true);
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
+  }
+  followWeek();
 
   function update(points) {
     const items = houses();

@@ -15,6 +15,7 @@ import {
 import { botPermissionsIn } from './channel-permissions.js';
 import { liveSeq } from './live-areas.js';
 import type { LiveScoreboards } from './scoreboards.js';
+import { everyWeekTurn, weekStartOf } from './week-turn.js';
 
 /** How often each message may be edited, and how long a node's hold on a message lasts. */
 interface LiveTiming {
@@ -39,6 +40,8 @@ interface LiveServiceOptions extends HouseCupSources {
   rest: REST;
   logger: Logger;
   timing?: LiveTiming;
+  /** The time (ms since 1970) the edits, their leases and the week are judged by; tests set it. */
+  clock?: () => number;
 }
 
 export interface RunningLive extends LiveScoreboards {
@@ -53,12 +56,14 @@ export interface RunningLive extends LiveScoreboards {
  * `tick` it renews its leases (and takes the messages whose lease ran out), looks whether each
  * guild's shown changes moved past what its messages show, and edits those whose interval has
  * passed: the first change after a quiet time is shown within a tick, a burst's last standings
- * at the end of the interval. Everything it knows of a message is in the store, so a restart,
- * or another node, goes on from there.
+ * at the end of the interval. A new week (Monday 00:00 UTC) brings one edit of every message it
+ * holds, as "this week" starts again from nothing. Everything it knows of a message is in the
+ * store, so a restart, or another node, goes on from there.
  */
 export function startLiveService(options: LiveServiceOptions): RunningLive {
   const { store, rest, logger } = options;
   const timing = options.timing ?? LIVE_TIMING;
+  const clock = options.clock ?? Date.now;
   const log = logger.child({ component: 'live-scoreboards' });
   const owner = randomUUID();
   const tickMs = Math.max(50, Math.min(1_000, Math.floor(timing.editIntervalMs / 4)));
@@ -66,6 +71,12 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
   /** The messages this node holds, by id. */
   let held = new Map<string, LiveMessage>();
   const editing = new Map<string, Promise<void>>();
+  /**
+   * The week (its start, ms) each held message's figures were drawn in: one drawn in an earlier
+   * week is due whatever the changes say, for its "this week" to start again.
+   */
+  const drawnIn = new Map<string, number>();
+  let week = weekStartOf(clock());
   /** Each guild's shown change, and the generation it was read at. */
   const seen = new Map<string, { generation: string; seq: number }>();
   let renewAt = 0;
@@ -99,6 +110,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
 
   async function forget(message: LiveMessage, status: number): Promise<void> {
     held.delete(message.messageId);
+    drawnIn.delete(message.messageId);
     await store.forget(message.messageId);
     const why =
       status === 404 ? 'the message or its channel is gone' : 'a permission was taken away';
@@ -112,13 +124,15 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     const language = resolveLanguage(message.locale, null);
     let wait = timing.editIntervalMs;
     try {
-      const answer = await houseCupMessage(options, message.guildId, language);
+      const drawnAt = clock();
+      const answer = await houseCupMessage(options, message.guildId, language, drawnAt);
       // The points are gone (a guild emptied): the message keeps the last standings it had.
       if (answer) {
         const { channelId, messageId } = message;
         await editMessage(rest, channelId, messageId, answer, stopping.signal);
       }
       message.seq = seq;
+      drawnIn.set(message.messageId, weekStartOf(drawnAt));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal !== null) return forget(message, refusal);
@@ -138,13 +152,25 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
         );
       }
     }
-    message.nextEditAt = Date.now() + wait;
+    message.nextEditAt = clock() + wait;
     const still = await store.edited(message.messageId, owner, message.seq, message.nextEditAt);
-    if (!still) held.delete(message.messageId);
+    if (!still) {
+      held.delete(message.messageId);
+      drawnIn.delete(message.messageId);
+    }
+  }
+
+  /**
+   * The week a message taken from the store was last drawn in, as near as the store tells: its
+   * last edit was at most an interval before its next one was allowed, else it is as posted.
+   */
+  function weekDrawn(message: LiveMessage): number {
+    const lastEdit = message.nextEditAt - timing.editIntervalMs;
+    return weekStartOf(Math.max(Date.parse(message.createdAt) || 0, lastEdit));
   }
 
   async function tick(): Promise<void> {
-    const now = Date.now();
+    const now = clock();
     // A lease that ran out (a node died) is taken at the next look, not at the next renewal:
     // a dead node's messages move within the lease and a tick.
     if (now < renewAt && (await store.anyFree(now))) renewAt = now;
@@ -155,8 +181,10 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       // What this node knows better than the store (an edit whose record is under way) stays.
       for (const message of claimed) {
         next.set(message.messageId, held.get(message.messageId) ?? message);
+        if (!drawnIn.has(message.messageId)) drawnIn.set(message.messageId, weekDrawn(message));
       }
       held = next;
+      for (const id of drawnIn.keys()) if (!held.has(id)) drawnIn.delete(id);
     }
     await startDueEdits();
   }
@@ -170,12 +198,13 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     if (starting || stopped) return;
     starting = true;
     try {
-      const now = Date.now();
+      const now = clock();
       for (const message of held.values()) {
         if (editing.size >= EDITS_AT_ONCE) break;
         if (editing.has(message.messageId) || now < message.nextEditAt) continue;
         const seq = await seqOf(message.guildId);
-        if (seq === message.seq || editing.has(message.messageId)) continue;
+        const lastWeek = (drawnIn.get(message.messageId) ?? week) < week;
+        if ((seq === message.seq && !lastWeek) || editing.has(message.messageId)) continue;
         const id = message.messageId;
         const work = edit(message, seq)
           .catch((error: unknown) => log.error({ err: error, message: id }, 'live scoreboard edit'))
@@ -199,6 +228,13 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       });
   }, tickMs);
   timer.unref();
+  // The week's turn: every held message is due once (each in its turn, as the places free up).
+  const stopWeekTurns = everyWeekTurn(clock, (start) => {
+    week = start;
+    void startDueEdits().catch((error: unknown) =>
+      log.error({ err: error }, 'live scoreboards could not start the new week'),
+    );
+  });
   // Names this node as the store's leases do, so an operator can tell who edits what.
   log.info({ owner }, 'live scoreboards started');
 
@@ -208,7 +244,8 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       if ((await store.count(guildId)) >= LIVE_MESSAGES_PER_GUILD) return { kind: 'full' };
       // Read before the message is drawn: a change during the drawing brings an edit.
       const seq = liveSeq(await options.read.changes.of(guildId));
-      const answer = await houseCupMessage(options, guildId, language);
+      const drawnAt = clock();
+      const answer = await houseCupMessage(options, guildId, language, drawnAt);
       if (!answer) return { kind: 'noPoints' };
       let messageId: string;
       try {
@@ -228,6 +265,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
         { guild: guildId, channel: channelId, message: messageId },
         'live scoreboard posted',
       );
+      drawnIn.set(messageId, weekStartOf(drawnAt));
       // Taken at the next look (the lease is free): at once, rather than at the next renewal.
       renewAt = 0;
       return { kind: 'posted', messageId };
@@ -235,7 +273,10 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     permissionsIn: (guildId, channelId) => botPermissionsIn(rest, guildId, channelId, botUserId),
     async stop(guildId, channelId) {
       const removed = await store.removeInChannel(guildId, channelId);
-      for (const message of removed) held.delete(message.messageId);
+      for (const message of removed) {
+        held.delete(message.messageId);
+        drawnIn.delete(message.messageId);
+      }
       log.info(
         { guild: guildId, channel: channelId, removed: removed.length },
         'live scoreboard stopped',
@@ -245,6 +286,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     async close() {
       stopped = true;
       clearInterval(timer);
+      stopWeekTurns();
       stopping.abort();
       await ticking;
       await Promise.all(editing.values());
