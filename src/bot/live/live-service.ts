@@ -34,6 +34,22 @@ const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
  */
 const EDITS_AT_ONCE = 4;
 
+/**
+ * Of those places, how many may go at once to messages whose last edit failed (a 5xx, no answer
+ * in time): a channel Discord fails or leaves hanging never holds all of them, so every other
+ * guild's message still has a place.
+ */
+const FAILING_PLACES = 2;
+
+/**
+ * How long one call to Discord for an edit may take before it is given up and its place goes
+ * on: well under the REST client's own 15 s, which it would try four times on a hanging channel.
+ */
+const EDIT_TIMEOUT_MS = 5_000;
+
+/** The longest wait between tries of a message whose edits keep failing. */
+const MAX_BACKOFF_MS = 5 * 60_000;
+
 interface LiveServiceOptions extends HouseCupSources {
   store: LiveMessageStore;
   /** A client with the bot token: channel messages are the bot's, in both Discord modes. */
@@ -76,6 +92,8 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
    * week is due whatever the changes say, for its "this week" to start again.
    */
   const drawnIn = new Map<string, number>();
+  /** Each held message's failed edits in a row (none: its last edit went through). */
+  const failures = new Map<string, number>();
   let week = weekStartOf(clock());
   /** Each guild's shown change, and the generation it was read at. */
   const seen = new Map<string, { generation: string; seq: number }>();
@@ -108,9 +126,15 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     return seq;
   }
 
+  /** A message this node no longer holds, and what it knew of it. */
+  function letGo(messageId: string): void {
+    held.delete(messageId);
+    drawnIn.delete(messageId);
+    failures.delete(messageId);
+  }
+
   async function forget(message: LiveMessage, status: number): Promise<void> {
-    held.delete(message.messageId);
-    drawnIn.delete(message.messageId);
+    letGo(message.messageId);
     await store.forget(message.messageId);
     const why =
       status === 404 ? 'the message or its channel is gone' : 'a permission was taken away';
@@ -129,10 +153,12 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       // The points are gone (a guild emptied): the message keeps the last standings it had.
       if (answer) {
         const { channelId, messageId } = message;
-        await editMessage(rest, channelId, messageId, answer, stopping.signal);
+        const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(EDIT_TIMEOUT_MS)]);
+        await editMessage(rest, channelId, messageId, answer, signal);
       }
       message.seq = seq;
       drawnIn.set(message.messageId, weekStartOf(drawnAt));
+      failures.delete(message.messageId);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal !== null) return forget(message, refusal);
@@ -145,19 +171,21 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
           'live scoreboard edit rate-limited; trying again when Discord allows',
         );
       } else if (!stopping.signal.aborted) {
-        // A 5xx after its retries, the network, a render that failed: the same change, later.
+        // A 5xx, no answer in time, the network, a render that failed: the same change, later,
+        // each failure in a row waiting twice as long (a channel failing for hours is tried a
+        // few times an hour, and takes one of the few places for failing messages meanwhile).
+        const failed = (failures.get(message.messageId) ?? 0) + 1;
+        failures.set(message.messageId, failed);
+        wait = Math.min(MAX_BACKOFF_MS, wait * 2 ** Math.min(failed - 1, 16));
         log.warn(
-          { guild: message.guildId, message: message.messageId, err: error },
+          { guild: message.guildId, message: message.messageId, failed, waitMs: wait, err: error },
           'live scoreboard edit failed; trying again later',
         );
       }
     }
     message.nextEditAt = clock() + wait;
     const still = await store.edited(message.messageId, owner, message.seq, message.nextEditAt);
-    if (!still) {
-      held.delete(message.messageId);
-      drawnIn.delete(message.messageId);
-    }
+    if (!still) letGo(message.messageId);
   }
 
   /**
@@ -184,7 +212,8 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
         if (!drawnIn.has(message.messageId)) drawnIn.set(message.messageId, weekDrawn(message));
       }
       held = next;
-      for (const id of drawnIn.keys()) if (!held.has(id)) drawnIn.delete(id);
+      for (const id of drawnIn.keys()) if (!held.has(id)) letGo(id);
+      for (const id of failures.keys()) if (!held.has(id)) letGo(id);
     }
     await startDueEdits();
   }
@@ -199,9 +228,13 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     starting = true;
     try {
       const now = clock();
+      let failing = 0;
+      for (const id of editing.keys()) if (failures.has(id)) failing += 1;
       for (const message of held.values()) {
         if (editing.size >= EDITS_AT_ONCE) break;
         if (editing.has(message.messageId) || now < message.nextEditAt) continue;
+        const retry = failures.has(message.messageId);
+        if (retry && failing >= FAILING_PLACES) continue;
         const seq = await seqOf(message.guildId);
         const lastWeek = (drawnIn.get(message.messageId) ?? week) < week;
         if ((seq === message.seq && !lastWeek) || editing.has(message.messageId)) continue;
@@ -213,6 +246,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
             void startDueEdits().catch(() => {});
           });
         editing.set(id, work);
+        if (retry) failing += 1;
       }
     } finally {
       starting = false;
@@ -273,10 +307,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     permissionsIn: (guildId, channelId) => botPermissionsIn(rest, guildId, channelId, botUserId),
     async stop(guildId, channelId) {
       const removed = await store.removeInChannel(guildId, channelId);
-      for (const message of removed) {
-        held.delete(message.messageId);
-        drawnIn.delete(message.messageId);
-      }
+      for (const message of removed) letGo(message.messageId);
       log.info(
         { guild: guildId, channel: channelId, removed: removed.length },
         'live scoreboard stopped',
