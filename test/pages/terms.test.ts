@@ -46,7 +46,7 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(html).toContain(
         '<p class="term" id="term" data-gryffindor="40" data-slytherin="80" data-ravenclaw="70" data-hufflepuff="15"><span class="term-label">Term</span> <strong class="term-name">Winter 2026</strong> <span class="term-since">since Nov 1, 2026</span> <span class="term-leading">Leading: Slytherin · 80 points gained</span></p>',
       );
-      expect(html).toContain('<main id="cup" data-term="4:">');
+      expect(html).toMatch(/<main id="cup" data-term="4:" data-week-ends="[^"]+">/);
       const [autumn, summer, spring, ...rest] = cupsOf(html);
       expect(rest).toEqual([]);
       expect(autumn).toContain('<h3 class="cup-name">Autumn 2026</h3>');
@@ -106,7 +106,7 @@ for (const kind of storeKinds(import.meta.filename)) {
         });
         const html = await page();
         expect(html).not.toContain('id="term"');
-        expect(html).toContain(`<main id="cup" data-term="4:${ended?.endedAt}">`);
+        expect(html).toContain(`<main id="cup" data-term="4:${ended?.endedAt}" data-week-ends="`);
         const cups = cupsOf(html);
         expect(cups).toHaveLength(4);
         expect(cups[0]).toContain('<h3 class="cup-name">Winter 2026</h3>');
