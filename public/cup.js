@@ -10,17 +10,14 @@
       : `${change > 0 ? '▲' : change < 0 ? '▼' : '±'} ${format.format(Math.abs(change))} this week`;
   const names = new Intl.ListFormat('en', { type: 'conjunction' });
   // The open term's leaders, by what each house gained in it (src/pages/hall-of-cups.ts writes
-  // the same text): a term's cup is the points gained, not the points carried in.
+  // the same text): a term's cup is the points gained, not the points carried in. None while no
+  // house is ahead of another (a term just begun).
   const leading = (term, items) => {
-    let best = null;
-    for (const house of items.keys()) {
-      const gain = term.dataset[house];
-      if (gain !== '' && (best === null || Number(gain) > best)) best = Number(gain);
-    }
-    if (best === null) return '';
-    const leaders = [...items.keys()].filter(
-      (house) => term.dataset[house] !== '' && Number(term.dataset[house]) === best,
-    );
+    const gained = [...items.keys()].filter((house) => term.dataset[house] !== '');
+    if (gained.length === 0) return '';
+    const best = Math.max(...gained.map((house) => Number(term.dataset[house])));
+    const leaders = gained.filter((house) => Number(term.dataset[house]) === best);
+    if (leaders.length === gained.length) return 'No house leads yet';
     const who = names.format(
       leaders.map((house) => items.get(house).querySelector('.name').textContent),
     );

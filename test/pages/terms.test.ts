@@ -115,7 +115,10 @@ for (const kind of storeKinds(import.meta.filename)) {
         await test.store.terms.start(HALL, 'Spring 2027');
         await stream.waitForEvents(5);
         expect(termEvents(stream.events).at(-1)).toMatchObject({ id: 5, endedAt: null });
-        expect(await page()).toContain('<strong class="term-name">Spring 2027</strong>');
+        const spring = await page();
+        expect(spring).toContain('<strong class="term-name">Spring 2027</strong>');
+        // Just begun, on the reset's zeros: no house is ahead of another, so none leads yet.
+        expect(spring).toContain('<span class="term-leading">No house leads yet</span>');
       } finally {
         stream.close();
       }
