@@ -202,10 +202,16 @@ export class FakeDiscord {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
-    const bytes = await readRawBody(req);
-    // A caller that gives up before its answer (an edit left hanging) closes the connection,
-    // which the server reports as the request's error ("aborted"): nothing is left to answer.
+    // A caller that gives up before its answer (an edit it stopped waiting for) closes the
+    // connection, which the server reports as the request's error ("aborted"), while its body is
+    // read or after: nothing is left to answer then.
     req.on('error', () => {});
+    let bytes: Buffer;
+    try {
+      bytes = await readRawBody(req);
+    } catch {
+      return;
+    }
     const raw = bytes.toString('utf8');
     const record: RecordedRequest = {
       receivedAt: performance.now(),
