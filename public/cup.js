@@ -10,17 +10,14 @@
       : `${change > 0 ? '▲' : change < 0 ? '▼' : '±'} ${format.format(Math.abs(change))} this week`;
   const names = new Intl.ListFormat('en', { type: 'conjunction' });
   // The open term's leaders, by what each house gained in it (src/pages/hall-of-cups.ts writes
-  // the same text): a term's cup is the points gained, not the points carried in.
+  // the same text): a term's cup is the points gained, not the points carried in. None while no
+  // house is ahead of another (a term just begun).
   const leading = (term, items) => {
-    let best = null;
-    for (const house of items.keys()) {
-      const gain = term.dataset[house];
-      if (gain !== '' && (best === null || Number(gain) > best)) best = Number(gain);
-    }
-    if (best === null) return '';
-    const leaders = [...items.keys()].filter(
-      (house) => term.dataset[house] !== '' && Number(term.dataset[house]) === best,
-    );
+    const gained = [...items.keys()].filter((house) => term.dataset[house] !== '');
+    if (gained.length === 0) return '';
+    const best = Math.max(...gained.map((house) => Number(term.dataset[house])));
+    const leaders = gained.filter((house) => Number(term.dataset[house]) === best);
+    if (leaders.length === gained.length) return 'No house leads yet';
     const who = names.format(
       leaders.map((house) => items.get(house).querySelector('.name').textContent),
     );
@@ -75,8 +72,37 @@
     } finally {
       timer = 0;
       if (pending) refresh(pending === 2);
+      followWeek();
     }
   }
+
+  // "This week" starts again from nothing on Monday 00:00 UTC, when nothing may change for the
+  // stream to bring: the page takes its new <main> once the week its figures count has ended
+  // (data-week-ends, the server's), so an overlay left running shows the new week. This machine's
+  // clock may run ahead of the server's: a page that still counts the old week is asked for again
+  // a minute later.
+  const WEEK_MARGIN_MS = 2000;
+  const WEEK_AGAIN_MS = 60000;
+  let weekEnds = '';
+  let weekTimer = 0;
+  function followWeek() {
+    const ends = document.getElementById('cup')?.dataset.weekEnds ?? '';
+    const at = Date.parse(ends);
+    if (Number.isNaN(at) || (ends === weekEnds && weekTimer)) return;
+    clearTimeout(weekTimer);
+    const again = ends === weekEnds;
+    weekEnds = ends;
+    const wait = Math.max(0, at - Date.now()) + (again ? WEEK_AGAIN_MS : WEEK_MARGIN_MS);
+    // Beyond setTimeout's limit (about 24.8 days) a timer fires at once.
+    weekTimer = setTimeout(
+      () => {
+        weekTimer = 0;
+        refresh(true);
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
+  }
+  followWeek();
 
   function update(points) {
     const items = houses();

@@ -19,16 +19,18 @@ export interface HouseCupSources {
  * The house cup message: the embed of the standings with each house's week (and the open term
  * above them, when there is one), and the chart as
  * its picture. What `/points` answers and what a live scoreboard shows (and is edited to), so
- * both read alike. Null when the guild has no house points.
+ * both read alike. Null when the guild has no house points. `now` is the instant whose week it
+ * counts (a live scoreboard redrawn at a week's turn passes it).
  */
 export async function houseCupMessage(
   { read, renders, cache }: HouseCupSources,
   guildId: string,
   language: Language,
+  now: number = Date.now(),
 ): Promise<Answer | null> {
   const points = await currentPoints(read, guildId);
   if (points === null) return null;
-  const week = await weekChange(read, guildId, points, Date.now());
+  const week = await weekChange(read, guildId, points, now);
   const term = await read.terms.open(guildId);
   // The picture speaks the language (its title, houses, numbers and dates), and is kept in the
   // node's answer cache per guild and language until the guild's data changes: a second

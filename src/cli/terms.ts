@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import { HOUSES } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
-import { checkTermName, leadersOf, TERM_NAME_MAX, type Term } from '../records/terms.js';
+import {
+  anyPoints,
+  checkTermName,
+  openLeadersOf,
+  TERM_NAME_MAX,
+  type Term,
+} from '../records/terms.js';
 import type { Store } from '../store/store.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
@@ -22,11 +28,14 @@ const each = (points: Standings, write: (points: number | null) => string) =>
 
 /**
  * `won by gryffindor`, `leading: gryffindor and slytherin` while the term is open (its leaders
- * are not winners yet), `no winner` when no house had points.
+ * are not winners yet), `no house leads yet` while no house is ahead of another in it (a term
+ * just begun), `no winner` when no house had points.
  */
 function resultText(term: Term): string {
-  const houses = term.winners ?? leadersOf(term.standings);
-  if (houses.length === 0) return 'no winner';
+  const houses = term.winners ?? openLeadersOf(term.standings);
+  if (houses.length === 0) {
+    return term.winners === null && anyPoints(term.standings) ? 'no house leads yet' : 'no winner';
+  }
   return `${term.winners ? 'won by' : 'leading:'} ${houses.join(' and ')}`;
 }
 

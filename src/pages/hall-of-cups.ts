@@ -1,6 +1,6 @@
 import { HOUSES, type House } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
-import { leadersOf, type Term } from '../records/terms.js';
+import { anyPoints, openLeadersOf, type Term } from '../records/terms.js';
 import { type Html, html } from './html.js';
 
 /*
@@ -69,15 +69,18 @@ function gainedText(points: number, houses: number): string {
   return `${numbers.format(points)} points gained${houses > 1 ? ' each' : ''}`;
 }
 
+/** What an open term says while no house is ahead of another in it (one just begun). */
+const NO_LEADER = 'No house leads yet';
+
 /**
  * `Leading: Gryffindor · 360 points gained`: the open term's leaders by what they gained so far,
- * never its winners; empty when no house has points. public/cup.js writes the same text as the
- * points change.
+ * never its winners; NO_LEADER while none is ahead of another; empty when no house has points.
+ * public/cup.js writes the same text as the points change.
  */
 function leadingText(gained: Standings): string {
-  const leaders = leadersOf(gained);
+  const leaders = openLeadersOf(gained);
   const [first] = leaders;
-  if (first === undefined) return '';
+  if (first === undefined) return anyPoints(gained) ? NO_LEADER : '';
   const who = names.format(leaders.map((house) => HOUSE_NAMES[house]));
   return `Leading: ${who} · ${gainedText(gained[first] ?? 0, leaders.length)}`;
 }

@@ -16,6 +16,7 @@ import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { periodAt } from '../records/periods.js';
 import { DEFAULT_PAGE_TITLE } from '../records/published-guild.js';
 import { type Asset, loadAssets } from './assets.js';
 import { HALL_SIZE, termsView } from './hall-of-cups.js';
@@ -173,6 +174,7 @@ export async function registerPublicPages(
           const publication = await read.publication.get(guildId);
           if (!publication) return { status: 404, body: NOT_FOUND, type: HTML };
           const now = Date.now();
+          const week = periodAt('week', new Date(now));
           const standings = await currentPoints(read, guildId);
           const change = standings && (await weekChange(read, guildId, standings, now));
           const series =
@@ -193,10 +195,13 @@ export async function registerPublicPages(
             series,
             terms: termsView(terms.items, terms.next !== null),
             awards: awards.items,
+            weekEndsAt: week.to,
           });
-          // The chart ends now and the week's change counts from a week ago: both move on with
-          // time alone, as the PNG's lines do (a minute).
-          return { status: 200, body, type: HTML, staleAt: now + 60_000 };
+          // Both move on with time alone: the chart ends now (a minute, as the PNG's lines do),
+          // and "this week" is the UTC week from Monday 00:00, which starts again from nothing at
+          // its end: the page then is drawn anew, whether or not anything was written.
+          const staleAt = Math.min(now + 60_000, Date.parse(week.to));
+          return { status: 200, body, type: HTML, staleAt };
         });
       },
     );

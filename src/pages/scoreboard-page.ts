@@ -13,8 +13,13 @@ interface ScoreboardView {
   title: string;
   /** Null when the guild has no house points (they were removed after it published). */
   standings: Record<House, number> | null;
-  /** The change over the last 7 days; null when the guild has no history to tell it. */
+  /**
+   * Each house's change this week (the UTC week from Monday 00:00); null when the guild has no
+   * history to tell it.
+   */
   weekChange: Record<House, number | null>;
+  /** When that week ends (ISO 8601): cup.js reads the page again then, for the new week's. */
+  weekEndsAt: string;
   overlay: boolean;
   /** The race over the chart's days, oldest first (none in the overlay, which has no chart). */
   series: readonly ChartPoint[];
@@ -58,8 +63,9 @@ ${view.overlay ? '' : raceChart({ series: view.series, names: NAMES, days: CHART
     bodyAttributes: html` data-guild="${view.guildId}"${view.overlay ? html` class="overlay"` : ''}`,
     // The announcements stay outside <main>, which cup.js replaces when the standings come or go.
     // data-term: the guild's latest term as its `term` event names it, so cup.js knows when the
-    // terms it shows are no longer the latest and takes its new <main>.
-    main: html`<main id="cup" data-term="${terms.latest}">
+    // terms it shows are no longer the latest and takes its new <main>. data-week-ends: when
+    // the week its figures count ends, for cup.js to take the new week's <main> then.
+    main: html`<main id="cup" data-term="${terms.latest}" data-week-ends="${view.weekEndsAt}">
 ${openTermLine(terms.open)}${body}
 ${latestAwards(view.awards ?? [])}${view.overlay ? '' : hallOfCups(terms)}</main>
 <p class="visually-hidden" id="announce" aria-live="polite"></p>`,

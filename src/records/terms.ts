@@ -112,6 +112,21 @@ export function leadersOf(standings: Standings): House[] {
   return HOUSES.filter((house) => standings[house] === best);
 }
 
+/**
+ * An open term's leaders so far: the houses with the highest gain, when that is ahead of another
+ * house's; none while every house with points has gained alike (a term just begun, all at 0),
+ * which is "no house leads yet" rather than "all four lead".
+ */
+export function openLeadersOf(gained: Standings): House[] {
+  const leaders = leadersOf(gained);
+  return leaders.length < HOUSES.filter((house) => gained[house] !== null).length ? leaders : [];
+}
+
+/** Whether any house has points in `standings`. */
+export function anyPoints(standings: Standings): boolean {
+  return HOUSES.some((house) => standings[house] !== null);
+}
+
 /** A term's name as the store takes it: trimmed, one line of 1 to 100 characters. */
 type TermNameCheck = { ok: true; name: string } | { ok: false; problem: string };
 

@@ -7,6 +7,7 @@ import { only } from './sql/dialect.js';
 import { all, first, type Op, run, writeRows } from './sql/op.js';
 import { type Params, type Statement, statement, statementFamily } from './sql/statement.js';
 import type { CopyRows, CopyWork, RowBatches } from './store.js';
+import { keepCursor } from './webhook-outbox.js';
 
 /*
  * `housecup copy`, on either engine, from either to either: every row of every copied table
@@ -107,8 +108,23 @@ function* begin(replace: boolean): Op<'empty' | 'holds' | 'refused'> {
   return holds ? 'holds' : 'empty';
 }
 
-function* finish(): Op<void> {
+/** The number of the target's latest change (its own triggers' record of the copy's writes). */
+const LATEST_CHANGE = statement<Params, { seq: number }>(
+  (d) => `SELECT ${d.integer('coalesce(max(seq), 0)')} AS seq FROM guild_changes`,
+);
+const NOW = statement<Params, { now: string }>((d) => `SELECT ${d.instantText(d.now)} AS now`);
+
+/**
+ * Ids continue after the copied ones, and the webhooks go on from the target's latest change:
+ * the copy emptied their cursor, and a node finding none would start from whatever change is
+ * latest when it starts, past one the game wrote on the target meanwhile. The tables are locked
+ * (begin), so no other writer holds a number below it.
+ */
+function* finish(dialect: Dialect): Op<void> {
   for (const record of GENERATED_IDS) yield* run(idsAfter(record));
+  const seq = (yield* first(LATEST_CHANGE))?.seq ?? 0;
+  const now = (yield* first(NOW))?.now ?? new Date().toISOString();
+  yield* keepCursor(dialect.changesCursorAfter(Number(seq)), now);
 }
 
 /** An empty target: every row inserted, tables others reference first (RECORDS' order). */
@@ -151,7 +167,7 @@ export function writeEverything(
     if (found === 'refused') return false;
     if (found === 'holds') await replaceWhatDiffers(inCopy, rows);
     else await fill(inCopy, rows);
-    await inCopy(finish());
+    await inCopy(finish(db.dialect));
     return true;
   });
 }

@@ -150,6 +150,14 @@ function* write(messages: readonly NewMessage[], at: string): Op<void> {
   yield* run(INSERT_REST, params);
 }
 
+/**
+ * Keeps the cursor at `cursor` (`copy`, on a target whose cursor it emptied): the changes after
+ * it are delivered, whichever node starts first.
+ */
+export function* keepCursor(cursor: string, at: string): Op<void> {
+  yield* run(INSERT_CURSOR, { name: CHANGES_CURSOR, cursor, updated_at: at });
+}
+
 export function* readCursor(): Op<string | null> {
   return (yield* first(CURSOR, { name: CHANGES_CURSOR }))?.cursor ?? null;
 }

@@ -105,14 +105,51 @@ export function checkAddress(address: string, rules: Pick<SafetyRules, 'allowPri
 
 /**
  * Checks a URL as `webhook add` does: its form, then every address its host resolves to now (all
- * of them: a name with one private address among public ones is refused).
+ * of them: a name with one private address among public ones is refused). An http:// URL to an
+ * address the rules keep out needs both settings: the refusal names both, so an operator who
+ * lifts the one named does not meet the other only on the next try.
  */
 export async function checkUrl(text: string, rules: SafetyRules): Promise<URL> {
-  const url = checkUrlForm(text, rules);
+  let url: URL;
+  try {
+    url = checkUrlForm(text, rules);
+  } catch (error) {
+    const address = await alsoRefusedAddress(error, text, rules);
+    if (address) throw new UrlRefused('scheme', `${(error as Error).message}, and ${address}`);
+    throw error;
+  }
+  await checkAddresses(url, rules);
+  return url;
+}
+
+/**
+ * For an http:// URL refused for its scheme alone (a setting would allow it): the refusal its
+ * address would get too, or null.
+ */
+async function alsoRefusedAddress(
+  error: unknown,
+  text: string,
+  rules: SafetyRules,
+): Promise<string | null> {
+  if (!(error instanceof UrlRefused) || error.problem !== 'scheme' || rules.allowHttp) return null;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (url?.protocol !== 'http:') return null;
+  try {
+    await checkAddresses(url, rules);
+    return null;
+  } catch (refused) {
+    return refused instanceof UrlRefused && refused.problem === 'forbiddenAddress'
+      ? refused.message
+      : null;
+  }
+}
+
+/** Every address the URL's host is (a literal) or resolves to now may be connected to. */
+async function checkAddresses(url: URL, rules: SafetyRules): Promise<void> {
   const host = hostOf(url);
   if (isIP(host)) {
     checkAddress(host, rules);
-    return url;
+    return;
   }
   let addresses: ResolvedAddress[];
   try {
@@ -122,5 +159,4 @@ export async function checkUrl(text: string, rules: SafetyRules): Promise<URL> {
   }
   if (addresses.length === 0) throw new UrlRefused('unresolvable', `${host} does not resolve`);
   for (const { address } of addresses) checkAddress(address, rules);
-  return url;
 }

@@ -1,11 +1,12 @@
 /*
- * A rate-limited channel holds only its own live scoreboard (`npm run bench -- --only
- * live-fairness`, or alone: `npx tsx test/bench/live-fairness.ts [--quick]`): one SQLite node in
- * this process against the fake Discord, production's edit interval (10 s). One guild has 4 live
- * messages in 4 channels whose every edit Discord answers 429 with `retry_after: 60`, its points
+ * A rate-limited or failing channel holds only its own live scoreboard (`npm run bench -- --only
+ * live-fairness`, or alone: `npx tsx test/bench/live-fairness.ts [--quick] [--hang | --500]`):
+ * one SQLite node in this process against the fake Discord, production's edit interval (10 s).
+ * One guild has 4 live messages in 4 channels whose every edit Discord answers 429 with
+ * `retry_after: 60` (or, with `--hang`, never answers; with `--500`, answers 500), its points
  * changing every second; 20 other guilds have one message each, each guild's points changing
  * every 12 s or so. Measured: each other guild's change → the first edit showing it, p50/p95/max;
- * and the edits sent into the waiting channels.
+ * and the edits sent into the failing channels.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,12 @@ import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/start.js';
-import { type AcceptedEdit, FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import {
+  type AcceptedEdit,
+  type EditFault,
+  FAKE_TOKEN,
+  FakeDiscord,
+} from '../support/fake-discord.js';
 import { percentile, round } from './webhooks.js';
 
 const OTHERS = 20;
@@ -37,14 +43,19 @@ function shown(edit: AcceptedEdit): number {
 
 export interface LiveFairnessReport {
   seconds: number;
+  /** How Discord answered the busy channels' edits: `429` (also when absent: older reports), `500` or `hang`. */
+  fault?: string;
   otherEdit: { p50Ms: number; p95Ms: number; maxMs: number; n: number; missed: number };
   busyRefused: number;
   busyEdits: number;
 }
 
+const RATE_LIMITED: EditFault = { status: 429, retryAfter: RETRY_AFTER_S };
+
 export async function liveFairnessBench(
   quick: boolean,
   log: (line: string) => void = console.log,
+  fault: EditFault = RATE_LIMITED,
 ): Promise<LiveFairnessReport> {
   const seconds = quick ? 30 : 90;
   const dir = mkdtempSync(join(tmpdir(), 'housecup-live-fairness-'));
@@ -90,7 +101,7 @@ export async function liveFairnessBench(
     for (let i = 0; i < 4; i += 1) {
       fake.addChannel(BUSY, busyChannel(i));
       await post(BUSY, busyChannel(i));
-      fake.failEditsIn(busyChannel(i), { status: 429, retryAfter: RETRY_AFTER_S });
+      fake.failEditsIn(busyChannel(i), fault);
     }
     for (const guildId of others) await post(guildId);
     const otherChannel = new Map(others.map((guildId) => [fake.channelOf(guildId), guildId]));
@@ -139,6 +150,7 @@ export async function liveFairnessBench(
     clearInterval(load);
     const report: LiveFairnessReport = {
       seconds,
+      fault: String(fault.status),
       otherEdit: {
         p50Ms: round(percentile(latencies, 50)),
         p95Ms: round(percentile(latencies, 95)),
@@ -163,12 +175,22 @@ export async function liveFairnessBench(
 export function formatLiveFairness(report: LiveFairnessReport | null): string {
   if (!report) return 'live scoreboards fairness: not run';
   const e = report.otherEdit;
+  const fault = report.fault ?? '429';
   return [
-    `live scoreboards, 4 channels of one guild answering 429 (retry_after ${RETRY_AFTER_S} s), ${report.seconds} s:`,
+    `live scoreboards, 4 channels of one guild ${
+      fault === 'hang'
+        ? 'never answering'
+        : `answering ${fault}${fault === '429' ? ` (retry_after ${RETRY_AFTER_S} s)` : ''}`
+    }, ${report.seconds} s:`,
     `  ${OTHERS} other guilds' changes → edit showing them: p50 ${e.p50Ms} ms, p95 ${e.p95Ms} ms, max ${e.maxMs} ms (${e.n} changes, ${e.missed} not edited within 60 s); ${report.busyRefused} edits sent into the waiting channels (${report.busyEdits} accepted)`,
   ].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await liveFairnessBench(process.argv.includes('--quick'));
+  const fault: EditFault = process.argv.includes('--hang')
+    ? { status: 'hang' }
+    : process.argv.includes('--500')
+      ? { status: 500 }
+      : RATE_LIMITED;
+  await liveFairnessBench(process.argv.includes('--quick'), console.log, fault);
 }

@@ -25,7 +25,7 @@ import { bar, pointsEmbed, rankHouses } from '../../src/bot/embeds/points.js';
 import { premiumEmbed } from '../../src/bot/embeds/premium.js';
 import { TERMS_SHOWN, termListEmbed } from '../../src/bot/embeds/terms.js';
 import { shownUrl, webhookListEmbed } from '../../src/bot/embeds/webhooks.js';
-import { ENGLISH as EN } from '../../src/bot/i18n/index.js';
+import { ENGLISH as EN, languageOf, SPOKEN_LOCALES } from '../../src/bot/i18n/index.js';
 import { PAGE_SIZE, pageCount } from '../../src/bot/paging.js';
 import type { KeyRecord } from '../../src/keys/key-store.js';
 import type { JobWithHolders } from '../../src/read/types.js';
@@ -457,6 +457,26 @@ describe('/term list and the term in /points', () => {
     const none = termListEmbed([{ ...term(1, 'x', true), winners: [] }], false, EN);
     expect(none.fields?.[0]?.value).toContain(EN.t.term.noWinner);
     expect(none.footer).toBeUndefined();
+  });
+
+  it('an open term no house is ahead in (one just begun) has no leader yet, in every language', () => {
+    const begun: Term = {
+      ...term(4, 'Spring', false),
+      standings: { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
+    };
+    for (const locale of SPOKEN_LOCALES) {
+      const language = languageOf(locale);
+      const value = termListEmbed([begun], false, language).fields?.[0]?.value ?? '';
+      expect(value).toContain(language.t.term.noLeader);
+      expect(value).not.toContain(language.t.term.leading('', '').trim());
+    }
+    const embed = pointsEmbed({ points, week: null, picture: false, term: begun }, EN);
+    expect(embed.description).toContain('No house leads yet');
+    // Once one is ahead of another, it leads.
+    const moved = { ...begun, standings: { ...begun.standings, ravenclaw: 5 } };
+    expect(termListEmbed([moved], false, EN).fields?.[0]?.value).toContain(
+      EN.t.term.leading('🦅 Ravenclaw', '5 points gained'),
+    );
   });
 
   it('a blank name shows the term’s number; /points names the open term first, with its leaders', () => {

@@ -6,16 +6,16 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startMain } from '../support/child.js';
 import { until } from '../support/eventually.js';
-import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { type EditFault, FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { patiently } from '../support/patience.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { storeKinds } from '../support/store.js';
 
 /*
- * A rate-limited channel holds only its own live message: while Discord makes four channels of
- * one guild wait (a 429 with a long retry_after), another guild's message is still edited after
- * its change, the waiting channels get no edit before their wait is over, and stopping the node
- * does not wait for it. Nothing here asserts a duration: each step waits for what must happen,
+ * A rate-limited or failing channel holds only its own live message: while Discord makes four
+ * channels of one guild wait (a 429 with a long retry_after), answers their edits with 500s, or
+ * never answers them, another guild's message is still edited after its change, the waiting
+ * channels get no edit before their wait is over, and stopping the node does not wait for it. Nothing here asserts a duration: each step waits for what must happen,
  * with the patience ceiling far above any normal wait.
  */
 
@@ -58,8 +58,8 @@ afterEach(async () => {
 });
 
 describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind) => {
-  /** Four live messages of BUSY, one per channel, all rate-limited; one of OTHER, not. */
-  async function world() {
+  /** Four live messages of BUSY, one per channel, whose edits all get `fault`; one of OTHER, not. */
+  async function world(fault: EditFault = { status: 429, retryAfter: RETRY_AFTER_S }) {
     const fake = await FakeDiscord.start({ guilds: [BUSY, OTHER] });
     cleanups.push(() => fake.close());
     const s = await startTestService(
@@ -97,10 +97,8 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
       expect(await post(BUSY, channel)).toContain(`<#${channel}>`);
     }
     expect(await post(OTHER)).toContain(`<#${fake.channelOf(OTHER)}>`);
-    for (const channel of CHANNELS) {
-      fake.failEditsIn(channel, { status: 429, retryAfter: RETRY_AFTER_S });
-    }
-    // The busy guild changes: each of its four messages is refused, and waits.
+    for (const channel of CHANNELS) fake.failEditsIn(channel, fault);
+    // The busy guild changes: each of its four messages is refused (or left hanging).
     await gameWrite(s, `UPDATE house_points SET gryffindor = 7777 WHERE guild_id = '${BUSY}'`);
     await until(() => fake.failedEdits.length >= CHANNELS.length, 'the four channels refused');
     return {
@@ -132,6 +130,50 @@ describe.each(storeKinds(import.meta.filename))('live scoreboards on %s', (kind)
     expect(new Set(fake.failedEdits.map((each) => each.path.split('/')[2]))).toEqual(
       new Set(CHANNELS),
     );
+  });
+
+  /** How many edits each busy channel was sent so far. */
+  const editsAsked = (fake: FakeDiscord) =>
+    CHANNELS.map(
+      (channel) => fake.failedEdits.filter((e) => e.path.includes(`/${channel}/`)).length,
+    );
+
+  it('channels that never answer an edit hold their places only a while: another guild’s is edited before they are tried a fourth time', async () => {
+    const { fake, s } = await world({ status: 'hang' });
+    await gameWrite(s, `UPDATE house_points SET slytherin = 2468 WHERE guild_id = '${OTHER}'`);
+    const edit = await patiently(
+      fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('2,468 points')),
+      'the other guild’s edit',
+    );
+    expect(edit.channelId).toBe(fake.channelOf(OTHER));
+    // The REST client's own timeout and retries would have sent each hanging edit four times
+    // before giving its place up: the node gives up on its own sooner, and tries again later.
+    for (const asked of editsAsked(fake)) expect(asked).toBeLessThan(4);
+    // Again, while the hanging channels are tried again.
+    await gameWrite(s, `UPDATE house_points SET slytherin = 1357 WHERE guild_id = '${OTHER}'`);
+    await patiently(
+      fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes('1,357 points')),
+      'the other guild’s second edit',
+    );
+  });
+
+  it('channels answering 500 hold only their own messages: another guild’s is edited, twice', async () => {
+    const { fake, s } = await world({ status: 500 });
+    for (const slytherin of [2468, 1357]) {
+      await gameWrite(
+        s,
+        `UPDATE house_points SET slytherin = ${slytherin} WHERE guild_id = '${OTHER}'`,
+      );
+      const shown = new Intl.NumberFormat('en').format(slytherin);
+      const edit = await patiently(
+        fake.waitForEdit((e) => JSON.stringify(e.body.embeds).includes(`${shown} points`)),
+        'the other guild’s edit',
+      );
+      expect(edit.channelId).toBe(fake.channelOf(OTHER));
+    }
+    // Every busy channel was tried, and failed: none of its edits went through.
+    for (const asked of editsAsked(fake)) expect(asked).toBeGreaterThan(0);
+    expect(fake.edits.every((e) => e.channelId === fake.channelOf(OTHER))).toBe(true);
   });
 
   it('stopping the node does not wait for a 429 to run out', async () => {

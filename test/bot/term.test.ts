@@ -230,13 +230,10 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     const terms = (await database.store.read.terms.list(guildId)).items;
     // The name as plain text: its markdown escaped.
     expect(winter?.name).toBe('🎓 Winter \\<b\\>\\*2027\\*\\</b\\>');
-    // Open: its leaders so far (begun on the reset, all four at nothing gained), never winners.
+    // Open, begun on the reset, all four at nothing gained: no house leads yet (not "all four").
     expect(winter?.value.split('\n')).toEqual([
       en.t.term.open(en.day(terms[0]?.startedAt ?? '')),
-      en.t.term.leading(
-        '🦁 Gryffindor, 🐍 Slytherin, 🦅 Ravenclaw, and 🦡 Hufflepuff',
-        '0 points gained',
-      ),
+      en.t.term.noLeader,
     ]);
     expect(autumn?.name).toBe('🏆 Autumn 2026');
     expect(autumn?.value).toBe(

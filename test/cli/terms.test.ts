@@ -107,8 +107,12 @@ for (const kind of storeKinds(import.meta.filename)) {
         /: gained gryffindor \+40, slytherin \+40, ravenclaw \+7, hufflepuff \+40 \(points gryffindor 40, slytherin 40, ravenclaw 7, hufflepuff 40\); won by gryffindor and slytherin and hufflepuff\.$/,
       );
       expect((await test.store.read.points.get(RICH))?.gryffindor).toBe(40);
-      // Begun on the points Winter ended with: the open term has leaders, never winners.
+      // Begun on the points Winter ended with: no house is ahead yet, so none leads.
       await startTerm(test.store, RICH, 'Spring');
+      expect(lines(await listTerms(test.store, RICH, false))[1]).toMatch(
+        /^3\s+Spring\s+\S+\s+open\s+0\s+0\s+0\s+0\s+no house leads yet$/,
+      );
+      // Then the open term has leaders, never winners.
       await foreignWrite(test, `UPDATE house_points SET ravenclaw = 2 WHERE guild_id = '${RICH}'`);
       const [, spring, winter] = lines(await listTerms(test.store, RICH, false));
       expect(spring).toMatch(

@@ -77,7 +77,8 @@ describe('housecup webhook', () => {
     ]);
     expect([badUrl.status, badUrl.stderr]).toEqual([
       1,
-      'housecup: Webhook not added: the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)\n',
+      // Both settings would be needed (http, and a loopback address): both are named.
+      'housecup: Webhook not added: the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://), and 127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)\n',
     ]);
     expect(badEvents.stderr).toBe(
       'housecup: Webhook not added: events must be among points, premium, players, jobs, term, award\n',

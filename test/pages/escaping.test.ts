@@ -8,6 +8,8 @@ import type { House } from '../../src/records/houses.js';
  * refresh in an attribute is not stopped by the page's Content-Security-Policy.
  */
 
+/** The end of the week the figures count (Monday 00:00 UTC). */
+const WEEK_ENDS = '2026-11-30T00:00:00.000Z';
 const PAYLOAD = '"><meta http-equiv="refresh" content="0;url=https://evil.example/">';
 const ESCAPED =
   '&quot;&gt;&lt;meta http-equiv=&quot;refresh&quot; content=&quot;0;url=https://evil.example/&quot;&gt;';
@@ -27,6 +29,7 @@ describe('the public page', () => {
       weekChange: houses(PAYLOAD as unknown as number),
       overlay: false,
       series: [],
+      weekEndsAt: WEEK_ENDS,
     });
     expect(page).not.toContain(PAYLOAD);
     expect(page).not.toMatch(/<meta http-equiv/i);
@@ -43,6 +46,7 @@ describe('the public page', () => {
       weekChange: houses(null),
       overlay: true,
       series: [],
+      weekEndsAt: WEEK_ENDS,
     });
     expect(forged).not.toContain(PAYLOAD);
   });
@@ -55,6 +59,7 @@ describe('the public page', () => {
       weekChange: { gryffindor: 120, slytherin: -5, ravenclaw: 0, hufflepuff: null },
       overlay: true,
       series: [],
+      weekEndsAt: WEEK_ENDS,
     });
     expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(page).toContain('<body data-guild="1133557799224466880" class="overlay">');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodAt } from '../../src/records/periods.js';
 import { openEventStream } from '../support/event-stream.js';
 import { fixture, RICH, SPARSE } from '../support/fixture.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
@@ -42,6 +43,8 @@ for (const kind of storeKinds(import.meta.filename)) {
       const html = await response.text();
       for (const points of ['120', '101', '95', '80']) expect(html).toContain(`>${points}<`);
       expect(html).toContain('aria-live="polite"');
+      // When the week its figures count ends: cup.js reads the page again then (cup-week.test.ts).
+      expect(html).toContain(`data-week-ends="${periodAt('week', new Date()).to}"`);
       // No player name or id, nor any address of another origin.
       for (const guild of fixture.guilds) {
         for (const player of guild.players ?? []) {

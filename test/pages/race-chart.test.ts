@@ -13,6 +13,8 @@ import { HOUSES, type House } from '../../src/records/houses.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
+/** The end of NOW's week (Monday 00:00 UTC). */
+const WEEK_ENDS = '2026-11-30T00:00:00.000Z';
 const END = { gryffindor: 1240, slytherin: 1185, ravenclaw: 960, hufflepuff: 1012 };
 
 /** 31 days of a close race ending on END. */
@@ -32,6 +34,7 @@ const page = (series: ChartPoint[]) =>
     weekChange: { gryffindor: 21, slytherin: 21, ravenclaw: 21, hufflepuff: 21 },
     overlay: false,
     series,
+    weekEndsAt: WEEK_ENDS,
   });
 
 /** The `y` attributes (in %) of the end labels, by house. */

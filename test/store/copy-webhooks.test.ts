@@ -1,18 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUBSCRIPTIONS_PER_GUILD } from '../../src/records/webhooks.js';
 import type { Store, StoreKind } from '../../src/store/store.js';
+import { until } from '../support/eventually.js';
 import { fixture, RICH, SPARSE } from '../support/fixture.js';
+import { foreignWrite } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+import { startReceiver } from '../webhooks/support/receiver.js';
+import { subscribe as addFor, startNode } from '../webhooks/support/setup.js';
 
 /*
  * What `copy` does with the webhooks and the live scoreboards, from each store to the other:
- * subscriptions go with their ids and secrets, live messages go, and the webhooks' outbox,
- * attempts and cursor stay behind; the target's own are emptied, so it delivers only the changes
- * made after the copy. A refused copy touches none of it.
+ * subscriptions go with their ids and secrets, live messages go, and the webhooks' outbox and
+ * attempts stay behind; the target's own are emptied, and its cursor is set at its latest change,
+ * so it delivers every change made after the copy and none before. A refused copy touches none
+ * of it.
  */
 
 const opened: TestStore[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   for (const test of opened.splice(0)) await test.cleanup();
 });
 
@@ -79,7 +86,7 @@ const copy = (from: Store, to: Store, replace: boolean) =>
   from.readEverything((rows) => to.writeEverything(rows, { replace }));
 
 describe.each(pairs)('copy from %s to %s', (fromKind, toKind) => {
-  it('carries subscriptions with their ids and secrets, and live messages; leaves the outbox, attempts and cursor', async () => {
+  it('carries subscriptions with their ids and secrets, and live messages; leaves the outbox and attempts, and starts the cursor at the target’s latest change', async () => {
     const source = await openTestStore(fromKind, fixture);
     const target = await openTestStore(toKind);
     opened.push(source, target);
@@ -95,7 +102,9 @@ describe.each(pairs)('copy from %s to %s', (fromKind, toKind) => {
     expect(await webhooks.list(SPARSE)).toEqual(await source.store.webhooks.list(SPARSE));
     expect(await webhooks.attempts(first, 50)).toEqual([]);
     expect(await webhooks.oldestWaiting()).toBeNull();
-    expect(await webhooks.cursor()).toBeNull();
+    // The target's own cursor, at its latest change: not the source's.
+    expect(await webhooks.cursor()).not.toBeNull();
+    expect(await webhooks.cursor()).not.toBe('a cursor');
     expect(await signingSecret(target.store, first, RICH)).toBe(secretOf(1));
     expect(await signingSecret(target.store, second, SPARSE)).toBe(secretOf(2));
     // Subscriptions added later on the target are numbered after the copied ones.
@@ -129,7 +138,36 @@ describe.each(pairs)('copy from %s to %s', (fromKind, toKind) => {
     expect(await target.store.webhooks.list(RICH)).toEqual(await source.store.webhooks.list(RICH));
     expect(await target.store.webhooks.attempts(theirs, 50)).toEqual([]);
     expect(await target.store.webhooks.oldestWaiting()).toBeNull();
-    expect(await target.store.webhooks.cursor()).toBeNull();
+    expect(await target.store.webhooks.cursor()).not.toBe('a cursor');
     expect(await signingSecret(target.store, kept, RICH)).toBe(secretOf(1));
+  });
+
+  it('delivers a change the game wrote on the target after the copy, before any node ran', async () => {
+    const source = await openTestStore(fromKind, fixture);
+    const target = await openTestStore(toKind);
+    opened.push(source, target);
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    await addFor(source, receiver, RICH, ['points']);
+    expect(await copy(source.store, target.store, false)).toBe(true);
+    // The game writes on the target while no node runs; then the first node starts.
+    await foreignWrite(
+      target,
+      `UPDATE house_points SET gryffindor = 4242 WHERE guild_id = '${RICH}'`,
+    );
+    const node = startNode(target);
+    cleanups.push(() => node.stop());
+    await until(
+      () =>
+        receiver.received.find(
+          (each) =>
+            each.message.type === 'points.changed' &&
+            (each.message.data as { gryffindor?: number }).gryffindor === 4242,
+        ),
+      'the change written after the copy, delivered',
+    );
+    // What the copy itself wrote is the source's state, not a change to deliver.
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.refused).toEqual([]);
   });
 });

@@ -113,7 +113,7 @@ export class FakeDiscord {
   /** Every message edit accepted, in order. */
   readonly edits: AcceptedEdit[] = [];
   /** Message edits answered with an injected fault instead of being accepted. */
-  readonly failedEdits: (RecordedRequest & { status: number })[] = [];
+  readonly failedEdits: (RecordedRequest & { status: EditFault['status'] })[] = [];
   private readonly editFaults: EditFault[] = [];
   /** Faults that every edit in a channel gets until taken away (`failEditsIn`). */
   private readonly channelEditFaults = new Map<string, EditFault>();
@@ -202,7 +202,16 @@ export class FakeDiscord {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
-    const bytes = await readRawBody(req);
+    // A caller that gives up before its answer (an edit it stopped waiting for) closes the
+    // connection, which the server reports as the request's error ("aborted"), while its body is
+    // read or after: nothing is left to answer then.
+    req.on('error', () => {});
+    let bytes: Buffer;
+    try {
+      bytes = await readRawBody(req);
+    } catch {
+      return;
+    }
     const raw = bytes.toString('utf8');
     const record: RecordedRequest = {
       receivedAt: performance.now(),
@@ -484,6 +493,8 @@ export class FakeDiscord {
       const fault = this.channelEditFaults.get(channelId) ?? this.editFaults.shift();
       if (fault) {
         this.failedEdits.push({ ...record, status: fault.status });
+        // Never answered: the request stays open until the caller gives up or the fake closes.
+        if (fault.status === 'hang') return;
         if (fault.status === 404) return reply(404, UNKNOWN_MESSAGE);
         if (fault.status === 403) return reply(403, MISSING_ACCESS);
         if (fault.status === 500)

@@ -200,6 +200,24 @@ describe('checkUrl, as `webhook add` runs it', () => {
     expect(await problem(`https://hooks.example.com/${'a'.repeat(2048)}`)).toBe('tooLong');
   });
 
+  it('names both settings when an http:// URL to a kept-out address needs both', async () => {
+    const both = (address: string) =>
+      `the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://), and ${address} is a loopback address (WEBHOOK_ALLOW_PRIVATE=true allows it)`;
+    expect(await refusal('http://127.0.0.1:8089/hook')).toBe(both('127.0.0.1'));
+    expect(await refusal('http://[::1]:8089/hook')).toBe(both('::1'));
+    // A name resolving to such an address, as the address itself.
+    expect(await refusal('http://sneaky.example.com/in')).toBe(both('127.0.0.1'));
+    const problem = await checkUrl('http://127.0.0.1:8089/hook', STRICT).then(
+      () => null,
+      (error: UrlRefused) => error.problem,
+    );
+    expect(problem).toBe('scheme');
+    // One setting enough: only that one is named.
+    expect(await refusal('http://hooks.example.com/in')).toBe(
+      'the URL must start with https:// (WEBHOOK_ALLOW_HTTP=true allows http://)',
+    );
+  });
+
   it('WEBHOOK_ALLOW_HTTP lifts https only; WEBHOOK_ALLOW_PRIVATE lifts the addresses only', async () => {
     const http = { ...STRICT, allowHttp: true };
     expect(await refusal('http://hooks.example.com/in', http)).toBeNull();
@@ -215,6 +233,7 @@ describe('checkUrl, as `webhook add` runs it', () => {
     expect(await refusal('ftp://hooks.example.com/in', inside)).toBe(
       'the URL must start with https://',
     );
+    expect(await refusal('ftp://127.0.0.1/in')).toBe('the URL must start with https://');
     expect(await refusal('http://127.0.0.1:8080/in', { ...inside, allowHttp: true })).toBeNull();
   });
 });

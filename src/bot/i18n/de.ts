@@ -364,6 +364,7 @@ export const de: Messages<'one' | 'other'> = {
     leading: (houses, points) => `Vorne: ${houses} — ${points}`,
     gained: plural({ one: '{n} Punkt hinzugewonnen', other: '{n} Punkte hinzugewonnen' }),
     noWinner: 'Keine Hauspunkte: kein Sieger',
+    noLeader: 'Noch führt kein Haus',
     latest: (count) => `Die ${count} neuesten Trimester`,
   },
   award: {

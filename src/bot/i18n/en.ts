@@ -368,6 +368,8 @@ export const en = {
     /** What a term's winners (or leaders) gained in it, the cup's measure. */
     gained: plural({ one: '{n} point gained', other: '{n} points gained' }),
     noWinner: 'No house points: no winner',
+    /** An open term in which no house is ahead of another yet (one just begun). */
+    noLeader: 'No house leads yet',
     /** The list shows the latest terms only. */
     latest: (count: string) => `The ${count} latest terms`,
   },

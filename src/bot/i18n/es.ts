@@ -372,6 +372,7 @@ export const esES: Spanish = {
       other: '{n} puntos ganados',
     }),
     noWinner: 'Sin puntos de las casas: no hay ganador',
+    noLeader: 'Ninguna casa va en cabeza todavía',
     latest: (count) => `Los ${count} trimestres más recientes`,
   },
   award: {

@@ -369,6 +369,7 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       other: '{n} points gagnés',
     }),
     noWinner: 'Aucun point de maison : pas de gagnant',
+    noLeader: 'Aucune maison n’est encore en tête',
     latest: (count) => `Les ${count} trimestres les plus récents`,
   },
   award: {

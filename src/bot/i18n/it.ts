@@ -365,6 +365,7 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       other: '{n} punti guadagnati',
     }),
     noWinner: 'Nessun punto delle case: nessun vincitore',
+    noLeader: 'Nessuna casa è ancora in testa',
     latest: (count) => `I ${count} trimestri più recenti`,
   },
   award: {

@@ -353,6 +353,7 @@ export const nl: Messages<'one' | 'other'> = {
     leading: (houses, points) => `Aan kop: ${houses} — ${points}`,
     gained: plural({ one: '{n} punt behaald', other: '{n} punten behaald' }),
     noWinner: 'Geen afdelingspunten: geen winnaar',
+    noLeader: 'Nog geen afdeling staat voor',
     latest: (count) => `De ${count} nieuwste periodes`,
   },
   award: {

@@ -366,6 +366,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       other: '{n} punktu zdobytego',
     }),
     noWinner: 'Brak punktów domów: brak zwycięzcy',
+    noLeader: 'Żaden dom jeszcze nie prowadzi',
     latest: (count) => `Najnowsze semestry (${count})`,
   },
   award: {

@@ -365,6 +365,7 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       other: '{n} pontos ganhos',
     }),
     noWinner: 'Sem pontos das casas: sem vencedor',
+    noLeader: 'Nenhuma casa lidera ainda',
     latest: (count) => `Os ${count} períodos mais recentes`,
   },
   award: {

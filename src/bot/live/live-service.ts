@@ -15,6 +15,7 @@ import {
 import { botPermissionsIn } from './channel-permissions.js';
 import { liveSeq } from './live-areas.js';
 import type { LiveScoreboards } from './scoreboards.js';
+import { everyWeekTurn, weekStartOf } from './week-turn.js';
 
 /** How often each message may be edited, and how long a node's hold on a message lasts. */
 interface LiveTiming {
@@ -33,12 +34,30 @@ const LIVE_TIMING: LiveTiming = { editIntervalMs: 10_000, leaseMs: 30_000 };
  */
 const EDITS_AT_ONCE = 4;
 
+/**
+ * Of those places, how many may go at once to messages whose last edit failed (a 5xx, no answer
+ * in time): a channel Discord fails or leaves hanging never holds all of them, so every other
+ * guild's message still has a place.
+ */
+const FAILING_PLACES = 2;
+
+/**
+ * How long one call to Discord for an edit may take before it is given up and its place goes
+ * on: well under the REST client's own 15 s, which it would try four times on a hanging channel.
+ */
+const EDIT_TIMEOUT_MS = 5_000;
+
+/** The longest wait between tries of a message whose edits keep failing. */
+const MAX_BACKOFF_MS = 5 * 60_000;
+
 interface LiveServiceOptions extends HouseCupSources {
   store: LiveMessageStore;
   /** A client with the bot token: channel messages are the bot's, in both Discord modes. */
   rest: REST;
   logger: Logger;
   timing?: LiveTiming;
+  /** The time (ms since 1970) the edits, their leases and the week are judged by; tests set it. */
+  clock?: () => number;
 }
 
 export interface RunningLive extends LiveScoreboards {
@@ -53,12 +72,14 @@ export interface RunningLive extends LiveScoreboards {
  * `tick` it renews its leases (and takes the messages whose lease ran out), looks whether each
  * guild's shown changes moved past what its messages show, and edits those whose interval has
  * passed: the first change after a quiet time is shown within a tick, a burst's last standings
- * at the end of the interval. Everything it knows of a message is in the store, so a restart,
- * or another node, goes on from there.
+ * at the end of the interval. A new week (Monday 00:00 UTC) brings one edit of every message it
+ * holds, as "this week" starts again from nothing. Everything it knows of a message is in the
+ * store, so a restart, or another node, goes on from there.
  */
 export function startLiveService(options: LiveServiceOptions): RunningLive {
   const { store, rest, logger } = options;
   const timing = options.timing ?? LIVE_TIMING;
+  const clock = options.clock ?? Date.now;
   const log = logger.child({ component: 'live-scoreboards' });
   const owner = randomUUID();
   const tickMs = Math.max(50, Math.min(1_000, Math.floor(timing.editIntervalMs / 4)));
@@ -66,6 +87,14 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
   /** The messages this node holds, by id. */
   let held = new Map<string, LiveMessage>();
   const editing = new Map<string, Promise<void>>();
+  /**
+   * The week (its start, ms) each held message's figures were drawn in: one drawn in an earlier
+   * week is due whatever the changes say, for its "this week" to start again.
+   */
+  const drawnIn = new Map<string, number>();
+  /** Each held message's failed edits in a row (none: its last edit went through). */
+  const failures = new Map<string, number>();
+  let week = weekStartOf(clock());
   /** Each guild's shown change, and the generation it was read at. */
   const seen = new Map<string, { generation: string; seq: number }>();
   let renewAt = 0;
@@ -97,8 +126,15 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     return seq;
   }
 
+  /** A message this node no longer holds, and what it knew of it. */
+  function letGo(messageId: string): void {
+    held.delete(messageId);
+    drawnIn.delete(messageId);
+    failures.delete(messageId);
+  }
+
   async function forget(message: LiveMessage, status: number): Promise<void> {
-    held.delete(message.messageId);
+    letGo(message.messageId);
     await store.forget(message.messageId);
     const why =
       status === 404 ? 'the message or its channel is gone' : 'a permission was taken away';
@@ -112,13 +148,17 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     const language = resolveLanguage(message.locale, null);
     let wait = timing.editIntervalMs;
     try {
-      const answer = await houseCupMessage(options, message.guildId, language);
+      const drawnAt = clock();
+      const answer = await houseCupMessage(options, message.guildId, language, drawnAt);
       // The points are gone (a guild emptied): the message keeps the last standings it had.
       if (answer) {
         const { channelId, messageId } = message;
-        await editMessage(rest, channelId, messageId, answer, stopping.signal);
+        const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(EDIT_TIMEOUT_MS)]);
+        await editMessage(rest, channelId, messageId, answer, signal);
       }
       message.seq = seq;
+      drawnIn.set(message.messageId, weekStartOf(drawnAt));
+      failures.delete(message.messageId);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal !== null) return forget(message, refusal);
@@ -131,20 +171,34 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
           'live scoreboard edit rate-limited; trying again when Discord allows',
         );
       } else if (!stopping.signal.aborted) {
-        // A 5xx after its retries, the network, a render that failed: the same change, later.
+        // A 5xx, no answer in time, the network, a render that failed: the same change, later,
+        // each failure in a row waiting twice as long (a channel failing for hours is tried a
+        // few times an hour, and takes one of the few places for failing messages meanwhile).
+        const failed = (failures.get(message.messageId) ?? 0) + 1;
+        failures.set(message.messageId, failed);
+        wait = Math.min(MAX_BACKOFF_MS, wait * 2 ** Math.min(failed - 1, 16));
         log.warn(
-          { guild: message.guildId, message: message.messageId, err: error },
+          { guild: message.guildId, message: message.messageId, failed, waitMs: wait, err: error },
           'live scoreboard edit failed; trying again later',
         );
       }
     }
-    message.nextEditAt = Date.now() + wait;
+    message.nextEditAt = clock() + wait;
     const still = await store.edited(message.messageId, owner, message.seq, message.nextEditAt);
-    if (!still) held.delete(message.messageId);
+    if (!still) letGo(message.messageId);
+  }
+
+  /**
+   * The week a message taken from the store was last drawn in, as near as the store tells: its
+   * last edit was at most an interval before its next one was allowed, else it is as posted.
+   */
+  function weekDrawn(message: LiveMessage): number {
+    const lastEdit = message.nextEditAt - timing.editIntervalMs;
+    return weekStartOf(Math.max(Date.parse(message.createdAt) || 0, lastEdit));
   }
 
   async function tick(): Promise<void> {
-    const now = Date.now();
+    const now = clock();
     // A lease that ran out (a node died) is taken at the next look, not at the next renewal:
     // a dead node's messages move within the lease and a tick.
     if (now < renewAt && (await store.anyFree(now))) renewAt = now;
@@ -155,8 +209,11 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       // What this node knows better than the store (an edit whose record is under way) stays.
       for (const message of claimed) {
         next.set(message.messageId, held.get(message.messageId) ?? message);
+        if (!drawnIn.has(message.messageId)) drawnIn.set(message.messageId, weekDrawn(message));
       }
       held = next;
+      for (const id of drawnIn.keys()) if (!held.has(id)) letGo(id);
+      for (const id of failures.keys()) if (!held.has(id)) letGo(id);
     }
     await startDueEdits();
   }
@@ -170,12 +227,17 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     if (starting || stopped) return;
     starting = true;
     try {
-      const now = Date.now();
+      const now = clock();
+      let failing = 0;
+      for (const id of editing.keys()) if (failures.has(id)) failing += 1;
       for (const message of held.values()) {
         if (editing.size >= EDITS_AT_ONCE) break;
         if (editing.has(message.messageId) || now < message.nextEditAt) continue;
+        const retry = failures.has(message.messageId);
+        if (retry && failing >= FAILING_PLACES) continue;
         const seq = await seqOf(message.guildId);
-        if (seq === message.seq || editing.has(message.messageId)) continue;
+        const lastWeek = (drawnIn.get(message.messageId) ?? week) < week;
+        if ((seq === message.seq && !lastWeek) || editing.has(message.messageId)) continue;
         const id = message.messageId;
         const work = edit(message, seq)
           .catch((error: unknown) => log.error({ err: error, message: id }, 'live scoreboard edit'))
@@ -184,6 +246,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
             void startDueEdits().catch(() => {});
           });
         editing.set(id, work);
+        if (retry) failing += 1;
       }
     } finally {
       starting = false;
@@ -199,6 +262,13 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       });
   }, tickMs);
   timer.unref();
+  // The week's turn: every held message is due once (each in its turn, as the places free up).
+  const stopWeekTurns = everyWeekTurn(clock, (start) => {
+    week = start;
+    void startDueEdits().catch((error: unknown) =>
+      log.error({ err: error }, 'live scoreboards could not start the new week'),
+    );
+  });
   // Names this node as the store's leases do, so an operator can tell who edits what.
   log.info({ owner }, 'live scoreboards started');
 
@@ -208,7 +278,8 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       if ((await store.count(guildId)) >= LIVE_MESSAGES_PER_GUILD) return { kind: 'full' };
       // Read before the message is drawn: a change during the drawing brings an edit.
       const seq = liveSeq(await options.read.changes.of(guildId));
-      const answer = await houseCupMessage(options, guildId, language);
+      const drawnAt = clock();
+      const answer = await houseCupMessage(options, guildId, language, drawnAt);
       if (!answer) return { kind: 'noPoints' };
       let messageId: string;
       try {
@@ -228,6 +299,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
         { guild: guildId, channel: channelId, message: messageId },
         'live scoreboard posted',
       );
+      drawnIn.set(messageId, weekStartOf(drawnAt));
       // Taken at the next look (the lease is free): at once, rather than at the next renewal.
       renewAt = 0;
       return { kind: 'posted', messageId };
@@ -235,7 +307,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     permissionsIn: (guildId, channelId) => botPermissionsIn(rest, guildId, channelId, botUserId),
     async stop(guildId, channelId) {
       const removed = await store.removeInChannel(guildId, channelId);
-      for (const message of removed) held.delete(message.messageId);
+      for (const message of removed) letGo(message.messageId);
       log.info(
         { guild: guildId, channel: channelId, removed: removed.length },
         'live scoreboard stopped',
@@ -245,6 +317,7 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
     async close() {
       stopped = true;
       clearInterval(timer);
+      stopWeekTurns();
       stopping.abort();
       await ticking;
       await Promise.all(editing.values());

@@ -2,6 +2,7 @@ import type { Field } from '../../records/field.js';
 import { profile } from '../../records/profile.js';
 import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
+import { postgresCursorAfter } from './guild-changes.js';
 
 /*
  * PostgreSQL's JSON of a row, byte for byte what SQLite's json_object gives: keys in field order,
@@ -65,4 +66,5 @@ export const postgresDialect: Dialect = {
   jsonRows: (parameter, alias) =>
     `json_array_elements(CAST(${parameter} AS json)) WITH ORDINALITY AS ${alias}(value, key)`,
   array: (values) => values,
+  changesCursorAfter: postgresCursorAfter,
 };

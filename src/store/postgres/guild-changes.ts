@@ -50,6 +50,14 @@ function formatCursor({ done, safe, pending }: Position): string {
   return pending ? `${done}/${safe}/${pending.top}/${pending.xids}` : `${done}/${safe}`;
 }
 
+/**
+ * The cursor past every change numbered up to `seq`, with nothing pending: right where no other
+ * transaction can hold a lower number (one that locked guild_changes against every writer).
+ */
+export function postgresCursorAfter(seq: number): string {
+  return formatCursor({ done: seq, safe: seq, pending: null });
+}
+
 /** The ids of the transactions holding guild_changes' ROW EXCLUSIVE lock, with an id. */
 const WRITERS = `SELECT DISTINCT own.transactionid::text AS xid
   FROM pg_locks AS writing

@@ -85,6 +85,11 @@ export interface Dialect {
   jsonRows(parameter: string, alias: string): string;
   /** An array's value as `arrayRows`' parameter takes it. */
   array(values: readonly unknown[]): unknown;
+  /**
+   * The engine's change reader's cursor (ChangesReader.since) past every change numbered up to
+   * `seq` and none after: where a store's webhooks go on from once `copy` has written it.
+   */
+  changesCursorAfter(seq: number): string;
 }
 
 /** The dialect's fragment for `name`, or `otherwise` for the other engine. */

@@ -40,6 +40,11 @@ export function createChangesReader(db: Database): ChangesReader {
   };
 }
 
+/** The cursor past every change numbered up to `seq`: the last number read. */
+export function sqliteCursorAfter(seq: number): string {
+  return String(seq);
+}
+
 function parseSqliteCursor(cursor: string): number {
   if (!/^\d{1,16}$/.test(cursor)) throw new Error(`not a cursor of this store: ${cursor}`);
   return Number(cursor);

@@ -1,6 +1,7 @@
 import { profileChange } from '../../records/profile-change.js';
 import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
+import { sqliteCursorAfter } from './changes.js';
 
 /** The tables made WITHOUT ROWID (period-triggers.ts, PERIOD_TABLE): their key is their order. */
 const WITHOUT_ROWID: ReadonlySet<RecordDefinition> = new Set([profileChange]);
@@ -32,4 +33,5 @@ export const sqliteDialect: Dialect = {
   arrayRows: (parameter, _type, alias) => `json_each(${parameter}) AS ${alias}`,
   jsonRows: (parameter, alias) => `json_each(${parameter}) AS ${alias}`,
   array: (values) => JSON.stringify(values),
+  changesCursorAfter: sqliteCursorAfter,
 };

@@ -2,7 +2,7 @@
  * The channels' messages the bot posts with its token (`POST /channels/{c}/messages`) and edits
  * (`PATCH /channels/{c}/messages/{m}`), as the fake holds them: the live scoreboards. A test
  * reads what each message shows now (its embed, its picture's PNG bytes), deletes a message as a
- * member would, or makes the next edits fail as Discord can (404, 403, 429, 500).
+ * member would, or makes the next edits fail as Discord can (404, 403, 429, 500, no answer).
  */
 import type { Json } from './types.js';
 
@@ -18,9 +18,12 @@ export interface ChannelMessage {
   edits: number;
 }
 
-/** How the fake answers the next message edit(s) instead of accepting them. */
+/**
+ * How the fake answers the next message edit(s) instead of accepting them: a status, or `hang`,
+ * never answering (a channel whose edits Discord leaves hanging).
+ */
 export interface EditFault {
-  status: 403 | 404 | 429 | 500;
+  status: 403 | 404 | 429 | 500 | 'hang';
   /** For 429: seconds, in the body's `retry_after` and the `retry-after` header. */
   retryAfter?: number;
 }
