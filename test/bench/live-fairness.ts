@@ -57,7 +57,8 @@ export async function liveFairnessBench(
   log: (line: string) => void = console.log,
   fault: EditFault = RATE_LIMITED,
 ): Promise<LiveFairnessReport> {
-  const seconds = quick ? 30 : 90;
+  // Quick: each other guild changes once or twice, enough to prove the harness.
+  const seconds = quick ? 15 : 90;
   const dir = mkdtempSync(join(tmpdir(), 'housecup-live-fairness-'));
   const path = join(dir, 'housecup.db');
   const others = Array.from({ length: OTHERS }, (_, i) => otherGuild(i));

@@ -318,8 +318,9 @@ export const LIVE_SECONDS = { quick: 10, full: 120 } as const;
 /** The live scoreboards' costs against the fake Discord, in this process (live-scoreboards.ts). */
 export async function liveScoreboardsSection(ctx: BenchContext): Promise<LiveScoreboardsReport> {
   const seconds = ctx.quick ? LIVE_SECONDS.quick : LIVE_SECONDS.full;
-  ctx.log(`live scoreboards: ${seconds} s of one change a second, then 1,000 messages`);
-  return liveScoreboardsBench(seconds, (line) => ctx.log(`  live scoreboards ${line}`));
+  const messages = ctx.quick ? 100 : 1_000;
+  ctx.log(`live scoreboards: ${seconds} s of one change a second, then ${messages} messages`);
+  return liveScoreboardsBench(seconds, (line) => ctx.log(`  live scoreboards ${line}`), messages);
 }
 
 /** The sorted-list figures (sorted.ts), on `server`, or on a node of their own. */

@@ -63,8 +63,11 @@ export async function webhooksFairnessBench({
   running,
   log = console.log,
 }: WebhooksFairnessOptions) {
-  const measureS = quick ? 30 : 120;
-  const failingS = quick ? 30 : 90;
+  // A quick run proves the harness (test:e2e), so it measures just long enough for each part to
+  // have figures: a few deliveries, two samples of the waiting messages.
+  const warmS = quick ? 3 : 10;
+  const measureS = quick ? 10 : 120;
+  const failingS = quick ? 20 : 90;
   const dir = mkdtempSync(join(tmpdir(), 'housecup-bench-fairness-'));
   const path = join(dir, 'housecup.db');
   const store = openSqliteStore(path);
@@ -117,7 +120,7 @@ export async function webhooksFairnessBench({
 
     // 1. The hostile guild's receivers hang while its data changes; another guild's changes.
     startLoad(HOSTILE);
-    await sleep(10_000);
+    await sleep(warmS * 1_000);
     const latencies: number[] = [];
     let lost = 0;
     const end = performance.now() + measureS * 1_000;
