@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     ...SHARED,
     include: END_TO_END,
-    // Two files at once (vitest's default on 2 cores is one): several of these keep a core busy
-    // on their own (30,000-profile imports, the benchmark), so no more than the cores.
-    maxWorkers: 2,
+    // Three files at once (vitest's default on 2 cores is one): most of these wait on child
+    // processes, servers and timers more than they compute, and two left most of a core idle;
+    // a few keep a core busy on their own (30,000-profile imports, the benchmark), so no more.
+    maxWorkers: 3,
   },
 });
