@@ -114,6 +114,8 @@ export interface AwardsOptions {
   cpu?: string | undefined;
   work: string;
   durationS: number;
+  /** Seconds of load on each side before the rounds, not recorded: the rows' warm-up. */
+  warmupS: number;
   rounds: number;
   quick: boolean;
   serve(env: Record<string, string>): Promise<Served>;
@@ -158,17 +160,23 @@ async function logVersusPeer(
   }
   const file = join(options.work, `awards-log-${store}.txt`);
   writeFileSync(file, `${paths.join('\n')}\n`);
-  const run = (url: string) =>
+  const run = (url: string, durationS = options.durationS) =>
     options.load({
       url,
       pathsFile: file,
       authorization: options.key,
       connections: 32,
-      durationS: options.durationS,
+      durationS,
       timeoutS: 10,
       cpu: options.cpu,
       strict: true,
     });
+  // Both sides warmed as the rows are (their code compiled by the JIT before anything counts): a
+  // node's first second of load was its slowest, and only the first round had it.
+  if (options.warmupS > 0) {
+    await run(node.housecup.url, options.warmupS);
+    await run(node.peer.url, options.warmupS);
+  }
   const rounds: { ours: LoadResult; theirs: LoadResult }[] = [];
   for (let round = 0; round < options.rounds; round++) {
     // The pair's order alternates, so that neither always runs on a machine the other warmed.

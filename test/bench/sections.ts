@@ -452,6 +452,7 @@ export async function awardsSection(ctx: BenchContext): Promise<AwardsReport> {
           : []),
       ],
       ...loadOptions(ctx),
+      warmupS: ctx.settings.warmupS,
       quick: ctx.quick,
       serve: (env) => serve(ctx, nodes.path, env),
       stop: (served) => stopServers(ctx, [served]),
