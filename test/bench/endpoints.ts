@@ -4,10 +4,11 @@ export interface Endpoint {
   id: string;
   label: string;
   /**
-   * Which server answers: the real one, baseline A, or the real one with DISCORD_PUBLIC_KEY
-   * set, sent signed interactions (its own process, so the others' memory figures stay as is).
+   * Which server answers: the real one, baseline A, baseline F (bare Fastify), or the real one
+   * with DISCORD_PUBLIC_KEY set, sent signed interactions (its own process, so the others'
+   * memory figures stay as is).
    */
-  target: 'api' | 'baseline' | 'interactions' | 'peer' | 'variant';
+  target: 'api' | 'baseline' | 'fastify' | 'interactions' | 'peer' | 'variant';
   /** For `variant`: which library is put back in housecup (variants/start.mjs). */
   variant?: Variant;
   /**
@@ -42,6 +43,23 @@ export const BASELINE_LARGE: Endpoint = {
   paths: ['/large'],
   connections: 32,
   timeoutS: 10,
+};
+
+/**
+ * Baseline F (fastify-baseline.mjs): A's two bodies from bare Fastify, what the framework leaves
+ * of A before housecup does anything.
+ */
+export const FASTIFY_SMALL: Endpoint = {
+  ...BASELINE_SMALL,
+  id: 'F-small',
+  label: 'F: bare Fastify, 111 B constant',
+  target: 'fastify',
+};
+export const FASTIFY_LARGE: Endpoint = {
+  ...BASELINE_LARGE,
+  id: 'F-large',
+  label: 'F: bare Fastify, 21.7 KB constant',
+  target: 'fastify',
 };
 
 /** The API endpoints to load, aimed at guilds for which each answers 200. */

@@ -8,6 +8,7 @@ import { get } from './http-get.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
+const FASTIFY_BASELINE_ENTRY = fileURLToPath(new URL('./fastify-baseline.mjs', import.meta.url));
 const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
 const LIMIT_ENTRY = fileURLToPath(new URL('./cold-limit.mjs', import.meta.url));
 const VARIANT_ENTRY = fileURLToPath(new URL('./variants/start.mjs', import.meta.url));
@@ -25,8 +26,10 @@ export interface SpawnOptions {
   port: number;
   /** CPU list for taskset, or undefined for unpinned. */
   cpu?: string;
-  /** Database file of the real server; absent = baseline A. */
+  /** Database file of the real server; absent = baseline A (or F, with `fastify`). */
   databasePath?: string;
+  /** Without `databasePath`: baseline F (fastify-baseline.mjs) instead of A. */
+  fastify?: boolean;
   /** Folder to run in: the real server reads a `.env` there, so never the developer's own. */
   cwd: string;
   /** More configuration of the real server (DISCORD_PUBLIC_KEY, REDIS_URL…). */
@@ -43,7 +46,7 @@ export interface SpawnOptions {
 
 /**
  * Starts the real server in production settings (logging on, to /dev/null; auth and rate
- * limiting on), or baseline A when no database is given. Returns at once; wait for it with
+ * limiting on), or baseline A (or F) when no database is given. Returns at once; wait for it with
  * `waitForOk`.
  */
 export function spawnServer(options: SpawnOptions): Served {
@@ -55,7 +58,9 @@ export function spawnServer(options: SpawnOptions): Served {
         ? VARIANT_ENTRY
         : options.databasePath
           ? SERVER_ENTRY
-          : BASELINE_ENTRY;
+          : options.fastify
+            ? FASTIFY_BASELINE_ENTRY
+            : BASELINE_ENTRY;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -44,6 +44,8 @@ const EXPECTED_ROWS = [
   ...VARIANTS.map((variant) => `variant-${variant}`),
   'A-small',
   'A-large',
+  'F-small',
+  'F-large',
 ];
 
 describe('npm run bench -- --quick', () => {
@@ -83,6 +85,11 @@ describe('npm run bench -- --quick', () => {
       }
     }
     expect(report.startup.serverMs.length).toBeGreaterThan(0);
+    // Bare Fastify beside A in every round, and the node's memory once the rounds are over.
+    expect(report.fastifyCeiling?.small.median).toBeGreaterThan(0);
+    expect(report.fastifyCeiling?.large.median).toBeGreaterThan(0);
+    expect(run.stdout).toContain('bare Fastify (F): small');
+    expect(report.memory.serverAfterRoundsMiB).toBeGreaterThan(0);
     expect(report.eventLoop?.failures).toBe(0);
     expect(report.interactionRoundTrip?.requests).toBeGreaterThan(0);
     expect(report.interactionRoundTrip?.failures).toBe(0);

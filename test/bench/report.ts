@@ -3,7 +3,13 @@ import { dirname } from 'node:path';
 import type { AwardsReport } from './awards.js';
 import { type ColdPeer, formatColdPeer } from './cold-peer.js';
 import type { DatasetManifest } from './dataset.js';
-import { LIMITED_ROW } from './endpoints.js';
+import {
+  BASELINE_LARGE,
+  BASELINE_SMALL,
+  FASTIFY_LARGE,
+  FASTIFY_SMALL,
+  LIMITED_ROW,
+} from './endpoints.js';
 import type { HistoryReport } from './history.js';
 import type { LiveFairnessReport } from './live-fairness.js';
 import type { LiveScoreboardsReport } from './live-scoreboards.js';
@@ -76,9 +82,17 @@ export interface Report {
   };
   memory: {
     serverIdleMiB: number | null;
+    /** VmHWM before the sorted lists' figures (they report their own peak). */
     serverPeakMiB: number | null;
+    /** VmRSS and VmHWM once the rows' rounds are over, the node still up; absent before them. */
+    serverAfterRoundsMiB?: number | null;
+    serverAfterRoundsPeakMiB?: number | null;
     baselineIdleMiB: number | null;
+    /** Baseline F's idle RSS; absent from runs before F. */
+    fastifyIdleMiB?: number | null;
   };
+  /** Bare Fastify (F) × A, same rounds; absent from runs before F, null: not measured. */
+  fastifyCeiling?: FastifyCeiling | null;
   eventLoop: (ProbeResult & { while: string; smallPath: string }) | null;
   /** Signed /points interactions sent one at a time to POST /interactions. */
   interactionRoundTrip: ProbeResult | null;
@@ -206,6 +220,7 @@ export function formatReport(report: Report): string {
   );
   out.push('');
   out.push(formatRows(report.rows));
+  out.push(formatFastifyCeiling(report.fastifyCeiling));
   out.push('');
   const s = report.startup;
   out.push(
@@ -217,7 +232,9 @@ export function formatReport(report: Report): string {
   const mib = (v: number | null) => (v === null ? '–' : `${fixed(v, 1)} MiB`);
   out.push(
     `memory: server idle RSS ${mib(mem.serverIdleMiB)}, peak (VmHWM) ${mib(mem.serverPeakMiB)}; ` +
-      `A idle ${mib(mem.baselineIdleMiB)}`,
+      `after the rows' rounds RSS ${mib(mem.serverAfterRoundsMiB ?? null)} ` +
+      `(target ${goal(TARGETS.serverMemory)}), peak ${mib(mem.serverAfterRoundsPeakMiB ?? null)}; ` +
+      `A idle ${mib(mem.baselineIdleMiB)}, F idle ${mib(mem.fastifyIdleMiB ?? null)}`,
   );
   const e = report.eventLoop;
   out.push(
@@ -292,6 +309,46 @@ export function formatReport(report: Report): string {
   if (report.publicStreams) out.push(formatStreams(report.publicStreams));
   // The sections, the Targets table and the failures follow (run.ts).
   return out.join('\n');
+}
+
+/** Bare Fastify over node:http on the same constant body, round by round. */
+export interface FastifyCeiling {
+  /** F-small's req/s over A-small's, per round (each the mean of its two runs), and the median. */
+  small: { median: number; rounds: number[] };
+  /** The same with the 21.7 KB body: F-large over A-large. */
+  large: { median: number; rounds: number[] };
+}
+
+/** F over A for each body, from the baselines' rows; null when either did not run. */
+export function fastifyCeiling(rows: readonly Row[]): FastifyCeiling | null {
+  const ratios = (fId: string, aId: string) => {
+    const f = rows.find((row) => row.id === fId);
+    const a = rows.find((row) => row.id === aId);
+    if (!f || !a) return null;
+    const mean = (row: Row, round: number) => {
+      const rps = row.rounds.filter((m) => m.round === round).map((m) => m.rps);
+      return rps.length === 0 ? 0 : rps.reduce((sum, v) => sum + v, 0) / rps.length;
+    };
+    const rounds = [...new Set(f.rounds.map((m) => m.round))].flatMap((round) => {
+      const over = mean(a, round);
+      return over > 0 ? [mean(f, round) / over] : [];
+    });
+    return rounds.length === 0 ? null : { median: median(rounds), rounds };
+  };
+  const small = ratios(FASTIFY_SMALL.id, BASELINE_SMALL.id);
+  const large = ratios(FASTIFY_LARGE.id, BASELINE_LARGE.id);
+  return small && large ? { small, large } : null;
+}
+
+/** One line: what bare Fastify leaves of A, for each body. */
+export function formatFastifyCeiling(ceiling: FastifyCeiling | null | undefined): string {
+  if (!ceiling) return 'bare Fastify (F): not run';
+  const list = (values: number[]) => values.map((v) => fixed(v, 3)).join(', ');
+  return (
+    `bare Fastify (F): small ${fixed(ceiling.small.median, 2)} × A [${list(ceiling.small.rounds)}], ` +
+    `large ${fixed(ceiling.large.median, 2)} × A [${list(ceiling.large.rounds)}] ` +
+    '(F over A on the same body, same rounds; a row × F is its × A over F-small’s)'
+  );
 }
 
 /** housecup over the peer on one row: req/s (higher is better) and p99 (lower is better). */

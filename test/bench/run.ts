@@ -12,6 +12,8 @@ import {
   BASELINE_LARGE,
   BASELINE_SMALL,
   type Endpoint,
+  FASTIFY_LARGE,
+  FASTIFY_SMALL,
   LIMITED_ROW,
   peerEndpoints,
   VARIANTS,
@@ -45,6 +47,8 @@ import {
   redisRowProblem,
 } from './redis.js';
 import {
+  fastifyCeiling,
+  formatFastifyCeiling,
   formatPeer,
   formatReport,
   formatRows,
@@ -77,18 +81,18 @@ import { hasWrk, runWrk } from './wrk.js';
  * from dataset to report: the rows, the sections (sections.ts), the streams last, and a Targets
  * table (targets.ts) with every target met, missed or not run. Exit 1 when any response was not a
  * 2xx, any socket failed or a section failed.
- * `npm run bench -- --only <name>` runs one part alone, and prints its Targets table too:
- * `cached` the cached rows × peer (CACHED_ROWS beside their peer twins, A around them), `sorted`
- * the sorted-list figures (sorted.ts), `cold` cold answers × peer (cold-peer.ts), `streams` the
- * event streams rows (streams.ts), `members` a member's rank, the period lists and the period
- * triggers' costs (members.ts), `terms` the hall of cups cached × A and ending a term on a year
- * of history (terms.ts), `renders` small requests beside a flood of uncached charts (renders.ts),
- * `webhooks` commit → receiver and endpoints down (webhooks.ts), `live-scoreboards` the live
- * messages' Discord calls, memory and a burst of edits (live-scoreboards.ts), `webhooks-fairness`
- * another guild's deliveries beside one guild's hanging receivers and the outbox beside failing
- * ones (webhooks-fairness.ts), `live-fairness` other guilds' edits beside four channels waiting
- * out 429s (live-fairness.ts), `awards` the ledger triggers' cost, /log cached × the peer and an
- * award's answer over the gateway (awards.ts).
+ * `npm run bench -- --only <name>` runs one part alone, and prints its Targets table too: `cached`
+ * the cached rows × peer (CACHED_ROWS beside their peer twins, A and F around them), `sorted` the
+ * sorted-list figures (sorted.ts), `cold` cold answers × peer (cold-peer.ts), `streams` the event
+ * streams rows (streams.ts), `members` a member's rank, the period lists and the period triggers'
+ * costs (members.ts), `terms` the hall of cups cached × A and ending a term on a year of history
+ * (terms.ts), `renders` small requests beside a flood of uncached charts (renders.ts), `webhooks`
+ * commit → receiver and endpoints down (webhooks.ts), `live-scoreboards` the live messages' Discord
+ * calls, memory and a burst of edits (live-scoreboards.ts), `webhooks-fairness` another guild's
+ * deliveries beside one guild's hanging receivers and the outbox beside failing ones
+ * (webhooks-fairness.ts), `live-fairness` other guilds' edits beside four channels waiting out 429s
+ * (live-fairness.ts), `awards` the ledger triggers' cost, /log cached × the peer and an award's
+ * answer over the gateway (awards.ts).
  */
 
 /** `--only cached`: the main target, × peer on the cached rows of both stores. */
@@ -385,6 +389,10 @@ async function main(): Promise<number> {
       { ...BASELINE_SMALL, connections: settings.connections },
       { ...BASELINE_LARGE, connections: settings.connections },
     ];
+    const ceilings = [
+      { ...FASTIFY_SMALL, connections: settings.connections },
+      { ...FASTIFY_LARGE, connections: settings.connections },
+    ];
     const pathsFile = new Map<string, string>();
     /** `seconds`: how long the run that reads the file lasts (signed interactions are used once). */
     const writePaths = (endpoint: Endpoint, seconds = 0) => {
@@ -396,7 +404,7 @@ async function main(): Promise<number> {
       }
       pathsFile.set(endpoint.id, file);
     };
-    for (const endpoint of [...baselines, ...endpoints]) writePaths(endpoint);
+    for (const endpoint of [...baselines, ...ceilings, ...endpoints]) writePaths(endpoint);
 
     // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
     const serverMs: number[] = [];
@@ -432,6 +440,15 @@ async function main(): Promise<number> {
     );
 
     const baseline = await start();
+    // F, on the same core as A and the others: only the one under load is busy.
+    const fastifyBaseline = spawnServer({
+      port: await freePort(),
+      cpu: pinning?.server,
+      cwd: work,
+      fastify: true,
+    });
+    running.add(fastifyBaseline);
+    await waitForOk(`${fastifyBaseline.url}/`, {}, performance.now());
     const serverSince = performance.now();
     const server = await start(dataset.path);
     const serverStartMs = performance.now() - serverSince;
@@ -483,6 +500,7 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.pid);
+    const fastifyIdle = memoryOf(fastifyBaseline.pid);
     startMs.set('housecup', serverStartMs);
     // What each replacement saves besides time per request: start-up and memory.
     const replacementCosts = [['housecup', server] as const, ...variantServers].map(
@@ -496,6 +514,7 @@ async function main(): Promise<number> {
     const servedBy = (endpoint: Endpoint): Served => {
       if (endpoint.variant) return variantServers.get(endpoint.variant) ?? server;
       if (endpoint.target === 'baseline') return baseline;
+      if (endpoint.target === 'fastify') return fastifyBaseline;
       if (endpoint.target === 'interactions') return interactionsServer;
       const peer = endpoint.target === 'peer';
       if (endpoint.via === 'postgres') {
@@ -519,7 +538,7 @@ async function main(): Promise<number> {
       return authorization ? { authorization } : {};
     };
     const samples = new Map<string, Sample>();
-    for (const endpoint of [...baselines, ...endpoints]) {
+    for (const endpoint of [...baselines, ...ceilings, ...endpoints]) {
       const url = servedBy(endpoint).url;
       samples.set(
         endpoint.id,
@@ -558,15 +577,18 @@ async function main(): Promise<number> {
 
     if (settings.warmupS > 0) {
       log(`warm-up: ${settings.warmupS} s per endpoint (not recorded)`);
-      for (const endpoint of [...baselines, ...endpoints])
+      for (const endpoint of [...baselines, ...ceilings, ...endpoints])
         await measure(endpoint, settings.warmupS);
     }
 
     const measures = new Map<string, RoundMeasure[]>();
     for (let round = 1; round <= settings.rounds; round++) {
       log(`round ${round}/${settings.rounds}`);
-      const before = [await measure(baselines[0] as Endpoint, settings.durationS)];
-      before.push(await measure(baselines[1] as Endpoint, settings.durationS));
+      // A brackets the round, outermost; F runs right inside it, at both ends too.
+      const around: [Endpoint, LoadResult][] = [];
+      for (const endpoint of [...baselines, ...ceilings]) {
+        around.push([endpoint, await measure(endpoint, settings.durationS)]);
+      }
       // Rotate the order each round, so that no endpoint always runs just after the heaviest.
       // A paired row (Redis, PostgreSQL) runs right beside its pair (after it one round, before
       // it the next): its figure is their ratio, and on a shared machine only neighbours in time
@@ -585,16 +607,24 @@ async function main(): Promise<number> {
           `  ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms`,
         );
       }
-      const after = [await measure(baselines[0] as Endpoint, settings.durationS)];
-      after.push(await measure(baselines[1] as Endpoint, settings.durationS));
-      const reference = ((before[0]?.rps ?? 0) + (after[0]?.rps ?? 0)) / 2;
-      log(`  A: ${before[0]?.rps.toFixed(0)} → ${after[0]?.rps.toFixed(0)} req/s`);
-      baselines.forEach((endpoint, i) => {
-        for (const result of [before[i], after[i]]) {
-          if (!result) continue;
-          results.push([endpoint, result, memoryOf(baseline.pid)?.rssMiB ?? null]);
+      for (const endpoint of [...ceilings, ...baselines]) {
+        around.push([endpoint, await measure(endpoint, settings.durationS)]);
+      }
+      const rpsOf = (id: string) =>
+        around.filter(([endpoint]) => endpoint.id === id).map(([, result]) => result.rps);
+      const [aBefore = 0, aAfter = 0] = rpsOf(BASELINE_SMALL.id);
+      const [fBefore = 0, fAfter = 0] = rpsOf(FASTIFY_SMALL.id);
+      const reference = (aBefore + aAfter) / 2;
+      log(
+        `  A: ${aBefore.toFixed(0)} → ${aAfter.toFixed(0)} req/s; ` +
+          `F: ${fBefore.toFixed(0)} → ${fAfter.toFixed(0)} req/s`,
+      );
+      for (const endpoint of [...baselines, ...ceilings]) {
+        for (const [measured, result] of around) {
+          if (measured.id !== endpoint.id) continue;
+          results.push([endpoint, result, memoryOf(servedBy(endpoint).pid)?.rssMiB ?? null]);
         }
-      });
+      }
       for (const [endpoint, result, rssMiB] of results) {
         const list = measures.get(endpoint.id) ?? [];
         list.push({
@@ -607,8 +637,12 @@ async function main(): Promise<number> {
       }
     }
 
+    // The node's memory once every row has been served, its answer cache as full as the rows
+    // make it (the server-memory target).
+    const serverAfterRounds = memoryOf(server.pid);
+
     const rowsSoFar = (): Row[] =>
-      [...endpoints, ...baselines].map((endpoint) =>
+      [...endpoints, ...baselines, ...ceilings].map((endpoint) =>
         summarise({
           id: endpoint.id,
           label: endpoint.label,
@@ -620,9 +654,11 @@ async function main(): Promise<number> {
     if (cachedOnly) {
       const rows = rowsSoFar();
       const peer = peerRatios(rows);
+      const ceiling = fastifyCeiling(rows);
       return finish(
-        { rows, peer },
-        `${formatRows(rows)}\n\nhousecup against the peer (peer.mjs), same rounds:\n${formatPeer(peer)}`,
+        { rows, peer, fastifyCeiling: ceiling },
+        `${formatRows(rows)}\n\n${formatFastifyCeiling(ceiling)}\n\n` +
+          `housecup against the peer (peer.mjs), same rounds:\n${formatPeer(peer)}`,
       );
     }
 
@@ -763,8 +799,12 @@ async function main(): Promise<number> {
       memory: {
         serverIdleMiB: serverIdle?.rssMiB ?? null,
         serverPeakMiB: serverPeak?.peakMiB ?? null,
+        serverAfterRoundsMiB: serverAfterRounds?.rssMiB ?? null,
+        serverAfterRoundsPeakMiB: serverAfterRounds?.peakMiB ?? null,
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
+        fastifyIdleMiB: fastifyIdle?.rssMiB ?? null,
       },
+      fastifyCeiling: fastifyCeiling(rows),
       eventLoop,
       interactionRoundTrip,
       redis: (() => {

@@ -22,7 +22,7 @@ export interface Target {
   /** `≥`: the figure must reach the threshold; `≤` / `<`: stay under it. */
   compare: '≥' | '≤' | '<';
   threshold: number;
-  unit: '×' | 'ms' | 'KiB' | 'messages' | 'answers';
+  unit: '×' | 'ms' | 'KiB' | 'MiB' | 'messages' | 'answers';
   /** The figures this target checks in a report; none: not run. */
   figures(results: Results): Figure[];
 }
@@ -153,6 +153,14 @@ export const TARGETS = {
     threshold: 100,
     unit: 'ms',
     figures: (r) => one('postgres', r.postgres?.commitToAnswer.p99Ms),
+  },
+  serverMemory: {
+    id: 'server-memory',
+    text: "resident memory of the node after the rows' rounds, with the bench's data",
+    compare: '≤',
+    threshold: 256,
+    unit: 'MiB',
+    figures: (r) => one('sqlite', r.memory?.serverAfterRoundsMiB),
   },
   streamMemory: {
     id: 'stream-memory',
