@@ -231,6 +231,45 @@ describe.each(storeKinds(import.meta.filename))('the ledger on %s', (kind) => {
     }
   });
 
+  it('one statement over several guilds: an entry per house it changed, none for a house it left; rows moved to other guilds', async () => {
+    const [a, b, c] = ['many-a', 'many-b', 'many-c'];
+    await foreignWrite(
+      t,
+      `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff) VALUES ('${a}', 1, 2, 0, 0), ('${b}', 3, 0, 0, 4), ('${c}', 0, 0, 0, 0)`,
+    );
+    const changes = async (guild: string, skip: number) =>
+      (await entriesOf(t.store, guild))
+        .slice(skip)
+        .map(({ house, delta, total }) => ({ house, delta, total }));
+    // gryffindor moves in a and b; slytherin is written again as it was; c is left as it was.
+    await foreignWrite(
+      t,
+      `UPDATE house_points SET gryffindor = gryffindor * 10, slytherin = slytherin WHERE guild_id IN ('${a}', '${b}', '${c}')`,
+    );
+    expect(await changes(a, 2)).toEqual([{ house: 'gryffindor', delta: 9, total: 10 }]);
+    expect(await changes(b, 2)).toEqual([{ house: 'gryffindor', delta: 27, total: 30 }]);
+    expect(await changes(c, 0)).toEqual([]);
+    // a's and c's rows move to guilds of their own in one statement: a goes to 0, d counts from 0.
+    const [d, e] = ['many-d', 'many-e'];
+    await foreignWrite(
+      t,
+      `UPDATE house_points SET guild_id = CASE guild_id WHEN '${a}' THEN '${d}' ELSE '${e}' END WHERE guild_id IN ('${a}', '${c}')`,
+    );
+    expect(await changes(a, 3)).toEqual([
+      { house: 'gryffindor', delta: -10, total: 0 },
+      { house: 'slytherin', delta: -2, total: 0 },
+    ]);
+    expect(await changes(d, 0)).toEqual([
+      { house: 'gryffindor', delta: 10, total: 10 },
+      { house: 'slytherin', delta: 2, total: 2 },
+    ]);
+    for (const guild of [a, b, c, d, e]) {
+      const sums = { ...ZERO };
+      for (const entry of await entriesOf(t.store, guild)) sums[entry.house] += entry.delta;
+      expect(sums, guild).toEqual(await pointsOf(t.store, guild));
+    }
+  });
+
   it('a term’s reset is its entries, naming the term; the context is gone after each write', async () => {
     const guild = 'reset';
     await t.store.awards.award({

@@ -22,20 +22,30 @@ const COLUMNS = 'guild_id, at, house, delta, total, source, by_user, for_user, r
 const zeros = HOUSES.map((house) => `0 AS ${house}`).join(', ');
 const points = HOUSES.join(', ');
 
-/** The entries of the guilds in `rows` (guild_id and the four houses: the points now). */
-function entries(rows: string): string {
-  const values = HOUSES.map((house, i) => `(${i + 1}, '${house}', p.${house})`).join(', ');
+/**
+ * The entries of the guilds in `rows` (guild_id and the four houses: the points now). With
+ * `was`, rows also hold `was_<house>`, the guild's points before the statement (NULL: none), and
+ * a house whose points the statement left as they were is not looked at: its entries already end
+ * at its points, so its last total is not even read (a game's write changes a house or two).
+ */
+function entries(rows: string, was = false): string {
+  const values = HOUSES.map(
+    (house, i) => `(${i + 1}, '${house}', p.${house}${was ? `, p.was_${house}` : ''})`,
+  ).join(', ');
   return `INSERT INTO points_ledger (${COLUMNS})
       SELECT p.guild_id, stamp, h.house, h.total - last.total, h.total,
         coalesce(context ->> 'source', 'game'), context ->> 'by', context ->> 'for',
         context ->> 'reason', (context ->> 'undoes')::bigint
       FROM (${rows}) AS p
-      CROSS JOIN LATERAL (VALUES ${values}) AS h(ord, house, total)
+      CROSS JOIN LATERAL (VALUES ${values}) AS h(ord, house, total${was ? ', was' : ''})
       CROSS JOIN LATERAL (SELECT coalesce((SELECT l.total FROM points_ledger AS l
         WHERE l.guild_id = p.guild_id AND l.house = h.house ORDER BY l.id DESC LIMIT 1), 0) AS total) AS last
-      WHERE h.total <> last.total
+      WHERE ${was ? 'h.total IS DISTINCT FROM h.was AND ' : ''}h.total <> last.total
       ORDER BY p.guild_id, h.ord;`;
 }
+
+const wasOld = HOUSES.map((house) => `o.${house} AS was_${house}`).join(', ');
+const wasNone = HOUSES.map((house) => `NULL::bigint AS was_${house}`).join(', ');
 
 export const LEDGER_FUNCTION = `CREATE FUNCTION housecup_ledger_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -47,9 +57,11 @@ BEGIN
   ELSIF TG_OP = 'UPDATE' THEN
     -- A row moved to another guild: the guild it left has no points any more.
     ${entries(
-      `SELECT guild_id, ${points} FROM new_rows
-        UNION ALL SELECT guild_id, ${zeros} FROM old_rows
+      `SELECT n.guild_id, ${HOUSES.map((house) => `n.${house}`).join(', ')}, ${wasOld}
+        FROM new_rows AS n LEFT JOIN old_rows AS o ON o.guild_id = n.guild_id
+        UNION ALL SELECT guild_id, ${zeros}, ${wasNone} FROM old_rows
         WHERE guild_id NOT IN (SELECT guild_id FROM new_rows)`,
+      true,
     )}
   ELSIF TG_OP = 'DELETE' THEN
     ${entries(`SELECT guild_id, ${zeros} FROM old_rows`)}
