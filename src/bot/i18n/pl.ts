@@ -392,7 +392,7 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
     title: '📜 Dziennik punktów domów',
     of: (what) => `📜 Dziennik punktów domów · ${what}`,
     forMember: (member) => `dla: ${member}`,
-    by: (who) => `przyznał(a): ${who}`,
+    by: (who) => `przez: ${who}`,
     sources: {
       award: 'przyznanie',
       undo: 'cofnięcie',
