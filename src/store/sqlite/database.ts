@@ -107,9 +107,32 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     guildGeneration,
     exactGeneration,
     close() {
-      if (sqlite.open) sqlite.close();
+      if (!sqlite.open) return;
+      if (totalChanges.get() !== 0) leaveWalRestartable(sqlite);
+      sqlite.close();
     },
   };
+}
+
+/** How long a closing writer waits for readers still on the frames it wrote. */
+const CLOSING_CHECKPOINT_WAIT_MS = 2000;
+
+/**
+ * A commit's automatic checkpoint cannot copy the frames a reader of another connection is still
+ * reading past, and a WAL that was not copied in full is appended to by the next writer rather
+ * than started again from its beginning: imports a minute apart, each meeting a list being
+ * served, would grow the file by a whole import each. A connection that wrote (the CLI's import or
+ * copy, a stopping node) therefore waits, briefly, for those readers and copies everything
+ * (RESTART), so the next writer reuses the file from its start. Readers that begin meanwhile read
+ * the database file and do not hold it up; one that stays (a pinned snapshot) only costs the wait.
+ */
+function leaveWalRestartable(sqlite: Sqlite.Database): void {
+  try {
+    sqlite.pragma(`busy_timeout = ${CLOSING_CHECKPOINT_WAIT_MS}`);
+    sqlite.pragma('wal_checkpoint(RESTART)');
+  } catch {
+    // Closing goes on: the automatic checkpoints copy the rest later.
+  }
 }
 
 /** Applies drizzle-kit's migrations not yet applied, in one transaction (src/store/migrations.ts). */
