@@ -4,13 +4,11 @@ import Database from 'better-sqlite3';
 import { HOUSES } from '../../src/records/houses.js';
 import { CONTEXT_TABLE } from '../../src/store/sqlite/ledger-triggers.js';
 import { type AwardsGatewayReport, awardsGateway } from './awards-gateway.js';
-import type { DatasetManifest } from './dataset.js';
-import { mulberry32 } from './dataset.js';
+import { type DatasetManifest, largestGuild, mulberry32 } from './dataset.js';
 import type { Opener } from './history-costs.js';
 import { get } from './http-get.js';
 import { type LedgerCosts, type LedgerWrite, ledgerCosts } from './ledger-costs.js';
-import type { LoadGenerator, LoadResult } from './load.js';
-import { largestGuild } from './members.js';
+import type { LoadResult, LoadSettings } from './load.js';
 import type { Served } from './processes.js';
 import { median } from './report.js';
 import { TARGETS } from './targets.js';
@@ -102,18 +100,12 @@ export function prepareAwards(
   }
 }
 
-export interface AwardsOptions {
+export interface AwardsOptions extends LoadSettings {
   seeded: AwardsReport['seeded'];
-  manifest: DatasetManifest;
   /** housecup and the peer on the scratch copy, per store there is. */
   nodes: { store: 'sqlite' | 'postgres'; housecup: Served; peer: Served }[];
   /** The ledger triggers' databases, per store there is. */
   openers: { store: 'sqlite' | 'postgres'; open: Opener }[];
-  key: string;
-  load: LoadGenerator;
-  cpu?: string | undefined;
-  work: string;
-  durationS: number;
   /** Seconds of load on each side before the rounds, not recorded: the rows' warm-up. */
   warmupS: number;
   rounds: number;

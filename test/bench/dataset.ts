@@ -45,6 +45,18 @@ export interface DatasetManifest {
   generationMs: number;
 }
 
+/** The largest guild of the dataset, and its profile count. */
+export function largestGuild(manifest: DatasetManifest): { guildId: string; size: number } {
+  const sizes = Object.keys(manifest.guildsBySize)
+    .map(Number)
+    .sort((a, b) => b - a);
+  for (const size of sizes) {
+    const guildId = manifest.guildsBySize[String(size)]?.[0];
+    if (guildId) return { guildId, size };
+  }
+  throw new Error('dataset has no sized guild');
+}
+
 export interface Dataset {
   path: string;
   manifest: DatasetManifest;

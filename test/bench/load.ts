@@ -1,3 +1,5 @@
+import type { DatasetManifest } from './dataset.js';
+
 /** What one load run against one endpoint measured; every load generator reports this shape. */
 export interface LoadResult {
   requests: number;
@@ -45,6 +47,19 @@ export interface LoadOptions {
 }
 
 export type LoadGenerator = (options: LoadOptions) => Promise<LoadResult>;
+
+/** What every section that drives load against running nodes is handed by sections.ts. */
+export interface LoadSettings {
+  manifest: DatasetManifest;
+  /** An API key every node of the section accepts. */
+  key: string;
+  load: LoadGenerator;
+  /** CPU list the load generator runs on. */
+  cpu?: string | undefined;
+  /** A folder for the load generator's path files. */
+  work: string;
+  durationS: number;
+}
 
 /** Why a run must fail, or undefined when every response was a 2xx and no socket failed. */
 export function problemOf(result: LoadResult): string | undefined {

@@ -9,11 +9,10 @@ import { profileView } from '../../src/records/profile-order.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
-import type { DatasetManifest } from './dataset.js';
-import { mulberry32 } from './dataset.js';
+import { type DatasetManifest, largestGuild, mulberry32 } from './dataset.js';
 import { historyCostsFile, type Opener, postgresOpener, sqliteOpener } from './history-costs.js';
 import { get } from './http-get.js';
-import type { LoadGenerator, LoadResult } from './load.js';
+import type { LoadResult, LoadSettings } from './load.js';
 import { percentile } from './probe.js';
 import { median } from './report.js';
 import { TARGETS } from './targets.js';
@@ -89,34 +88,16 @@ export interface MembersReport {
   failures: string[];
 }
 
-export interface MembersOptions {
+export interface MembersOptions extends LoadSettings {
   /** The scratch copy of the dataset the servers run on (this module writes changes to it). */
   datasetPath: string;
-  manifest: DatasetManifest;
   /** Servers on the scratch copy: SQLite, PostgreSQL (a copy made after `prepareMembers`), A. */
   sqliteUrl: string;
   postgres: { nodeUrl: string; databaseUrl: string; adminUrl: string } | null;
   baselineUrl: string;
-  key: string;
-  load: LoadGenerator;
-  cpu?: string | undefined;
-  work: string;
-  durationS: number;
   rounds: number;
   quick: boolean;
   log: (line: string) => void;
-}
-
-/** The largest guild of the dataset, and its profile count. */
-export function largestGuild(manifest: DatasetManifest): { guildId: string; size: number } {
-  const sizes = Object.keys(manifest.guildsBySize)
-    .map(Number)
-    .sort((a, b) => b - a);
-  for (const size of sizes) {
-    const guildId = manifest.guildsBySize[String(size)]?.[0];
-    if (guildId) return { guildId, size };
-  }
-  throw new Error('dataset has no sized guild');
 }
 
 /** Share of the big guild's profiles whose galleons move this week (and so this month). */

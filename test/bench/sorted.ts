@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import type { ProfileCursor } from '../../src/read/types.js';
 import { DEFAULT_VIEW, profileView, viewKey } from '../../src/records/profile-order.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
-import type { DatasetManifest } from './dataset.js';
+import { largestGuild } from './dataset.js';
 import { get } from './http-get.js';
-import type { LoadGenerator, LoadResult } from './load.js';
+import type { LoadResult, LoadSettings } from './load.js';
 import { oneAtATime, type ProbeResult, percentile, probe } from './probe.js';
 import { memoryOf } from './processes.js';
 import { median } from './report.js';
@@ -61,19 +61,11 @@ export interface SortedReport {
   failures: string[];
 }
 
-export interface SortedOptions {
+export interface SortedOptions extends LoadSettings {
   url: string;
   /** The server's process, for its memory. */
   pid: number;
-  key: string;
   databasePath: string;
-  manifest: DatasetManifest;
-  load: LoadGenerator;
-  /** CPU list the load generator runs on. */
-  cpu?: string | undefined;
-  /** A folder for the load generator's path files. */
-  work: string;
-  durationS: number;
   probeS: number;
   quick: boolean;
   log: (line: string) => void;
@@ -84,18 +76,6 @@ function addTime(perPage: number[][], page: number, ms: number): void {
   const times = perPage[page] ?? [];
   times.push(ms);
   perPage[page] = times;
-}
-
-/** The largest guild of the dataset, and its profile count. */
-function largestGuild(manifest: DatasetManifest): { guildId: string; size: number } {
-  const sizes = Object.keys(manifest.guildsBySize)
-    .map(Number)
-    .sort((a, b) => b - a);
-  for (const size of sizes) {
-    const guildId = manifest.guildsBySize[String(size)]?.[0];
-    if (guildId) return { guildId, size };
-  }
-  throw new Error('dataset has no sized guild');
 }
 
 /**

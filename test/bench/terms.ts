@@ -11,7 +11,7 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
-import type { LoadGenerator, LoadResult } from './load.js';
+import type { LoadResult, LoadSettings } from './load.js';
 import { percentile } from './probe.js';
 import { median } from './report.js';
 
@@ -93,16 +93,10 @@ export function prepareTerms(path: string, manifest: DatasetManifest): { terms: 
   }
 }
 
-export interface TermsOptions {
+export interface TermsOptions extends LoadSettings {
   datasetPath: string;
-  manifest: DatasetManifest;
   nodes: { store: 'sqlite' | 'postgres'; url: string; databaseUrl?: string }[];
   baselineUrl: string;
-  key: string;
-  load: LoadGenerator;
-  cpu?: string | undefined;
-  work: string;
-  durationS: number;
   rounds: number;
   samples: number;
   log: (line: string) => void;
