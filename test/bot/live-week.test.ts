@@ -4,10 +4,10 @@ import { ENGLISH } from '../../src/bot/i18n/index.js';
 import { startLiveService } from '../../src/bot/live/live-service.js';
 import { botRest } from '../../src/bot/rest.js';
 import { RenderSlots } from '../../src/budgets/render-slots.js';
-import { createLogger } from '../../src/logger.js';
 import { periodAt } from '../../src/records/periods.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
 import { foreignWrite } from '../support/history.js';
+import { captureLog } from '../support/log-capture.js';
 import { patiently } from '../support/patience.js';
 import { openTestStore, storeKinds } from '../support/store.js';
 
@@ -42,6 +42,8 @@ describe.each(storeKinds(import.meta.filename))('a live scoreboard on %s', (kind
       test,
       `UPDATE house_points SET gryffindor = 110 WHERE guild_id = '${GUILD}'`,
     );
+    // What the nodes logged (a failed edit, a refused lease) goes with a failure: it is the why.
+    const log = captureLog();
     const renders = new RenderSlots({ concurrency: 1, queue: 8 });
     cleanups.push(() => renders.close());
     const parts = {
@@ -50,7 +52,7 @@ describe.each(storeKinds(import.meta.filename))('a live scoreboard on %s', (kind
       read: test.store.read,
       renders,
       cache: new AnswerCache(),
-      logger: createLogger({ level: 'silent' }),
+      logger: log.logger,
       timing: { editIntervalMs: 1_000, leaseMs: 30_000 },
     };
 
@@ -71,7 +73,9 @@ describe.each(storeKinds(import.meta.filename))('a live scoreboard on %s', (kind
     const edit = await patiently(
       fake.waitForEdit((e) => e.messageId === posted?.id),
       'the edit at the week’s turn',
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; the nodes logged:\n${log.raw.join('')}`);
+    });
     const embeds = JSON.stringify(edit.body.embeds);
     expect(embeds).toContain('— 110 points · ± 0 this week');
     expect(embeds).not.toContain('▲');
