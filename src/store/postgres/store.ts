@@ -1,23 +1,6 @@
 import type { Logger } from '../../logger.js';
-import type { ReadService } from '../../read/service.js';
-import { createAwards } from '../awards.js';
-import { readEverything, writeEverything } from '../copy.js';
-import { exportData } from '../export.js';
-import { firstGuild } from '../first-guild.js';
-import { historyPruning } from '../history-pruning.js';
-import { importData } from '../import.js';
-import { createJobsReader } from '../jobs.js';
-import { createKeyStore, createKeyTable } from '../keys.js';
-import { createLedgerReader } from '../ledger.js';
-import { createLiveMessages } from '../live-messages.js';
-import { createPlayersReader } from '../players.js';
-import { createPointsReader } from '../points.js';
-import { createPointsHistoryReader } from '../points-history.js';
-import { createPremiumReader } from '../premium.js';
-import { createPublication } from '../publication.js';
+import { assembleStore } from '../assemble.js';
 import type { Store } from '../store.js';
-import { createTerms } from '../terms.js';
-import { createWebhookStore } from '../webhook-store.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { createPostgresDb } from './driver.js';
@@ -49,43 +32,17 @@ export async function openPostgresStore(
     await pool.end();
     throw error;
   }
-  const sql = createPostgresDb(pool);
-  const publication = createPublication(sql, now);
-  const terms = createTerms(sql);
-  const read: ReadService = {
-    players: createPlayersReader(sql),
-    points: createPointsReader(sql),
-    pointsHistory: createPointsHistoryReader(sql),
-    ledger: createLedgerReader(sql),
-    jobs: createJobsReader(sql),
-    premium: createPremiumReader(sql, now),
-    publication: publication.reader,
-    terms: terms.reader,
-    changes: createChangesReader(pool),
-    generation: changes.guild,
-  };
-  return {
+  return assembleStore(createPostgresDb(pool), now, {
     kind: 'postgres',
     location: displayUrl(url),
     created,
-    read,
-    keyStore: createKeyStore(sql, now),
-    publication: publication.store,
-    terms: terms.store,
-    awards: createAwards(sql, now),
-    liveMessages: createLiveMessages(sql, now),
-    webhooks: createWebhookStore(sql, now),
-    keyTable: createKeyTable(sql, { generation: changes.keys, onChange: changes.onKeysChanged }),
-    importData: (data) => importData(sql, data, now),
-    exportData: (guildIds) => exportData(sql, guildIds),
-    firstGuild: () => firstGuild(sql),
-    readEverything: (work) => readEverything(sql, work),
-    writeEverything: (rows, copyOptions) => writeEverything(sql, rows, copyOptions),
-    pruneHistory: historyPruning(sql),
+    changes: createChangesReader(pool),
+    generation: changes.guild,
+    keys: { generation: changes.keys, onChange: changes.onKeysChanged },
     ready: changes.connected,
     async close() {
       await changes.close();
       await pool.end();
     },
-  };
+  });
 }
