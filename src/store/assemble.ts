@@ -21,7 +21,7 @@ import { createTerms } from './terms.js';
 import { createWebhookStore } from './webhook-store.js';
 
 /** What an engine brings besides its way of running operations: how it learns of changes. */
-export interface EngineParts extends Pick<Store, 'kind' | 'location' | 'created' | 'ready'> {
+interface EngineParts extends Pick<Store, 'kind' | 'location' | 'created' | 'ready'> {
   /** guild_changes past a cursor: how a cursor stays safe differs per engine. */
   changes: ChangesReader;
   /** A guild's generation (the read service's), as the engine learns of commits. */

@@ -14,6 +14,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bigGuildFile, writeJson } from '../support/big-guild.js';
 import { killChildren, spawnCli, spawnTs } from '../support/child.js';
+import { patiently } from '../support/patience.js';
 
 let dir: string;
 beforeAll(() => {
@@ -33,10 +34,7 @@ async function expectRefusal(databasePath: string, problem: RegExp, listens = fa
     PORT: '0',
     LOG_LEVEL: 'info',
   });
-  const code = await Promise.race([
-    child.exited,
-    new Promise<string>((resolve) => setTimeout(() => resolve('still running after 25 s'), 25_000)),
-  ]);
+  const code = await patiently(child.exited, 'the refusal');
   expect(code, child.stderr()).toBe(1);
   const lines = child
     .stderr()
