@@ -73,8 +73,12 @@ describe.each(storeKinds(import.meta.filename))('a live scoreboard on %s', (kind
     const edit = await patiently(
       fake.waitForEdit((e) => e.messageId === posted?.id),
       'the edit at the week’s turn',
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; the nodes logged:\n${log.raw.join('')}`);
+    ).catch(async (error: Error) => {
+      const asked = fake.requests.map((r) => `${r.method} ${r.path}`).join(', ');
+      const held = await test.store.liveMessages.count(GUILD);
+      throw new Error(
+        `${error.message}; Discord was asked: ${asked}; refused: ${fake.refused.length}; messages stored: ${held}; the second node's clock reads ${new Date(Date.now() + offset).toISOString()}; the nodes logged:\n${log.raw.join('')}`,
+      );
     });
     const embeds = JSON.stringify(edit.body.embeds);
     expect(embeds).toContain('— 110 points · ± 0 this week');
