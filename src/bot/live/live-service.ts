@@ -263,12 +263,16 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
   }, tickMs);
   timer.unref();
   // The week's turn: every held message is due once (each in its turn, as the places free up).
-  const stopWeekTurns = everyWeekTurn(clock, (start) => {
-    week = start;
-    void startDueEdits().catch((error: unknown) =>
-      log.error({ err: error }, 'live scoreboards could not start the new week'),
-    );
-  });
+  const stopWeekTurns = everyWeekTurn(
+    clock,
+    (start) => {
+      week = start;
+      void startDueEdits().catch((error: unknown) =>
+        log.error({ err: error }, 'live scoreboards could not start the new week'),
+      );
+    },
+    week,
+  );
   // Names this node as the store's leases do, so an operator can tell who edits what.
   log.info({ owner }, 'live scoreboards started');
 

@@ -13,19 +13,21 @@ export function weekStartOf(at: number): number {
 
 /**
  * Calls `onTurn(start)` at each week's start, read on `clock`, until the returned function is
- * called. A timer that fires early (the machine's clock was set back) waits for the rest.
+ * called; the first call ends the week `shown` (the caller's own, read before). A timer that
+ * fires early (the machine's clock was set back) waits for the rest.
  */
 export function everyWeekTurn(
   clock: () => number,
   onTurn: (weekStart: number) => void,
+  shown: number = weekStartOf(clock()),
 ): () => void {
-  let shown = weekStartOf(clock());
   let timer: NodeJS.Timeout;
   const arm = () => {
-    const now = clock();
-    const next = Date.parse(periodAt('week', new Date(now)).to);
+    // The end of the week shown, not of the week now: a turn that came between the caller's
+    // read and this one is announced at once rather than a week late.
+    const next = Date.parse(periodAt('week', new Date(shown)).to);
     // A week is well within setTimeout's limit (about 24.8 days).
-    timer = setTimeout(turn, next - now);
+    timer = setTimeout(turn, Math.max(0, next - clock()));
     timer.unref();
   };
   const turn = () => {
