@@ -52,7 +52,7 @@ export const guildChanges = defineRecord({
 
 /**
  * Which table's rows make up which area: the store's change triggers are built from this list
- * (src/store/sqlite/change-triggers.ts, src/store/postgres/change-triggers.ts), so a table of guild data missing here records no change; a
+ * (src/store/*\/triggers.ts), so a table of guild data missing here records no change; a
  * test holds every record with a guild_id to it.
  */
 export const CHANGE_SOURCES: readonly {

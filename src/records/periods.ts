@@ -4,7 +4,7 @@ import type { HouseFilter, SortOrder } from './profile-order.js';
  * The periods a member's galleons change is kept for (docs/http-api.md will name them): the UTC
  * week from Monday 00:00 and the UTC calendar month. A period is named by its kind and its
  * start; the store's triggers compute the same starts from the database's clock
- * (src/store/*\/period-triggers.ts), so a period written by any writer is found by `periodAt`.
+ * (src/store/*\/triggers.ts), so a period written by any writer is found by `periodAt`.
  * Terms (records/terms.ts) are the third kind, whose bounds are stored rather than computed: a
  * term's period starts at its start and ends at its end (none while it is open).
  */

@@ -12,7 +12,7 @@ const REASON_MAX = 240;
 /*
  * The ledger (docs/awards.md): every change of a house's points is one entry, written by the
  * store's triggers on house_points in the transaction that changed them, whoever writes
- * (src/store/sqlite/ledger-triggers.ts, src/store/postgres/ledger-triggers.ts). An entry's delta
+ * (src/store/*\/triggers.ts). An entry's delta
  * is its total minus the house's previous total in the ledger (0 before its first entry, and
  * after the guild's points were removed), so the entries of a house add up to its points. Who
  * and why come from the writing transaction's ledger context (src/store/ledger-context.ts);

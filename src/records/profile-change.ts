@@ -5,7 +5,7 @@ import { defineRecord, type RowOf } from './record.js';
 
 /*
  * Each profile's galleons change per period (records/periods.ts), written by the store's
- * triggers on every write of `profiles`, whoever writes (src/store/*\/period-triggers.ts): an
+ * triggers on every write of `profiles`, whoever writes (src/store/*\/triggers.ts): an
  * UPDATE that moves a profile's galleons adds the difference to the rows of the periods that
  * contain the write's time. Only non-zero changes are kept (a row whose change returns to 0 is
  * deleted), so a profile without a row in a period changed by 0 there. The profile's user_id and

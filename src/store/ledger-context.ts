@@ -1,13 +1,13 @@
 import type { LedgerSource } from '../records/points-ledger.js';
-import { CONTEXT_SETTING } from './postgres/ledger-triggers.js';
+import { CONTEXT_SETTING } from './postgres/triggers.js';
 import { only } from './sql/dialect.js';
 import { type Op, run } from './sql/op.js';
 import { statement } from './sql/statement.js';
-import { CONTEXT_TABLE } from './sqlite/ledger-triggers.js';
+import { CONTEXT_TABLE } from './sqlite/triggers.js';
 
 /*
  * Who and why of the points a write transaction changes: the store's ledger triggers
- * (src/store/*\/ledger-triggers.ts) read it for every entry they write meanwhile. PostgreSQL
+ * (src/store/*\/triggers.ts) read it for every entry they write meanwhile. PostgreSQL
  * keeps it in a setting local to the transaction; SQLite, which has none, in the one row of a
  * table written inside the transaction and deleted before it ends (one writer at a time: no other
  * connection ever sees it). Without a context, a change is the game's.

@@ -8,7 +8,7 @@ import { statement } from './sql/statement.js';
  * Pruning the ledger with the points history (HISTORY_DAYS), by the history's rule
  * (prune-history.ts): each guild's entries older than its limit go (the limit moved back to its
  * first term's start, so a term's entries stay whole), except each house's latest before it,
- * whose total the next entry of that house counts from (src/store/*\/ledger-triggers.ts). Guilds
+ * whose total the next entry of that house counts from (src/store/*\/triggers.ts). Guilds
  * in guild_id order, each found by one seek of points_ledger_guild_at, its old entries a range of
  * that index, in batches of at most PRUNE_BATCH_ROWS rows and PRUNE_BATCH_GUILDS guilds.
  */

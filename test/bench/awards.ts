@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { HOUSES } from '../../src/records/houses.js';
-import { CONTEXT_TABLE } from '../../src/store/sqlite/ledger-triggers.js';
+import { CONTEXT_TABLE } from '../../src/store/sqlite/triggers.js';
 import { type AwardsGatewayReport, awardsGateway } from './awards-gateway.js';
 import { type DatasetManifest, largestGuild, mulberry32 } from './dataset.js';
 import type { Opener } from './history-costs.js';

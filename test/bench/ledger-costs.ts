@@ -4,7 +4,7 @@ import { type Fresh, historyCostsFile, type Opener } from './history-costs.js';
 import { median } from './report.js';
 
 /*
- * What the ledger's triggers (src/store/*\/ledger-triggers.ts) cost the game's own writes of
+ * What the ledger's triggers (src/store/*\/triggers.ts) cost the game's own writes of
  * house_points: a fresh migrated database each side, both given the same guilds by an import,
  * then one side has only its ledger triggers dropped (every other trigger stays: the history's,
  * the change notifications), and the same writes run on both, in interleaved rounds whose order

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_SOURCES } from '../../src/records/guild-changes.js';
-import * as postgres from '../../src/store/postgres/change-triggers.js';
-import * as sqlite from '../../src/store/sqlite/change-triggers.js';
+import * as postgres from '../../src/store/postgres/triggers.js';
+import * as sqlite from '../../src/store/sqlite/triggers.js';
 import { migrationTexts } from '../support/migrations.js';
 
 /*
  * The change triggers that write guild_changes are written out in migrations
- * (drizzle/*\/0007_guild_changes.sql) from the record definitions (src/store/*\/change-triggers.ts).
+ * (drizzle/*\/0007_guild_changes.sql) from the record definitions (src/store/*\/triggers.ts).
  * This holds the migrations to the records: a table of guild data added to CHANGE_SOURCES, or on
  * SQLite a field added to one of those records (its UPDATE trigger compares every column),
  * without a migration that writes the table's triggers again fails here. What the triggers do is

@@ -7,10 +7,10 @@ import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import * as postgres from '../../src/store/postgres/ledger-triggers.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
-import * as sqlite from '../../src/store/sqlite/ledger-triggers.js';
+import * as postgres from '../../src/store/postgres/triggers.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
+import * as sqlite from '../../src/store/sqlite/triggers.js';
 import type { Store } from '../../src/store/store.js';
 import { migrationsBefore, migrationTexts } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds } from '../support/store.js';
@@ -18,7 +18,7 @@ import { createTestDatabase, openTestStore, storeKinds } from '../support/store.
 /*
  * The ledger's triggers are written out in a migration of each engine
  * (drizzle/sqlite/0017_points_ledger.sql, drizzle/postgres/0016_points_ledger.sql) from their
- * modules (src/store/*\/ledger-triggers.ts): this holds the migrations to the modules, so that a
+ * modules (src/store/*\/triggers.ts): this holds the migrations to the modules, so that a
  * change of a trigger without a migration that makes it again fails here. And a database of the
  * version before, holding points, opened by this one: each house's points are the ledger's first
  * entries, so that the next change counts from them, and nothing was recorded as a change.

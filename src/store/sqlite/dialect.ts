@@ -3,7 +3,7 @@ import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
 import { sqliteCursorAfter } from './changes.js';
 
-/** The tables made WITHOUT ROWID (period-triggers.ts, PERIOD_TABLE): their key is their order. */
+/** The tables made WITHOUT ROWID (triggers.ts, PERIOD_TABLE): their key is their order. */
 const WITHOUT_ROWID: ReadonlySet<RecordDefinition> = new Set([profileChange]);
 
 export const sqliteDialect: Dialect = {

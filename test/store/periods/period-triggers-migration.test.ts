@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import * as postgres from '../../../src/store/postgres/period-triggers.js';
-import * as sqlite from '../../../src/store/sqlite/period-triggers.js';
+import * as postgres from '../../../src/store/postgres/triggers.js';
+import * as sqlite from '../../../src/store/sqlite/triggers.js';
 import { migrationTexts } from '../../support/migrations.js';
 
 /*
  * The triggers that keep the periods' changes are written out in migrations
  * (drizzle/sqlite/0010_profile_changes.sql and 0011_profile_changes_lean.sql,
  * drizzle/postgres/0009_profile_changes.sql) from
- * src/store/*\/period-triggers.ts: this holds the last migration creating each trigger or
+ * src/store/*\/triggers.ts: this holds the last migration creating each trigger or
  * function to the module, so a change to one without a migration fails here. What they do is
  * periods.test.ts's.
  */
