@@ -1,3 +1,6 @@
+// First: on a Node.js housecup does not support, one line says which it needs, rather than
+// every suite's worker crashing as better-sqlite3 loads.
+import './src/supported-node.js';
 import { defineConfig } from 'vitest/config';
 import { TEST_CEILING_MS } from './test/support/patience.js';
 
