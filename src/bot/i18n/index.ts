@@ -1,7 +1,8 @@
 import { Locale } from 'discord.js';
 import { de } from './de.js';
 import { en } from './en.js';
-import { es419, esES } from './es.js';
+import { esES } from './es.js';
+import { es419 } from './es-419.js';
 import { fr } from './fr.js';
 import { it } from './it.js';
 import type { AnyMessages } from './messages.js';
