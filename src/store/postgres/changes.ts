@@ -2,18 +2,6 @@ import type pg from 'pg';
 import type { Logger } from '../../logger.js';
 import { createClient, describe } from './connection.js';
 
-/*
- * What each node knows of the changes committed anywhere: a dedicated connection LISTENs on
- * `housecup_changes` (the triggers of drizzle/postgres/0001 notify it at every commit) and counts
- * them per guild. A guild's generation is that count, so a commit to one guild leaves every
- * other guild's cached answers valid.
- *
- * Notifications sent while the connection is down are lost. So a reconnection starts a new epoch
- * (every generation changes: everything cached is dropped), and while it is down nothing can be
- * trusted to stay current: a guild's generation is new on every call, which turns caching off,
- * and the keys are reloaded every second.
- */
-
 const CHANNEL = 'housecup_changes';
 
 const RETRY_FIRST_MS = 100;
@@ -22,7 +10,6 @@ const RETRY_MAX_MS = 5_000;
 interface ChangeListener {
   /** The token of one guild's data: changes when that guild's data may have changed. */
   guild(guildId: string): string;
-  /** The token of the API keys. */
   keys(): string;
   /** Calls `listener` whenever the keys may have changed (a notification, a reconnection). */
   onKeysChanged(listener: () => void): void;
@@ -33,6 +20,7 @@ interface ChangeListener {
   close(): Promise<void>;
 }
 
+/** Per-guild change counts (docs/architecture.md, "What each engine keeps of its own"). */
 export function listenForChanges(url: string, logger: Logger): ChangeListener {
   const guilds = new Map<string, number>();
   let epoch = 0;
@@ -128,11 +116,7 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
   };
 }
 
-/**
- * A client being let go: its listeners removed, but never its last 'error' listener. The
- * server may still end the connection while it closes (a restart, a dropped database's
- * `pg_terminate_backend`), and an 'error' nobody listens to is an uncaught exception.
- */
+/** Lets a client go, keeping an 'error' listener: an unheard 'error' is an uncaught exception. */
 function quiet(client: pg.Client | null): void {
   client?.removeAllListeners();
   client?.on('error', () => {});

@@ -3,16 +3,10 @@ import { migrationsFolderOf } from '../../paths.js';
 import { StoreOpenError } from '../errors.js';
 import { migrationsTable, pendingMigrations, readMigrations } from '../migrations.js';
 
-/*
- * The connection pool to PostgreSQL and the migrations applied at start. Integers come back as
- * numbers and instants as ISO text (the columns are bigint, held to JavaScript's safe integers by
- * their `_safe` CHECKs, so Number reads each exactly).
- */
-
 const INT8 = 20;
 const TIMESTAMPTZ = 1184;
 const parseTimestamp = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string) => Date;
-// Instants leave the store as the text SQLite keeps: ISO 8601 in UTC with milliseconds.
+// int8 as a number (exact: the `_safe` CHECKs), instants as the ISO text SQLite keeps.
 const parsers: Record<number, (value: string) => unknown> = {
   [INT8]: (value) => Number(value),
   [TIMESTAMPTZ]: (value) => parseTimestamp(value).toISOString(),
@@ -35,7 +29,6 @@ export function displayUrl(url: string): string {
 }
 
 interface PoolOptions {
-  /** Connections at most; a node's requests share them. */
   max?: number;
 }
 
@@ -49,8 +42,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     types,
   });
-  // An idle client's error (the server restarted) is reported by the next query that needs a
-  // connection; without a listener it would crash the process.
+  // An idle client's error (a restart) shows at the next query; unheard, it crashes the process.
   pool.on('error', () => {});
   return pool;
 }
@@ -68,10 +60,7 @@ export function createClient(url: string): pg.Client {
 // Any constant: every housecup node migrating one database takes the same advisory lock.
 const MIGRATION_LOCK = 7_113_557_799;
 
-/**
- * Applies the PostgreSQL migrations, one node at a time (several nodes may start together).
- * Returns whether the database was new: no migration had been applied before.
- */
+/** Applies the migrations, one node at a time; returns whether the database was new. */
 export async function migratePostgres(url: string): Promise<{ created: boolean }> {
   const client = createClient(url);
   try {
@@ -136,10 +125,7 @@ const isMissingDatabase = (error: unknown) =>
 
 const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
 
-/**
- * How to make the database `url` names, with the URL's server and role: housecup never makes a
- * database itself (docs/several-machines.md says why).
- */
+/** How to make the database `url` names: housecup never does (docs/several-machines.md). */
 function howToCreate(url: string): string {
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.slice(1));

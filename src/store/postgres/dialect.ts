@@ -4,13 +4,6 @@ import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { Dialect } from '../sql/dialect.js';
 import { postgresCursorAfter } from './guild-changes.js';
 
-/*
- * PostgreSQL's JSON of a row, byte for byte what SQLite's json_object gives: keys in field order,
- * no spaces, strings escaped by to_json (the same escapes as SQLite and JSON.stringify, checked by
- * the store tests), integers as their digits. json_build_object would add spaces (`{"id" : 1}`),
- * and jsonb reorders keys.
- */
-
 function jsonValue(column: string, field: Field): string {
   const text =
     field.kind === 'rowId' || field.kind === 'integer'
@@ -19,7 +12,7 @@ function jsonValue(column: string, field: Field): string {
   return field.nullable ? `coalesce(${text}, 'null')` : text;
 }
 
-/** The JSON text of a row of `record`, built from its columns (as profiles.json's trigger does). */
+/** A row's JSON, as SQLite's (docs/architecture.md, "What each engine keeps of its own"). */
 export function builtJsonObject(record: RecordDefinition, alias?: string): string {
   const parts = columnNames(record).map((name, index) => {
     const member = `${index === 0 ? '{' : ','}"${name}":`;
@@ -28,11 +21,7 @@ export function builtJsonObject(record: RecordDefinition, alias?: string): strin
   return `(${parts.join(' || ')} || '}')`;
 }
 
-/**
- * Records whose rows keep their JSON text in a column `json`, kept by a trigger
- * (drizzle/postgres/0006_profile_json.sql): read, it is faster than built
- * (docs/performance.md, "List pages on PostgreSQL").
- */
+/** Records whose rows keep their JSON in a column `json` (a trigger's): read faster than built. */
 const STORED_JSON: ReadonlySet<RecordDefinition> = new Set([profile]);
 
 export const postgresDialect: Dialect = {
@@ -55,8 +44,7 @@ export const postgresDialect: Dialect = {
   jsonArray: (objects, order) =>
     `'[' || coalesce(string_agg(${objects}, ',' ORDER BY ${order}), '') || ']'`,
   lists: 'union',
-  // Bounded by the row value itself, PostgreSQL seeks; given one column's bound over most of a
-  // guild it chose a sequential scan.
+  // Bounded by the row value, PostgreSQL seeks; by one column's bound it chose a sequential scan.
   countBound: 'row',
   joinFirst: (table, alias, _key, pick) =>
     `LEFT JOIN LATERAL (SELECT * FROM ${table} ${pick}) AS ${alias} ON true`,

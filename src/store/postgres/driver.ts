@@ -6,13 +6,6 @@ import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
 import { valuesOf } from '../sql/statement.js';
 import { postgresDialect } from './dialect.js';
 
-/*
- * Runs the store's operations on PostgreSQL: each statement awaited in turn, on one pooled
- * connection for a transaction or a snapshot, on any for a plain read. Every statement is a
- * named prepared statement (its key), parsed and planned once per connection. Rows written in
- * bulk go as one array per column, unnested by PostgreSQL, a batch of rows per round trip.
- */
-
 type Queryable = pg.Pool | pg.PoolClient;
 
 /** Rows per bulk statement: each column goes as one array parameter. */
@@ -39,7 +32,6 @@ async function perform(client: Queryable, effect: Effect): Promise<unknown> {
   return result.rowCount ?? 0;
 }
 
-/** Runs `op` on `client`, each statement awaited in turn. */
 async function drive<T>(client: Queryable, op: Op<T>): Promise<T> {
   let step = op.next();
   while (!step.done) {

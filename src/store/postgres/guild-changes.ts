@@ -3,24 +3,7 @@ import type { ChangesReader, GuildChange } from '../../read/service.js';
 import type { ChangeArea } from '../../records/guild-changes.js';
 import { CHANGES_PER_READ, noChanges } from '../changes.js';
 
-/*
- * guild_changes on PostgreSQL, and how to read past a cursor there without losing a change.
- *
- * Numbers come from a sequence when a transaction changes data, not when it commits: T1 takes 7,
- * T2 takes 8 and commits, T1 commits later. A reader that saw 8 and went on from "past 8" would
- * never see T1's 7. So a read settles only numbers no transaction can still be holding: it notes
- * the sequence's last number, then the transactions writing guild_changes at that moment (those
- * holding its ROW EXCLUSIVE lock, which a writer takes before its first number and keeps to its
- * end, with the transaction id its trigger takes first), and reads up to that number only once
- * each of them has ended. Transactions that write no guild data hold nothing back. The cursor
- * carries that pending mark, so no call waits: a read returns what is settled, and the changes
- * a long transaction holds back come with the first read after it ends. A reader lags by the
- * writers in flight, at most.
- *
- * Cursor: `<done>/<safe>` or `<done>/<safe>/<top>/<xids>`: changes up to `done` were given, up to
- * `safe` may be read, up to `top` once the transactions `xids` (comma-separated) have ended.
- */
-
+// Why a cursor holds writers in flight: docs/architecture.md, "What each engine keeps of its own".
 interface PendingMark {
   top: number;
   xids: string;
@@ -50,10 +33,7 @@ function formatCursor({ done, safe, pending }: Position): string {
   return pending ? `${done}/${safe}/${pending.top}/${pending.xids}` : `${done}/${safe}`;
 }
 
-/**
- * The cursor past every change numbered up to `seq`, with nothing pending: right where no other
- * transaction can hold a lower number (one that locked guild_changes against every writer).
- */
+/** The cursor past every change up to `seq`, nothing pending: right once writers are locked out. */
 export function postgresCursorAfter(seq: number): string {
   return formatCursor({ done: seq, safe: seq, pending: null });
 }
@@ -68,11 +48,7 @@ const WRITERS = `SELECT DISTINCT own.transactionid::text AS xid
     AND writing.relation = 'guild_changes'::regclass AND writing.pid <> pg_backend_pid()`;
 
 export function createChangesReader(pool: pg.Pool): ChangesReader {
-  /**
-   * The sequence's last number, then the writers in flight: in that order, so that every
-   * transaction holding a number up to `top` either has ended or is among them. null when
-   * there are none: everything up to `top` is settled.
-   */
+  /** The last number, then the writers in flight: in this order, no number's holder is missed. */
   async function mark(): Promise<PendingMark | { top: number; xids: null }> {
     const { rows } = await pool.query<{ top: number }>(
       'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM guild_change_numbers',

@@ -21,18 +21,12 @@ import { RECORDS } from '../../records/index.js';
 import type { RecordDefinition } from '../../records/record.js';
 import { namedTables, tablePartsOf, tablesOf } from '../table-parts.js';
 
-/*
- * The PostgreSQL schema drizzle-kit reads (drizzle.postgres.config.ts): every table is built from
- * its record in src/records/. `npm run db:generate` after a record changes.
- */
+// Read by drizzle-kit (drizzle.postgres.config.ts): `npm run db:generate` after a record changes.
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's own name for "a table of any columns".
 type AnyTable = PgTableWithColumns<any>;
 
-/**
- * Text compared by code points, as SQLite's BINARY does: ids and names sort the same on both
- * stores whatever the database's own collation (en_US would put `_` and case elsewhere).
- */
+/** Text compared by code points, as SQLite's BINARY: the same order whatever the collation. */
 const codePointText = customType<{ data: string; driverData: string }>({
   dataType: () => 'text COLLATE "C"',
 });
@@ -80,7 +74,6 @@ function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable
   ) as AnyTable;
 }
 
-/** Every record's table, keyed by table name, built in dependency order. */
 const pgTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, pgTableOf);
 
 export const {

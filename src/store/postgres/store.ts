@@ -13,10 +13,7 @@ interface PostgresStoreOptions {
   migrate?: boolean;
 }
 
-/**
- * The store of a deployment on several machines (DATABASE_URL): PostgreSQL, pooled, migrated at
- * start, and coherent across nodes through change notifications (changes.ts).
- */
+/** The store of a deployment on several machines (DATABASE_URL). */
 export async function openPostgresStore(
   url: string,
   options: PostgresStoreOptions,

@@ -2,23 +2,9 @@ import { CHANGE_SOURCES, type ChangeArea } from '../../records/guild-changes.js'
 import { HOUSES } from '../../records/houses.js';
 import type { RecordDefinition } from '../../records/record.js';
 
-/*
- * PostgreSQL's triggers, the texts the migrations write out (test/store/*-migration.test.ts hold
- * the migrations to them). Each keeps a derived table true whoever writes, the game's own SQL
- * included, in the writing transaction: guild_changes (what changed), profile_changes (the
- * periods) and points_ledger, as SQLite's row triggers do (src/store/sqlite/triggers.ts).
- * Statement triggers where one statement writes many rows (an import inserts a guild's 30,000
- * profiles in one: a row trigger would update one guild_changes row 30,000 times, each a new
- * row version the next must step over); row triggers where the game writes one row a statement
- * and a WHEN clause skips most writes at no cost.
- */
+// Why statement or row triggers: docs/architecture.md, "What each engine keeps of its own".
 
 // ── What changed (src/records/guild-changes.ts) ──────────────────────────────────────────────
-// Each guild a statement changed gets the next number of guild_change_numbers for the table's
-// area. An UPDATE counts the guilds of `new_rows EXCEPT old_rows` and back, whole rows compared,
-// so a write that leaves its rows as they were records nothing; a TRUNCATE records every guild.
-// Guilds are written in guild order, so two statements never take rows in opposite orders.
-// guild_changes' own triggers notify `housecup_changes` with `g:<guild>` (changes.ts listens).
 
 /** The SQL of the functions the triggers call, as migration 0007 creates them. */
 export const CHANGE_FUNCTIONS = [
@@ -72,11 +58,7 @@ export function changeTriggers(source: {
   onlyDirect?: boolean;
 }): string[] {
   const { table } = source.record;
-  // A table another table's triggers write (profile_changes, by the period triggers on
-  // profiles) records only the writes made to it directly: the others come with a change of
-  // that table already recorded, and recording them again, one statement per profile, updated
-  // one guild_changes row once per profile of an import (a new row version each: 10,000
-  // changed profiles took 24 s where they took 1.7 s).
+  // Why only direct writes: docs/architecture.md, "What each engine keeps of its own".
   const when = source.onlyDirect ? 'WHEN (pg_trigger_depth() = 0) ' : '';
   const run = `FOR EACH STATEMENT ${when}EXECUTE FUNCTION housecup_record_changes('${source.area}')`;
   return [
@@ -93,10 +75,7 @@ export const NOTIFY_TRIGGERS = [
   'CREATE TRIGGER guild_changes_notify_updated AFTER UPDATE ON "guild_changes" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_notify_changes();',
 ];
 
-/**
- * A row for every guild and area that holds data, numbered in (guild, area) order: what the
- * migration gives a database that had no guild_changes.
- */
+/** A first number for every guild and area holding data, in (guild, area) order. */
 export function existingChanges(): string {
   const areas = CHANGE_SOURCES.filter((source) => !source.since)
     .map(({ record, area }) => `SELECT guild_id, '${area}' AS area FROM "${record.table}"`)
@@ -109,9 +88,6 @@ SELECT guild_id, area, nextval('guild_change_numbers') FROM (
 }
 
 // ── The periods (src/records/profile-change.ts) ──────────────────────────────────────────────
-// What SQLite's period triggers do: an UPDATE moving galleons adds NEW − OLD to the profile's
-// week, month and open term rows (statement_timestamp(), UTC), deleting a row back at 0; a new
-// house or user_id is written into all the profile's rows; a DELETE, TRUNCATE or move removes them.
 
 /** The start of the current period of each kind, from the statement's time. */
 const PERIOD_STARTS = {
@@ -170,12 +146,8 @@ EXECUTE FUNCTION housecup_period_moved();`,
 ];
 
 // ── The ledger (src/records/points-ledger.ts) ────────────────────────────────────────────────
-// An entry counts from the house's last total in the ledger, as SQLite's. One INSERT writes all
-// the entries of an import's statement; a TRUNCATE takes every guild's points to 0. Who and why:
-// the setting `housecup.ledger`, local to the writing transaction (src/store/ledger-context.ts);
-// without one (the game's SQL, psql) the change is the game's.
 
-/** The setting that holds the writing transaction's context. */
+/** The setting, local to the writing transaction, that holds its context. */
 export const CONTEXT_SETTING = 'housecup.ledger';
 
 const LEDGER_COLUMNS =
@@ -183,12 +155,7 @@ const LEDGER_COLUMNS =
 const zeros = HOUSES.map((house) => `0 AS ${house}`).join(', ');
 const points = HOUSES.join(', ');
 
-/**
- * The entries of the guilds in `rows` (guild_id and the four houses: the points now). With
- * `was`, rows also hold `was_<house>`, the guild's points before the statement (NULL: none), and
- * a house whose points the statement left as they were is not looked at: its entries already end
- * at its points, so its last total is not even read (a game's write changes a house or two).
- */
+/** Entries of the guilds in `rows`; with `was`, a house the statement left as it was is skipped. */
 function entries(rows: string, was = false): string {
   const values = HOUSES.map(
     (house, i) => `(${i + 1}, '${house}', p.${house}${was ? `, p.was_${house}` : ''})`,
@@ -241,10 +208,7 @@ export const LEDGER_TRIGGERS: readonly string[] = [
   `CREATE TRIGGER house_points_ledger_truncated BEFORE TRUNCATE ON "house_points" ${ledgerRun};`,
 ];
 
-/**
- * The ledger's first entries, for a database that had points before it: one per house with
- * points, counting them from 0 as the game's, so that the next change counts from them.
- */
+/** The first entries of a database that had points before the ledger: from 0, as the game's. */
 export const OPENING_ENTRIES = `INSERT INTO points_ledger (${LEDGER_COLUMNS})
 SELECT p.guild_id, date_trunc('milliseconds', now()), h.house, h.total, h.total, 'game', NULL, NULL, NULL, NULL
 FROM house_points AS p

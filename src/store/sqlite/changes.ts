@@ -3,12 +3,7 @@ import type { ChangeArea } from '../../records/guild-changes.js';
 import { CHANGES_PER_READ, noChanges } from '../changes.js';
 import type { Database } from './database.js';
 
-/**
- * guild_changes on SQLite. One writer at a time gives the numbers in commit order (each is
- * max + 1 inside its transaction), so a cursor is the last number read: whatever commits later
- * has a larger one. Should the numbers fall below a cursor (the table emptied by hand), the read
- * starts again from the beginning rather than wait for them to pass it.
- */
+/** guild_changes on SQLite (docs/architecture.md, "What each engine keeps of its own"). */
 export function createChangesReader(db: Database): ChangesReader {
   const ofGuild = db.sqlite.prepare<[string], { area: ChangeArea; seq: number }>(
     'SELECT area, seq FROM guild_changes WHERE guild_id = ?',

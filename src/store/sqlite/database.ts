@@ -10,26 +10,16 @@ import { type RefusedValue, refusedValues } from './type-checks.js';
 export interface Database {
   readonly path: string;
   readonly sqlite: Sqlite.Database;
-  /** True when this open created the database file. */
   readonly created: boolean;
-  /**
-   * The data generation: a value that changes whenever any connection (this one or another
-   * process) commits. Caches compare it to know when to drop what they hold. A commit by another
-   * connection may show up to GENERATION_LAG_MS late (this connection's own writes show at once).
-   */
+  /** Changes when any connection commits; another's commit may show GENERATION_LAG_MS late. */
   generation(): string;
-  /**
-   * The generation of one guild's data: changes when a commit (of any connection) changed it
-   * (guild_changes, kept by the triggers of drizzle/sqlite/0007_guild_changes.sql), as late as
-   * `generation()` may.
-   */
+  /** The generation of one guild's data (from guild_changes), as late as `generation()` may. */
   guildGeneration(guildId: string): string;
   /** `generation()` read this instant: for consistency checks that cannot accept any lag. */
   exactGeneration(): string;
   close(): void;
 }
 
-/** How late generation() may see another connection's commit. */
 const GENERATION_LAG_MS = 1;
 
 export interface OpenOptions {
@@ -67,17 +57,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
       throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${reason}`);
     }
   }
-  // data_version (another connection committed) costs more than the rest of a cached answer's
-  // own work (docs/performance.md, "SQLite's data_version"), so generation() reads it at most
-  // once per GENERATION_LAG_MS;
-  // total_changes (this connection wrote) is nearly free, so it is read every time.
+  // Why data_version is cached: docs/architecture.md, "What each engine keeps of its own".
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
   let seenVersion: unknown;
   let seenChanges: unknown;
   let seenAt = Number.NEGATIVE_INFINITY;
   let token = '';
-  // The token string is rebuilt only when a number changed: callers compare it on every request.
   const tokenOf = (changes: unknown) => {
     if (changes !== seenChanges) {
       seenChanges = changes;
@@ -117,15 +103,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
 /** How long a closing writer waits for readers still on the frames it wrote. */
 const CLOSING_CHECKPOINT_WAIT_MS = 2000;
 
-/**
- * A commit's automatic checkpoint cannot copy the frames a reader of another connection is still
- * reading past, and a WAL that was not copied in full is appended to by the next writer rather
- * than started again from its beginning: imports a minute apart, each meeting a list being
- * served, would grow the file by a whole import each. A connection that wrote (the CLI's import or
- * copy, a stopping node) therefore waits, briefly, for those readers and copies everything
- * (RESTART), so the next writer reuses the file from its start. Readers that begin meanwhile read
- * the database file and do not hold it up; one that stays (a pinned snapshot) only costs the wait.
- */
+// Why a writer copies the whole WAL: docs/architecture.md, "What each engine keeps of its own".
 function leaveWalRestartable(sqlite: Sqlite.Database): void {
   try {
     sqlite.pragma(`busy_timeout = ${CLOSING_CHECKPOINT_WAIT_MS}`);
@@ -159,21 +137,14 @@ function migrate(sqlite: Sqlite.Database): void {
   })();
 }
 
-/**
- * Each guild's generation, from the rows of guild_changes past the highest number seen, read
- * only when the database's generation moved: a guild's largest number, over its areas. The
- * numbers only grow; should they fall (the file replaced under a running node, the table emptied
- * by hand), a new epoch drops everything known.
- */
+/** Each guild's generation (docs/architecture.md, "What each engine keeps of its own"). */
 function guildGenerations(
   sqlite: Sqlite.Database,
   databaseGeneration: () => string,
 ): (guildId: string) => string {
   // Prepared on first use: a database opened without migrating may not have the table yet.
   const statements = () => ({
-    // The rows past the number seen, a range of guild_changes_seq; the largest per guild is
-    // taken here. With GROUP BY guild_id SQLite walked the primary key instead (every row of the
-    // table), on the first request after each commit.
+    // Not GROUP BY guild_id, for which SQLite walked every row of the table.
     since: sqlite
       .prepare<[number], [string, number]>(
         'SELECT guild_id, seq FROM guild_changes WHERE seq > ? ORDER BY seq',
@@ -182,7 +153,6 @@ function guildGenerations(
     highest: sqlite.prepare<[], number | null>('SELECT max(seq) FROM guild_changes').pluck(),
   });
   let prepared: ReturnType<typeof statements> | undefined;
-  // Tokens as strings, made once per change: callers compare them on every request.
   const guilds = new Map<string, string>();
   let seen = 0;
   let epoch = 0;
@@ -200,7 +170,6 @@ function guildGenerations(
         guilds.clear();
         seen = 0;
       }
-      // In seq order: a guild's last row is its largest number.
       for (const [guild, generation] of since.all(seen)) {
         guilds.set(guild, `${epoch}.${generation}`);
         seen = generation;
@@ -213,10 +182,7 @@ function guildGenerations(
 /** How many refused values a failed migration names: enough to fix, short enough to read. */
 const NAMED_VALUES = 20;
 
-/**
- * Why the type checks' migration stopped, when rows stored before it break them: each value,
- * with the WHERE clause that finds its row, so an operator can correct it and start again.
- */
+/** Why the type checks' migration stopped: each refused value, with a WHERE clause for its row. */
 function refusedRows(sqlite: Sqlite.Database): string | null {
   let found: RefusedValue[];
   try {

@@ -9,15 +9,6 @@ import type { Statement } from '../sql/statement.js';
 import { sqliteDialect } from './dialect.js';
 import { writeWhenFree } from './write-when-free.js';
 
-/*
- * Runs the store's operations on SQLite: synchronously, each to its end in one go, since
- * better-sqlite3 is synchronous and fastest so; a write inside an IMMEDIATE transaction, tried
- * only when no other process holds the lock (write-when-free.ts). Statements are prepared once per
- * connection, on first use. A long read in turns (readInTurns) holds no transaction across them:
- * `generation` (the database's, read this instant) tells whether a commit came between; without
- * it, such a read is one snapshot.
- */
-
 /** How often a read in turns starts again before it reads in one snapshot instead. */
 const RESTARTS = 2;
 
@@ -57,7 +48,6 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     return statement ? statement.run(effect.params).changes : 0;
   };
 
-  /** Carries out `op`'s effects from `step` on, up to its end or (with `stopAtPause`) a pause. */
   const advance = <T>(op: Op<T>, step: IteratorResult<Effect, T>, stopAtPause: boolean) => {
     while (!step.done && !(stopAtPause && step.value.kind === 'pause')) {
       let result: unknown;
@@ -72,8 +62,7 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     return step;
   };
   const runNow = <T>(op: Op<T>): T => advance(op, op.next(), false).value as T;
-  // Made once: better-sqlite3 builds a transaction function's variants at every call of
-  // transaction(), which costs more than a small read.
+  // Made once: each call of transaction() builds its variants, dearer than a small read.
   const transaction = sqlite.transaction((op: Op<unknown>) => runNow(op));
   const snapshot = <T>(op: Op<T>): T => transaction.deferred(op) as T;
 
@@ -86,7 +75,6 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     const op = start();
     let step = advance(op, op.next(), true);
     while (!step.done) {
-      // Checked at every pause and at the end: a commit before or during a chunk shows here.
       if (generation() !== started) {
         op.return(undefined as T);
         return undefined;
@@ -129,7 +117,6 @@ async function holdTransaction<T>(
   work: (run: <U>(op: Op<U>) => Promise<U>) => Promise<T>,
 ): Promise<T> {
   if (!sqlite.open) throw new StoreClosedError('The database is closed');
-  // A write takes the lock at its start (IMMEDIATE), waited for with the event loop free.
   if (mode === 'write') await writeWhenFree(sqlite, () => sqlite.prepare('BEGIN IMMEDIATE').run());
   else sqlite.prepare('BEGIN').run();
   try {

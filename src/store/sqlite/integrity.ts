@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-// Runs in a worker thread: a full read of a large file takes a while, and start-up has other
-// work (loading modules, compiling routes) to do on the main thread meanwhile.
+// In a worker thread: a full read of a large file takes a while, and start-up has other work.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -20,10 +19,7 @@ try {
 parentPort.postMessage(answer);
 `;
 
-/**
- * SQLite's quick_check of the file at `path`, in a worker thread: resolves to null when the file
- * is sound, else to SQLite's description of the first problem.
- */
+/** SQLite's quick_check of the file at `path`: null when sound, else the first problem. */
 export function quickCheck(path: string): Promise<string | null> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   return new Promise((resolve, reject) => {

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { migrationsFolderOf } from '../../paths.js';
 import type { Database } from './database.js';
 
-/** The number of migrations this build ships, from drizzle's journal. */
 function shippedMigrations(): number {
   const journal = JSON.parse(
     readFileSync(join(migrationsFolderOf('sqlite'), 'meta', '_journal.json'), 'utf8'),
@@ -11,10 +10,7 @@ function shippedMigrations(): number {
   return Array.isArray(journal.entries) ? journal.entries.length : 0;
 }
 
-/**
- * A readiness check of the SQLite store: a SELECT on drizzle's migrations table must work (the
- * connection is open and the file readable) and count every migration this build ships.
- */
+/** Ready when drizzle's migrations table can be read and counts every migration shipped. */
 export function sqliteReadiness(db: Database): () => boolean {
   const expected = shippedMigrations();
   return () => {

@@ -20,10 +20,7 @@ import { RECORDS } from '../../records/index.js';
 import type { RecordDefinition } from '../../records/record.js';
 import { namedTables, tablePartsOf, tablesOf } from '../table-parts.js';
 
-/*
- * The SQLite schema drizzle-kit reads (drizzle.config.ts): every table is built from its record
- * in src/records/, never written out by hand. `npm run db:generate` after a record changes.
- */
+// Read by drizzle-kit (drizzle.config.ts): `npm run db:generate` after a record changes.
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's own name for "a table of any columns".
 type AnyTable = SQLiteTableWithColumns<any>;
@@ -67,7 +64,6 @@ function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyT
   ) as AnyTable;
 }
 
-/** Every record's table, keyed by table name, built in dependency order. */
 const sqliteTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, sqliteTableOf);
 
 export const {

@@ -19,11 +19,7 @@ interface SqliteStoreOptions extends OpenOptions {
   now?: () => Date;
 }
 
-/**
- * The default store: one SQLite file. Data changes show through SQLite's data_version (something
- * changed), then through guild_changes (which guilds), so a commit to one guild leaves the
- * other guilds' cached answers valid.
- */
+/** The default store: one SQLite file. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());

@@ -4,21 +4,12 @@ import { CHANGE_KINDS } from '../../records/periods.js';
 import type { RecordDefinition } from '../../records/record.js';
 import { sqliteDialect } from './dialect.js';
 
-/*
- * SQLite's triggers, the texts the migrations write out (test/store/*-migration.test.ts hold the
- * migrations to them). Row triggers: SQLite has one writer at a time and no statement triggers.
- * Each keeps a derived table true whoever writes, the game's own SQL included, in the writing
- * transaction: guild_changes (what changed), profile_changes (the periods) and points_ledger.
- */
+// The migrations' texts (test/store/*-migration.test.ts); row triggers, as SQLite has no others.
 
 const quoted = (name: string) => `\`${name}\``;
 const listed = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 // ── What changed (src/records/guild-changes.ts) ──────────────────────────────────────────────
-// An INSERT and a DELETE always count; an UPDATE only when a column of the record's is no longer
-// what it was, so a write that changes nothing records nothing. Numbers are max(seq) + 1 inside
-// the writing transaction: with one writer they are given in commit order, so a reader past a
-// number misses nothing committed after it.
 
 const NEXT = `(SELECT coalesce(max(${quoted('seq')}), 0) + 1 FROM ${quoted('guild_changes')})`;
 const UPSERT_TAIL = `ON CONFLICT (${quoted('guild_id')}, ${quoted('area')}) DO UPDATE SET ${quoted('seq')} = excluded.${quoted('seq')};`;
@@ -59,12 +50,7 @@ export function existingChanges(): string {
 }
 
 // ── The periods (src/records/profile-change.ts) ──────────────────────────────────────────────
-// An UPDATE that moves galleons adds NEW − OLD to the profile's row of each period kind holding
-// the database's 'now', and of the guild's open term: one upsert that sets `change` alone (a
-// column in a SET list has its indexes rewritten whether it moved or not). A row brought back
-// to 0 is deleted by profile_changes' own trigger, which fires only then. A changed house or
-// user_id is written into all the profile's rows, so period lists filter by what it is now; a
-// DELETE or a move to another guild or id removes them. An INSERT does nothing: 0 is no gain.
+// Why one upsert sets `change` alone: docs/architecture.md, "What each engine keeps of its own".
 
 /** The start of the current period of each kind, by the database's clock. */
 const PERIOD_STARTS = {
@@ -121,10 +107,7 @@ BEGIN
 END;`,
 ];
 
-/**
- * The table, WITHOUT ROWID: its rows live in the primary key's b-tree, one b-tree less to write
- * per row (drizzle's schema cannot say it, so its migration writes this text).
- */
+/** The table, WITHOUT ROWID (one b-tree less per row), which drizzle's schema cannot say. */
 export const PERIOD_TABLE = `CREATE TABLE ${T} (
 	${quoted('guild_id')} text NOT NULL,
 	${quoted('profile_id')} integer NOT NULL,
@@ -139,13 +122,7 @@ export const PERIOD_TABLE = `CREATE TABLE ${T} (
 ) WITHOUT ROWID;`;
 
 // ── The ledger (src/records/points-ledger.ts) ────────────────────────────────────────────────
-// For each house whose points a write changed, one entry: its total the house's new points (0
-// when the guild's points were removed), its delta that total minus the house's last total in
-// the ledger. Counting from the ledger rather than from OLD keeps the entries adding up to the
-// points whatever the writer: an `INSERT OR REPLACE` deletes the row it replaces without a
-// trigger, so its insert is all the ledger sees. Who and why: SQLite has no session variables,
-// so the writing transaction puts its context in the one row of points_ledger_context and
-// deletes it before it commits (src/store/ledger-context.ts); without one the change is the game's.
+// Why from the last total, not OLD: docs/architecture.md, "What each engine keeps of its own".
 
 /** The table the writing transaction's context is in, while it writes. */
 export const CONTEXT_TABLE = 'points_ledger_context';
@@ -163,10 +140,7 @@ const context = (member: string) => `json_extract(c.context, '$.${member}')`;
 const lastTotal = (guild: string, house: string) =>
   `coalesce((SELECT total FROM points_ledger WHERE guild_id = ${guild} AND house = '${house}' ORDER BY id DESC LIMIT 1), 0)`;
 
-/**
- * The entries of guild `guild` whose points are now `points(house)`, for the houses `looked`
- * lets through: a house left out costs nothing, not even the look at its last total.
- */
+/** The entries of `guild` at `points(house)`, for the houses `looked` lets through. */
 function entries(
   guild: string,
   points: (house: string) => string,

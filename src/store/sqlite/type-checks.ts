@@ -4,28 +4,7 @@ import { RECORDS } from '../../records/index.js';
 import { profileChange } from '../../records/profile-change.js';
 import type { RecordDefinition } from '../../records/record.js';
 
-/*
- * SQLite keeps whatever a statement gives it: `UPDATE house_points SET gryffindor = 'oops'` (or
- * -1e308, or 1.5) is stored as written, where PostgreSQL's bigint and text columns refuse it. So
- * every record's table on SQLite (but one: TYPE_CHECKED) carries two row triggers (BEFORE INSERT, BEFORE UPDATE) that
- * refuse, with a message naming table.column, what PostgreSQL's column type would refuse. They
- * are derived here from the record definitions; the migrations hold them written out (0006 first,
- * then each migration that changed a table's checks, 0015 the safe integers), and
- * test/store/type-checks-migration.test.ts holds the last one of each table to this module.
- *
- * Null is left to NOT NULL (SQLite's own refusal, as PostgreSQL's), bounds and choices to the
- * CHECK constraints the records already imply (src/store/constraints.ts): these checks are about
- * the kind of value, and an integer's size: at most 2^53 - 1 either way, as PostgreSQL's
- * `_safe` CHECKs hold it, so that every integer stored can be served exactly. Triggers rather
- * than STRICT tables: see docs/decisions.md.
- */
-
-/**
- * The records whose tables carry the checks: all but profile_changes, which only the store
- * writes (its triggers, from a profile's values already checked; the import and copy, from rows
- * their record checked). Its two checks ran on every write that moved galleons, a tenth of
- * the period triggers' cost (docs/performance.md); drizzle/sqlite/0011 dropped them with the table.
- */
+/** All records but profile_changes (docs/architecture.md, "What each engine keeps of its own"). */
 export const TYPE_CHECKED: readonly RecordDefinition[] = RECORDS.filter(
   (record) => record !== profileChange,
 );
@@ -51,8 +30,7 @@ function checksOf(field: Field): { refuses(value: string): string; takes: string
     case 'integer': {
       // An INTEGER PRIMARY KEY is the rowid: SQLite refuses anything but an integer itself.
       if (field.generated) return [];
-      // Integer affinity has already turned '12' and 12.0 into 12, as PostgreSQL reads them; a
-      // real left over (1.5, -1e308) or text ('oops') is what a bigint refuses.
+      // Affinity has turned '12' and 12.0 into 12; a real or text left over is what bigint refuses.
       const kind = { refuses: typeIs('integer'), takes: 'an integer' };
       if (!needsSafeBounds(field)) return [kind];
       // Then its size: PostgreSQL's own CHECK (`<table>_<column>_safe`), the same bounds.
@@ -65,8 +43,7 @@ function checksOf(field: Field): { refuses(value: string): string; takes: string
       ];
     }
     case 'timestamp':
-      // timestamptz refuses what is no instant. The one written form keeps text order time order
-      // (the history is read by `at` as text), so another form of a good instant is refused too.
+      // One written form of an instant: text order is time order (the history is read by `at`).
       return [
         {
           refuses: (value) =>
@@ -93,11 +70,7 @@ function columnChecks(record: RecordDefinition): ColumnCheck[] {
   );
 }
 
-/**
- * The two statements creating `record`'s triggers, as the migration writes them: one CASE per
- * row, whose first refused column names the error (RAISE's message is a literal, which every
- * SQLite version that may open the file, the game's included, can read in the schema).
- */
+/** `record`'s two triggers as the migration writes them; any SQLite reads a literal message. */
 export function typeCheckTriggers(record: RecordDefinition): string[] {
   const checks = columnChecks(record);
   const cases = checks
@@ -119,11 +92,7 @@ function anyRefused(record: RecordDefinition): string {
     .join(' OR ');
 }
 
-/**
- * The statement the migration runs after creating the triggers: each stored row that breaks
- * them is written again unchanged, so its trigger refuses it and the migration stops (nothing of
- * it kept). A row that passes is not touched.
- */
+/** The statement that writes again each row breaking the checks, so the migration stops on it. */
 export function existingRowsCheck(record: RecordDefinition): string {
   const first = Object.keys(record.fields)[0] ?? 'rowid';
   return `UPDATE ${quoted(record.table)} SET ${quoted(first)} = ${quoted(first)} WHERE ${anyRefused(record)};`;
@@ -140,11 +109,7 @@ export interface RefusedValue {
   message: string;
 }
 
-/**
- * Up to `limit` stored values of `records`' tables that the checks refuse. Only the columns the
- * table has: a field added by a later migration (published_guilds.title, 0008) is not there yet
- * when 0006 stops on a bad row, and the rows are named all the same.
- */
+/** Up to `limit` stored values that the checks refuse, in the columns the tables have so far. */
 export function refusedValues(
   sqlite: BetterSqlite3.Database,
   records: readonly RecordDefinition[],

@@ -2,14 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StoreBusyError } from '../errors.js';
 
-/*
- * The driver is synchronous: a write that meets another connection's lock (the game's writer, a
- * backup, `BEGIN EXCLUSIVE`) would wait in busy_timeout with the event loop stopped, and every
- * read, interaction deferral and stream of the process with it, for the whole busy timeout. So the
- * server's own writes never wait inside SQLite: each try runs with busy_timeout 0, and a busy
- * one is tried again on a timer, the loop free in between. Readers are never blocked (WAL).
- */
-
 /** How long a write keeps trying before it gives up with StoreBusyError. */
 const WRITE_PATIENCE_MS = 30_000;
 const FIRST_PAUSE_MS = 10;
@@ -20,7 +12,7 @@ function isBusy(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
-/** One try that never waits: `write`'s result, or `busy` while another connection writes. */
+/** One try that never waits (docs/architecture.md, "What each engine keeps of its own"). */
 function tryWrite<T>(
   sqlite: BetterSqlite3.Database,
   write: () => T,
