@@ -9,6 +9,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 const BASELINE_ENTRY = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 const FASTIFY_BASELINE_ENTRY = fileURLToPath(new URL('./fastify-baseline.mjs', import.meta.url));
+const STREAM_BASELINE_ENTRY = fileURLToPath(new URL('./stream-baseline.mjs', import.meta.url));
 const PEER_ENTRY = fileURLToPath(new URL('./peer.mjs', import.meta.url));
 const LIMIT_ENTRY = fileURLToPath(new URL('./cold-limit.mjs', import.meta.url));
 const VARIANT_ENTRY = fileURLToPath(new URL('./variants/start.mjs', import.meta.url));
@@ -30,6 +31,10 @@ export interface SpawnOptions {
   databasePath?: string;
   /** Without `databasePath`: baseline F (fastify-baseline.mjs) instead of A. */
   fastify?: boolean;
+  /** Without `databasePath`: the event streams' baseline (stream-baseline.mjs) instead of A. */
+  streams?: boolean;
+  /** Node's own flags, before the entry (streams.ts sets the young generation's size). */
+  nodeFlags?: readonly string[];
   /** Folder to run in: the real server reads a `.env` there, so never the developer's own. */
   cwd: string;
   /** More configuration of the real server (DISCORD_PUBLIC_KEY, REDIS_URL…). */
@@ -60,7 +65,9 @@ export function spawnServer(options: SpawnOptions): Served {
           ? SERVER_ENTRY
           : options.fastify
             ? FASTIFY_BASELINE_ENTRY
-            : BASELINE_ENTRY;
+            : options.streams
+              ? STREAM_BASELINE_ENTRY
+              : BASELINE_ENTRY;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -86,9 +93,10 @@ export function spawnServer(options: SpawnOptions): Served {
   // A real file descriptor on /dev/null: pino writes its lines exactly as in production.
   // BENCH_SERVER_LOG=<file> keeps them instead, to look into a run.
   const devNull = openSync(options.logFile ?? process.env.BENCH_SERVER_LOG ?? '/dev/null', 'w');
+  const node = [...(options.nodeFlags ?? []), entry];
   const [command, args] = options.cpu
-    ? ['taskset', ['-c', options.cpu, process.execPath, entry]]
-    : [process.execPath, [entry]];
+    ? ['taskset', ['-c', options.cpu, process.execPath, ...node]]
+    : [process.execPath, node];
   const child = spawn(command, args, {
     cwd: options.cwd,
     env,

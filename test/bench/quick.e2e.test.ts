@@ -143,6 +143,9 @@ describe('npm run bench -- --quick', () => {
     }
     expect(report.publicStreams?.public).toBe(true);
     expect(report.publicStreams?.commitToLastMs.commits).toBeGreaterThan(0);
+    // A stream's memory, and raw node:http's holding as many, both measured (100 streams are too
+    // few for the figures themselves to mean anything).
+    expect(typeof report.publicStreams?.memory?.rawPerStreamKiB).toBe('number');
     // The sections of their own, and a line for every target (met or missed: never a speed).
     for (const section of ['members', 'terms', 'renders', 'webhooks', 'liveScoreboards'] as const) {
       expect(report[section], section).toBeTruthy();

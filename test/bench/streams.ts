@@ -8,12 +8,18 @@ import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
 import { median } from './report.js';
 import type { ClientCommand, ClientReport } from './stream-clients.js';
-import { TARGETS } from './targets.js';
+import { goal, TARGETS } from './targets.js';
 
 /*
  * The event streams row (issue 14): N open streams of GET /v1/events/:guildId on one node over
  * G guilds, held by a client process of their own. It measures
- *  - memory per stream: the server's RSS with the streams open minus before, over N;
+ *  - memory per stream: the server's RSS with the streams open minus before, over N, and the
+ *    same of raw `node:http` holding as many (stream-baseline.mjs), measured alike with the same
+ *    clients just before: most of a stream's memory is the connection's, Node's own (from Node 22
+ *    to 26 it rose by half), and what housecup adds is the ratio of the two. Both servers' young
+ *    generation has one size throughout (YOUNG_GENERATION): V8 grows it with the allocation
+ *    rate, and its growth while the streams open is no memory of theirs (Node 26 grows it twice
+ *    as far as Node 22, and the leaner a server started the more of it a reading counted);
  *  - commit → last stream: a points UPDATE committed by this process (another connection, as
  *    the game's would be), until the last stream of that guild got the event (p50, p99);
  *  - ordinary requests meanwhile: req/s of GET /v1/points/:g with the streams open, as a ratio
@@ -21,6 +27,9 @@ import { TARGETS } from './targets.js';
  */
 
 const CLIENTS_ENTRY = fileURLToPath(new URL('./stream-clients.ts', import.meta.url));
+
+/** Semi-spaces of 16 MiB from the start (Node 22's largest by default), never grown. */
+const YOUNG_GENERATION = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 
 export interface StreamsSettings {
   /** The scoreboard pages' public streams (issue 22) instead of the API's. */
@@ -54,7 +63,15 @@ export interface StreamsResult {
   public?: boolean;
   streams: number;
   guilds: number;
-  memory: { beforeMiB: number; openMiB: number; perStreamKiB: number } | null;
+  memory: {
+    beforeMiB: number;
+    openMiB: number;
+    perStreamKiB: number;
+    /** Raw `node:http` holding as many streams, measured alike: KiB per stream. */
+    rawPerStreamKiB: number;
+    /** perStreamKiB ÷ rawPerStreamKiB. */
+    ratio: number;
+  } | null;
   commitToLastMs: { p50: number; p99: number; max: number; commits: number };
   requests: { withRps: number[]; withoutRps: number[]; ratios: number[]; ratio: number };
 }
@@ -140,6 +157,28 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** `measure` run on the streams' baseline, a server of its own for the occasion. */
+async function rawStreamsMemory<T>(
+  options: StreamsBenchOptions,
+  measure: (served: Served) => Promise<T>,
+): Promise<T> {
+  const raw = spawnServer({
+    port: await freePort(),
+    cpu: options.pinning?.server,
+    cwd: options.work,
+    streams: true,
+    nodeFlags: YOUNG_GENERATION,
+  });
+  options.running.add(raw);
+  try {
+    await waitForOk(`${raw.url}/`, {}, performance.now());
+    return await measure(raw);
+  } finally {
+    await raw.stop();
+    options.running.delete(raw);
+  }
+}
+
 export async function benchStreams(options: StreamsBenchOptions): Promise<StreamsResult> {
   const { settings, log, failures } = options;
   const path = join(options.work, 'streams.db');
@@ -156,6 +195,7 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     databasePath: path,
     // The benchmark's one key holds every stream.
     env: { EVENT_STREAMS_PER_KEY: '0' },
+    nodeFlags: YOUNG_GENERATION,
   });
   options.running.add(server);
   const clients = startClients(options.pinning?.load);
@@ -164,9 +204,9 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     const auth = { authorization: key };
     await waitForOk(`${server.url}/v1/points/${guilds[0]}`, auth, performance.now());
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 60_000, [503]);
-    const measure = async (durationS: number): Promise<LoadResult> => {
+    const measure = async (durationS: number, url = server.url): Promise<LoadResult> => {
       const result = await options.load({
-        url: server.url,
+        url,
         pathsFile,
         authorization: key,
         connections: settings.connections,
@@ -179,11 +219,11 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
       if (problem) failures.push(`${kind} row, points: ${problem}`);
       return result;
     };
-    const openStreams = async () => {
+    const openStreams = async (url = server.url) => {
       const opened = await clients.ask(
         {
           type: 'open',
-          url: server.url,
+          url,
           key,
           guilds,
           streams: settings.streams,
@@ -197,19 +237,29 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     };
     const closeStreams = () => clients.ask({ type: 'close' }, (report) => report.type === 'closed');
 
-    await measure(1); // warm-up, not recorded
-    await settle(1_000);
-    const before = memoryOf(server.pid);
+    /** The RSS a server takes for the streams: warmed by a second of load, then N opened. */
+    const streamsMemory = async (served: Served) => {
+      await measure(1, served.url); // warm-up, not recorded
+      await settle(1_000);
+      const before = memoryOf(served.pid);
+      await openStreams(served.url);
+      await settle(1_000);
+      const open = memoryOf(served.pid);
+      if (!before || !open) return null;
+      const perStreamKiB = ((open.rssMiB - before.rssMiB) * 1024) / settings.streams;
+      return { beforeMiB: before.rssMiB, openMiB: open.rssMiB, perStreamKiB };
+    };
+    log(`${kind}: raw node:http holding ${settings.streams} streams`);
+    const raw = await rawStreamsMemory(options, streamsMemory);
+    await closeStreams();
     log(`${kind}: opening ${settings.streams} streams over ${settings.guilds} guilds`);
-    await openStreams();
-    await settle(1_000);
-    const open = memoryOf(server.pid);
+    const own = await streamsMemory(server);
     const memory =
-      before && open
+      own && raw
         ? {
-            beforeMiB: before.rssMiB,
-            openMiB: open.rssMiB,
-            perStreamKiB: ((open.rssMiB - before.rssMiB) * 1024) / settings.streams,
+            ...own,
+            rawPerStreamKiB: raw.perStreamKiB,
+            ratio: own.perStreamKiB / raw.perStreamKiB,
           }
         : null;
 
@@ -280,7 +330,7 @@ export function formatStreams(result: StreamsResult | null): string {
   return [
     `${result.public ? 'Public scoreboard streams (/cup/:g/events)' : 'Event streams'}: ${result.streams} open on one node over ${result.guilds} guilds`,
     memory
-      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target ${TARGETS.streamMemory.compare} ${TARGETS.streamMemory.threshold})`
+      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target ${goal(TARGETS.streamMemory)}); raw node:http holding as many: ${fixed(memory.rawPerStreamKiB, 2)} KiB, ${fixed(memory.ratio, 2)} ×`
       : '  memory: not measured (no /proc)',
     `  commit → last stream of the guild: p50 ${fixed(latency.p50)} ms, p99 ${fixed(latency.p99)} ms, max ${fixed(latency.max)} ms over ${latency.commits} commits (target p99 ${TARGETS.streamLatency.compare} ${TARGETS.streamLatency.threshold})`,
     `  GET /v1/points/:g with the streams open: ${fixed(requests.ratio, 3)} × without [${requests.ratios.map((r) => fixed(r, 3)).join(', ')}] (${requests.withRps.map((r) => fixed(r, 0)).join('/')} vs ${requests.withoutRps.map((r) => fixed(r, 0)).join('/')} req/s)`,
