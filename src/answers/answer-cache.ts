@@ -42,7 +42,7 @@ export interface Built {
 }
 
 interface AnswerCacheOptions {
-  /** Bytes of bodies kept at most; least recently used go first. */
+  /** Bytes of answers kept at most (sizeOf); least recently used go first. */
   maxBytes?: number;
   now?: () => number;
 }
@@ -172,9 +172,17 @@ export class AnswerCache {
   }
 }
 
-/** What an entry holds: its bytes, and its text (counted a unit per character). */
+/**
+ * What a held answer costs beside its body and text: the entry, its Buffer and ETag, its key and
+ * its place in the Map (about 500 bytes on Node 26, measured over 100,000 answers of 66 bytes).
+ * Counted, so that the bound holds for small answers too: without it, 32 MiB of such answers
+ * were 250,000 entries and 120 MiB more besides.
+ */
+export const ENTRY_BYTES = 512;
+
+/** What an entry holds: its bytes, its text (counted a unit per character), and ENTRY_BYTES. */
 function sizeOf(entry: CachedAnswer): number {
-  return entry.body.length + (entry.text?.length ?? 0);
+  return entry.body.length + (entry.text?.length ?? 0) + ENTRY_BYTES;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks). */

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../src/answers/answer-cache.js';
+import { AnswerCache, ENTRY_BYTES } from '../../src/answers/answer-cache.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { buildHardeningApp, type HardeningApp, listen } from './support/app.js';
 
@@ -74,7 +74,9 @@ describe('small answers sent as text', () => {
       }),
     );
     expect(small.text).toBe('{"name":"Zoë"}');
-    expect(cache.size.bytes).toBe(Buffer.byteLength('{"name":"Zoë"}') + '{"name":"Zoë"}'.length);
+    expect(cache.size.bytes).toBe(
+      Buffer.byteLength('{"name":"Zoë"}') + '{"name":"Zoë"}'.length + ENTRY_BYTES,
+    );
     const large = await cache.get(
       'large',
       () => 'g',
