@@ -5,7 +5,7 @@ import { type IntegerBounds, invalidIntegerText } from '../answers/integer-text.
 import { LIST_SORTS, REQUEST_PERIODS } from '../answers/player-views.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES } from '../records/houses.js';
-import { LEDGER_SOURCES, pointsLedger } from '../records/points-ledger.js';
+import { BY_MAX, LEDGER_SOURCES } from '../records/points-ledger.js';
 import { HOUSE_FILTERS, PROFILE_SORTS, SORT_ORDERS } from '../records/profile-order.js';
 import type { Parameter } from './endpoint.js';
 
@@ -244,8 +244,6 @@ export const termParam = boundedInteger(
 /*
  * The ledger's filters (docs/awards.md): each entry kept only when it matches every one given.
  */
-
-const BY_MAX = pointsLedger.fields.by_user.max ?? 100;
 
 export const ledgerParams = [
   choiceParam('house', HOUSES, 'Only the entries of this house'),

@@ -1,5 +1,5 @@
 import { HOUSES, type House } from './houses.js';
-import { pointsLedger } from './points-ledger.js';
+import { BY_MAX } from './points-ledger.js';
 import { checkLine } from './text-line.js';
 
 /*
@@ -14,7 +14,7 @@ export const AWARD_POINTS = { min: -1000, max: 1000 } as const;
 /** Characters of a reason, after trimming. */
 export const AWARD_REASON_MAX = 200;
 /** Characters of a `--by` label: what the ledger's `by` holds. */
-export const AWARD_BY_MAX = pointsLedger.fields.by_user.max ?? 100;
+export const AWARD_BY_MAX = BY_MAX;
 /** Awards and undos a guild may make in any minute. */
 export const AWARDS_PER_MINUTE = 30;
 

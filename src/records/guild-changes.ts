@@ -2,7 +2,6 @@ import { choice, id, integer } from './field.js';
 import { housePoints } from './house-points.js';
 import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
-import { pointsLedger } from './points-ledger.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
@@ -77,10 +76,6 @@ export const CHANGE_SOURCES: readonly {
   { record: housePoints, area: 'points' },
   { record: premium, area: 'premium' },
   { record: pointsHistory, area: 'history' },
-  // The ledger is the points' other history: its own writes (a copy, the pruning, an undo marking
-  // its award) change what the guild's log answers; those its triggers make come with a change of
-  // the points recorded already.
-  { record: pointsLedger, area: 'history', since: 'points_ledger', onlyDirect: true },
   { record: publishedGuild, area: 'publication' },
   { record: term, area: 'terms', since: 'terms' },
 ];

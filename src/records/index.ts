@@ -4,7 +4,6 @@ import { housePoints } from './house-points.js';
 import { job } from './job.js';
 import { liveMessage } from './live-message.js';
 import { pointsHistory } from './points-history.js';
-import { pointsLedger } from './points-ledger.js';
 import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
@@ -22,7 +21,6 @@ export const RECORDS = [
   profile,
   profileChange,
   pointsHistory,
-  pointsLedger,
   publishedGuild,
   term,
   guildChanges,
@@ -44,21 +42,19 @@ export const BOOKKEEPING_RECORDS: ReadonlySet<(typeof RECORDS)[number]> = new Se
 export const GUILD_RECORDS = [profile, job, housePoints, premium] as const;
 
 /**
- * The records a guild's export is made of: its data, its points history, its terms and its
- * ledger. A guild whose points
- * were removed and that has nothing else keeps its history (ending with four nulls), so it is
+ * The records a guild's export is made of: its data, its points history (the ledger's rows too)
+ * and its terms. A guild whose points were removed and that has nothing else keeps its history (ending with four nulls), so it is
  * exported too, and an import of the export brings that history back.
  */
-export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term, pointsLedger] as const;
+export const EXPORTED_RECORDS = [...GUILD_RECORDS, pointsHistory, term] as const;
 
 /**
- * The tables the store's triggers write (history, ledger, changes), besides whoever else writes
+ * The tables the store's triggers write (history, changes), besides whoever else writes
  * them.
  */
 export const TRIGGER_WRITTEN: ReadonlySet<(typeof RECORDS)[number]> = new Set([
   profileChange,
   pointsHistory,
-  pointsLedger,
   guildChanges,
 ]);
 

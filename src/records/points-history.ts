@@ -1,5 +1,16 @@
-import { type Field, id, integer, nullable, rowId, timestamp } from './field.js';
+import {
+  choice,
+  type Field,
+  id,
+  integer,
+  nullable,
+  rowId,
+  text,
+  timestamp,
+  withDefault,
+} from './field.js';
 import { HOUSES, type House } from './houses.js';
+import { BY_MAX, HISTORY_SOURCES, REASON_MAX } from './points-ledger.js';
 import { defineRecord } from './record.js';
 
 const standings = Object.fromEntries(
@@ -8,7 +19,9 @@ const standings = Object.fromEntries(
 
 /**
  * How a guild's house points moved (docs/http-api.md, history): one row per committed change, written by the
- * store's triggers whoever writes house_points; all four null when the points were removed.
+ * store's triggers whoever writes house_points; all four null when the points were removed. Each
+ * row also says who made the change and why (null: the game), from the writing transaction's
+ * context (src/store/ledger-context.ts): the ledger is read off these rows (docs/awards.md).
  */
 export const pointsHistory = defineRecord({
   name: 'PointsHistory',
@@ -19,8 +32,26 @@ export const pointsHistory = defineRecord({
     guild_id: id('Identifier of the guild'),
     at: timestamp('When the change was committed (UTC, milliseconds)'),
     ...standings,
+    source: nullable(choice('What made the change; null: the game', HISTORY_SOURCES)),
+    by_user: nullable(
+      text('Who made it: a member’s id, or a label given on the command line', {
+        min: 1,
+        max: BY_MAX,
+      }),
+    ),
+    for_user: nullable(id('The member it was for')),
+    reason: nullable(text('Why', { min: 1, max: REASON_MAX })),
+    // A whole number, as every engine stores a truth value alike; the API answers a boolean.
+    undone: withDefault(integer('1 once an award was undone, else 0', { min: 0, max: 1 }), 0),
   },
-  indexes: { points_history_guild_at: ['guild_id', 'at'] },
+  indexes: {
+    points_history_guild_at: ['guild_id', 'at'],
+    // Only the rows someone named or a source other than the game wrote: the game's rows, most
+    // of them, touch none of these (each index a write touches is a page more in its commit).
+    points_history_source: { columns: ['guild_id', 'source', 'at'], whereSet: 'source' },
+    points_history_by: { columns: ['guild_id', 'by_user', 'at'], whereSet: 'by_user' },
+    points_history_for: { columns: ['guild_id', 'for_user', 'at'], whereSet: 'for_user' },
+  },
 });
 
 /** One recorded instant as the read service gives it. */
@@ -29,5 +60,5 @@ export interface HistoryEntry extends Standings {
   at: string;
 }
 
-/** An instant of a file's history as the store keeps it: UTC with milliseconds. */
+/** An instant of a file's history as the store holds it: UTC with milliseconds. */
 export const historyInstant = (at: string): string => new Date(at).toISOString();

@@ -1,30 +1,35 @@
-import { choice, id, integer, nullable, rowId, text, timestamp, withDefault } from './field.js';
+import { choice, id, integer, nullable, text, timestamp } from './field.js';
 import { HOUSES, type House } from './houses.js';
-import { defineRecord } from './record.js';
 
 /** Who made a change of the points: the words the ledger's `source` takes. */
 export const LEDGER_SOURCES = ['award', 'undo', 'game', 'import', 'term-reset'] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
+/**
+ * What a history row's `source` holds: the ledger's, the game's as null, and `baseline`: the
+ * oldest row the pruning kept, whose changes are not told (the row before it is gone).
+ */
+export const HISTORY_SOURCES = ['award', 'undo', 'import', 'term-reset', 'baseline'] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
 /** Characters of a reason at most: an award's 200, and the "Undo of award #n: " an undo adds. */
-const REASON_MAX = 240;
+export const REASON_MAX = 240;
+/** Characters of `by` at most: a member's id, or a label given on the command line. */
+export const BY_MAX = 100;
 
 /*
- * The ledger (docs/awards.md): every change of a house's points is one entry, written by the
- * store's triggers on house_points in the transaction that changed them, whoever writes
- * (src/store/*\/triggers.ts). An entry's delta
- * is its total minus the house's previous total in the ledger (0 before its first entry, and
- * after the guild's points were removed), so the entries of a house add up to its points. Who
- * and why come from the writing transaction's ledger context (src/store/ledger-context.ts);
- * without one, the change is the game's.
+ * The ledger (docs/awards.md): every change of a house's points is one entry, read off the points
+ * history (src/records/points-history.ts), whose rows the store's triggers write in the
+ * transaction that changed the points, whoever writes. A row's entries are the houses whose
+ * points differ from the guild's row before it (none before its first: all 0); each is numbered
+ * from its row (`row id × 4 + the house's place`), so later entries have larger numbers. Who and
+ * why are the row's.
  */
-export const pointsLedger = defineRecord({
+export const ledgerEntry = {
   name: 'LedgerEntry',
-  table: 'points_ledger',
   description: 'One change of one house’s points: how much, the total after it, who and why.',
   fields: {
-    id: rowId('Number of the entry; later entries have larger ones', { generated: true }),
-    guild_id: id('Identifier of the guild'),
+    id: integer('Number of the entry; later entries have larger ones', { min: 1 }),
     at: timestamp('When the change was committed (UTC, milliseconds)'),
     house: choice('The house whose points changed', HOUSES),
     delta: integer('Points added (below 0: taken away)'),
@@ -33,30 +38,20 @@ export const pointsLedger = defineRecord({
     by_user: nullable(
       text('Who made it: a member’s id, or a label given on the command line', {
         min: 1,
-        max: 100,
+        max: BY_MAX,
       }),
     ),
     for_user: nullable(id('The member it was for')),
     reason: nullable(text('Why', { min: 1, max: REASON_MAX })),
-    // A whole number, as every engine stores a truth value alike; the API answers a boolean.
-    undone: withDefault(integer('1 once an award was undone, else 0', { min: 0, max: 1 }), 0),
-    undoes: nullable(rowId('The award an undo takes back')),
   },
-  indexes: {
-    // Newest-first pages of a guild, and each filter's: a range of one index each.
-    points_ledger_guild: ['guild_id', 'id'],
-    // A house's entries: its pages, and its last total, which the triggers read.
-    points_ledger_house: ['guild_id', 'house', 'id'],
-    // A source's entries: its pages, and the awards of the last minute (the rate).
-    points_ledger_source: ['guild_id', 'source', 'id'],
-    // Only the entries with someone named (awards, undos, resets): the game's entries, most of
-    // them, name no one, and each index a write touches is a page more in its commit.
-    points_ledger_by: { columns: ['guild_id', 'by_user', 'id'], whereSet: 'by_user' },
-    points_ledger_for: { columns: ['guild_id', 'for_user', 'id'], whereSet: 'for_user' },
-    // The instants: `from`/`to`, and the pruning, as the history's.
-    points_ledger_guild_at: ['guild_id', 'at'],
-  },
-});
+} as const;
+
+/** The history row and house an entry's number names. */
+export function entryPlace(entry: number): { rowId: number; house: House } | undefined {
+  const house = HOUSES[entry % HOUSES.length];
+  const rowId = Math.floor(entry / HOUSES.length);
+  return house && rowId >= 1 ? { rowId, house } : undefined;
+}
 
 /** An entry as the read service gives it, and the API answers it (docs/awards.md). */
 export interface LedgerEntry {

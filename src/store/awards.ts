@@ -2,8 +2,9 @@ import { AWARDS_PER_MINUTE } from '../records/awards.js';
 import { HOUSES, type House } from '../records/houses.js';
 import type { LedgerEntry } from '../records/points-ledger.js';
 import { lockGuilds } from './guild-locks.js';
-import { entryOf, type LedgerRow, ledgerColumns } from './ledger.js';
+import { ledgerEntry, ledgerPage } from './ledger.js';
 import { type LedgerContext, withLedgerContext } from './ledger-context.js';
+import { HISTORY_TRIGGER_NAME } from './postgres/triggers.js';
 import type { SqlDb } from './sql/db.js';
 import { only } from './sql/dialect.js';
 import { first, type Op, run } from './sql/op.js';
@@ -15,7 +16,8 @@ import type { Award, AwardOutcome, AwardStore, UndoOutcome } from './store.js';
  * lock (src/store/guild-locks.ts: PostgreSQL's awards of one guild follow one another, on every
  * node; SQLite's write transactions are one at a time already), counts the guild's awards and
  * undos of the last minute from the ledger itself (so the limit holds across nodes and restarts),
- * then adds the points under the award's ledger context, whose entry the triggers write.
+ * then adds the points under the award's ledger context, which the history's triggers write onto
+ * the row of the change: the award's entry.
  */
 
 const MINUTE_MS = 60_000;
@@ -23,10 +25,10 @@ const MINUTE_MS = 60_000;
 type Guild = { guild_id: string };
 
 // The oldest of the guild's last AWARDS_PER_MINUTE awards and undos within the minute: when there
-// is one, the rate is spent until it leaves the minute. A range of points_ledger_guild_at.
+// is one, the rate is spent until it leaves the minute. Two ranges of points_history_source.
 const OLDEST_OF_LIMIT = statement<Guild & { since: string }, { at: string }>(
-  (d) => `SELECT ${d.instantText('at')} AS at FROM points_ledger
-    WHERE guild_id = @guild_id AND at > @since AND source IN ('award', 'undo')
+  (d) => `SELECT ${d.instantText('at')} AS at FROM points_history
+    WHERE guild_id = @guild_id AND source IN ('award', 'undo') AND at > @since
     ORDER BY at DESC, id DESC LIMIT 1 OFFSET ${AWARDS_PER_MINUTE - 1}`,
 );
 
@@ -41,15 +43,9 @@ const ADD = Object.fromEntries(
   ]),
 ) as Record<House, Statement<Guild & { points: number }>>;
 
-// The house's newest entry: the one the write just made (no other write of the guild's points
-// can come between: its row is locked until the commit).
-const NEWEST = statement<Guild & { house: House }, LedgerRow>(
-  (d) => `SELECT ${ledgerColumns(d)} FROM points_ledger AS l
-    WHERE l.guild_id = @guild_id AND l.house = @house ORDER BY l.id DESC LIMIT 1`,
-);
-const ONE = statement<Guild & { id: number }, LedgerRow>(
-  (d) => `SELECT ${ledgerColumns(d)} FROM points_ledger AS l
-    WHERE l.guild_id = @guild_id AND l.id = @id`,
+// PostgreSQL writes the history at commit: the award's row, its entry, is wanted before.
+const RECORD_NOW = statement((d) =>
+  only(d, 'postgres', `SET CONSTRAINTS ${HISTORY_TRIGGER_NAME} IMMEDIATE`),
 );
 // The guild's `awards` area (records/guild-changes.ts) takes the database's next change number,
 // as the change triggers give one: an award is told by streams and webhooks from this change.
@@ -63,7 +59,9 @@ const AWARD_CHANGE = statement<Guild>(
     )})
     ON CONFLICT (guild_id, area) DO UPDATE SET seq = excluded.seq`,
 );
-const MARK_UNDONE = statement<{ id: number }>('UPDATE points_ledger SET undone = 1 WHERE id = @id');
+const MARK_UNDONE = statement<{ row: number }>(
+  'UPDATE points_history SET undone = 1 WHERE id = @row',
+);
 
 /** When the guild may award again, or null when it may now. */
 function* spentUntil(guildId: string, now: number): Op<string | null> {
@@ -80,9 +78,11 @@ function* addPoints(
   context: LedgerContext,
 ): Op<LedgerEntry> {
   yield* withLedgerContext(context, run(ADD[house], { guild_id: guildId, points }));
-  const row = yield* first(NEWEST, { guild_id: guildId, house });
-  if (!row) throw new Error(`ledger entry of ${guildId} not written`);
-  return entryOf(row);
+  yield* run(RECORD_NOW);
+  // No other write of the guild's points can come between: its row is locked until the commit.
+  const [entry] = yield* ledgerPage(guildId, 1, { house });
+  if (!entry) throw new Error(`ledger entry of ${guildId} not written`);
+  return entry;
 }
 
 function* award(given: Award, now: number): Op<AwardOutcome> {
@@ -102,9 +102,8 @@ const undoReason = (award: LedgerEntry) =>
 
 function* undo(guildId: string, id: number, by: string | null, now: number): Op<UndoOutcome> {
   yield* lockGuilds([guildId]);
-  const row = yield* first(ONE, { guild_id: guildId, id });
-  if (!row) return { outcome: 'unknown' };
-  const original = entryOf(row);
+  const original = yield* ledgerEntry(guildId, id);
+  if (!original) return { outcome: 'unknown' };
   if (original.source !== 'award') return { outcome: 'notAward', entry: original };
   if (original.undone) return { outcome: 'alreadyUndone', award: original };
   const retryAt = yield* spentUntil(guildId, now);
@@ -114,10 +113,10 @@ function* undo(guildId: string, id: number, by: string | null, now: number): Op<
     by,
     for: original.for,
     reason: undoReason(original),
-    undoes: original.id,
   };
   const entry = yield* addPoints(guildId, original.house, -original.delta, context);
-  yield* run(MARK_UNDONE, { id: original.id });
+  // An award is the one change of its history row (entryPlace).
+  yield* run(MARK_UNDONE, { row: Math.floor(original.id / HOUSES.length) });
   return { outcome: 'undone', entry, award: { ...original, undone: true } };
 }
 

@@ -7,9 +7,8 @@ import type { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { columnList, type RowOf } from '../records/record.js';
 import type { FileEntry, GuildEntry, PeriodEntry, TransferFile } from '../transfer/format.js';
-import { ledgerEntryOf } from '../transfer/ledger.js';
+import { type ContextColumns, historyFileEntryOf } from '../transfer/history.js';
 import { termEntryOf } from '../transfer/terms.js';
-import { STORED_LEDGER } from './ledger-transfer.js';
 import type { SqlDb } from './sql/db.js';
 import { all, first, type Op } from './sql/op.js';
 import { statement } from './sql/statement.js';
@@ -33,8 +32,9 @@ const JOBS = statement<GuildKey, FileEntry<Job>>(
 const PLAYERS = statement<GuildKey, FileEntry<Profile>>(
   `SELECT ${columnList(profile, ['guild_id'])} FROM profiles WHERE guild_id = @guild_id ORDER BY id`,
 );
-const HISTORY = statement<GuildKey, HistoryEntry>(
-  (d) => `SELECT ${d.instantText('at')} AS at, ${HOUSES.join(', ')} FROM points_history
+const HISTORY = statement<GuildKey, HistoryEntry & ContextColumns>(
+  (d) => `SELECT ${d.instantText('at')} AS at, ${HOUSES.join(', ')}, source, by_user, for_user,
+     reason, undone FROM points_history
    WHERE guild_id = @guild_id ORDER BY points_history.at, id`,
 );
 const PERIODS = statement<GuildKey, PeriodEntry>(
@@ -52,14 +52,12 @@ function* exportGuild(id: string): Op<GuildEntry> {
   guild.jobs = yield* all(JOBS, key);
   guild.players = yield* all(PLAYERS, key);
   const history = yield* all(HISTORY, key);
-  if (history.length > 0) guild.history = history;
+  if (history.length > 0) guild.history = history.map(historyFileEntryOf);
   // Like the history, only when there is some: a guild without changes exports as before.
   const periods = yield* all(PERIODS, key);
   if (periods.length > 0) guild.periods = periods;
   const terms = yield* all(STORED_TERMS, key);
   if (terms.length > 0) guild.terms = terms.map(termEntryOf);
-  const ledger = yield* all(STORED_LEDGER, key);
-  if (ledger.length > 0) guild.ledger = ledger.map(ledgerEntryOf);
   return guild;
 }
 

@@ -1,6 +1,5 @@
 import type { Logger } from '../logger.js';
 import { historyPruneBatch, pruneHistoryInBatches } from './prune-history.js';
-import { ledgerPruneBatch } from './prune-ledger.js';
 import { periodsPruneBatch } from './prune-periods.js';
 import type { SqlDb } from './sql/db.js';
 import type { Store } from './store.js';
@@ -54,13 +53,13 @@ export function startHistoryPruning(
 }
 
 /**
- * The store's pruneHistory on `db`: the history, then the ledger and the periods' changes, which
- * are kept as long as the history (src/store/prune-ledger.ts, src/store/prune-periods.ts).
+ * The store's pruneHistory on `db`: the history (and the ledger with it, read off its rows), then
+ * the periods' changes, which are kept as long as the history (src/store/prune-periods.ts).
  */
 export function historyPruning(db: SqlDb): Store['pruneHistory'] {
   return async (before, signal) => {
     let removed = 0;
-    for (const batch of [historyPruneBatch, ledgerPruneBatch, periodsPruneBatch]) {
+    for (const batch of [historyPruneBatch, periodsPruneBatch]) {
       if (signal?.aborted) break;
       removed += await pruneHistoryInBatches(batch(db, signal), before, { signal });
     }

@@ -1,8 +1,11 @@
 import { HOUSES } from '../records/houses.js';
-import type { HistoryEntry } from '../records/points-history.js';
 import type { ProfileChangeRow } from '../records/profile-change.js';
 import type { GuildEntry } from '../transfer/format.js';
-import { historyChange, type StoredHistoryRow } from '../transfer/history.js';
+import {
+  type HistoryFileEntry,
+  historyChange,
+  type StoredHistoryRow,
+} from '../transfer/history.js';
 import { periodWrites, type StoredPeriodRow } from '../transfer/periods.js';
 import { termWrites } from '../transfer/terms.js';
 import { type Dialect, only } from './sql/dialect.js';
@@ -100,8 +103,13 @@ const MARK_REPLACED = statement<GuildKey>(
     ),
   { planEachRun: true },
 );
+/** Who made each change and why (transfer/history.ts's ContextColumns). */
+const TEXTS = ['source', 'by_user', 'for_user', 'reason'] as const;
+const CONTEXT = [...TEXTS, 'undone'].join(', ');
 const STORED_HISTORY = statement<GuildKey, StoredHistoryRow>(
-  (d) => `SELECT id, ${d.instantText('at')} AS at, ${HOUSES.join(', ')} FROM points_history
+  (
+    d,
+  ) => `SELECT id, ${d.instantText('at')} AS at, ${HOUSES.join(', ')}, ${CONTEXT} FROM points_history
    WHERE guild_id = @guild_id ORDER BY points_history.at, id`,
 );
 const DELETE_HISTORY = statement<{ ids: unknown }>(
@@ -109,9 +117,10 @@ const DELETE_HISTORY = statement<{ ids: unknown }>(
     `DELETE FROM points_history WHERE id IN (SELECT i.value FROM ${d.arrayRows('@ids', 'bigint', 'i')})`,
 );
 const INSERT_HISTORY = statement<JsonBatch>(
-  (d) => `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')})
+  (d) => `INSERT INTO points_history (guild_id, at, ${HOUSES.join(', ')}, ${CONTEXT})
    SELECT @guild_id, ${instant(d, "e.value ->> 'at'")},
-     ${HOUSES.map((house) => bigint(`e.value ->> '${house}'`)).join(', ')}
+     ${HOUSES.map((house) => bigint(`e.value ->> '${house}'`)).join(', ')},
+     ${TEXTS.map((column) => `e.value ->> '${column}'`).join(', ')}, ${bigint("e.value ->> 'undone'")}
    FROM ${d.jsonRows('@rows', 'e')} ORDER BY e.key`,
   { planEachRun: true },
 );
@@ -119,20 +128,22 @@ const INSERT_HISTORY = statement<JsonBatch>(
 /**
  * Makes the guild's history `history` (the file's, then the import's own change if any), only
  * its differing end rewritten: nothing at all when it is what the store holds. `pointsWritten`:
- * the import wrote the guild's points, which the history trigger would record.
+ * the import wrote the guild's points, which the history trigger would record. `own`: how many
+ * of the last entries are the import's own change (their instant is not compared).
  */
 export function* writeHistory(
   guildId: string,
-  history: readonly HistoryEntry[],
+  history: readonly HistoryFileEntry[],
   pointsWritten: boolean,
   dialect: Dialect,
+  own = 0,
 ): Op<void> {
   const key = { guild_id: guildId };
   if (pointsWritten) {
     yield* run(CREATE_REPLACED);
     yield* run(MARK_REPLACED, key);
   }
-  const change = historyChange(yield* all(STORED_HISTORY, key), history);
+  const change = historyChange(yield* all(STORED_HISTORY, key), history, own);
   if (change.deleteIds.length > 0) {
     yield* run(DELETE_HISTORY, { ids: dialect.array(change.deleteIds) });
   }

@@ -11,11 +11,11 @@ import {
 } from '../transfer/format.js';
 import { guildWrites } from '../transfer/guild-writes.js';
 import { historyAfterImport } from '../transfer/history.js';
+import { historyWithLedger } from '../transfer/ledger.js';
 import { isEmpty, type RowDiff } from '../transfer/row-diff.js';
 import { lockGuilds } from './guild-locks.js';
 import { writeHistory, writePeriods, writeTerms } from './import-parts.js';
 import { withLedgerContext } from './ledger-context.js';
-import { writeLedger } from './ledger-transfer.js';
 import type { SqlDb } from './sql/db.js';
 import type { Dialect } from './sql/dialect.js';
 import { all, type Op, type RowValues, writeRows } from './sql/op.js';
@@ -52,7 +52,8 @@ export async function importData(
 ): Promise<ImportSummary> {
   const at = now();
   const file = checkTransferFile(data, at);
-  // The points the file changes are the import's in the ledger, not the game's.
+  // The points the file changes are the import's in the ledger, not the game's: the history's
+  // trigger writes that onto the row of a change it records.
   await db.write(
     withLedgerContext(
       { source: 'import' },
@@ -91,8 +92,6 @@ function* writeGuild(guild: GuildEntry, stamp: string, dialect: Dialect): Op<voi
   yield* upsert(profile, writes.profiles);
   yield* writeRows('delete', job, writes.jobs.deletes);
   yield* writePeriods(guild);
-  // Before the points: the import's change of them then has its entries already.
-  yield* writeLedger(guild, stamp, dialect);
   // House points in place: the history trigger records one change when the numbers moved.
   for (const [record, diff] of [
     [housePoints, writes.points],
@@ -102,9 +101,13 @@ function* writeGuild(guild: GuildEntry, stamp: string, dialect: Dialect): Op<voi
     yield* writeRows('delete', record, diff.deletes);
   }
   yield* writeTerms(guild, dialect);
-  const history = historyAfterImport(guild, stamp);
+  const { history: given, ledger } = guild;
+  const annotated = given && ledger ? historyWithLedger(given, ledger) : given;
+  const history = historyAfterImport({ ...guild, history: annotated }, stamp);
   // After the points: the history is then the file's, and the import's change if any.
-  if (history) yield* writeHistory(guild.id, history, !isEmpty(writes.points), dialect);
+  if (!history) return;
+  const own = history.length - (annotated?.length ?? 0);
+  yield* writeHistory(guild.id, history, !isEmpty(writes.points), dialect, own);
 }
 
 /** Inserts a diff's new rows and writes its changed ones. */

@@ -6,11 +6,12 @@ import { statement } from './sql/statement.js';
 import { CONTEXT_TABLE } from './sqlite/triggers.js';
 
 /*
- * Who and why of the points a write transaction changes: the store's ledger triggers
- * (src/store/*\/triggers.ts) read it for every entry they write meanwhile. PostgreSQL
- * keeps it in a setting local to the transaction; SQLite, which has none, in the one row of a
- * table written inside the transaction and deleted before it ends (one writer at a time: no other
- * connection ever sees it). Without a context, a change is the game's.
+ * Who and why of the points a write transaction changes: the store's history triggers
+ * (src/store/*\/triggers.ts) write it onto every row they add meanwhile, and the ledger reads it
+ * there. PostgreSQL keeps it in a setting local to the transaction, which its history trigger
+ * reads at commit; SQLite, which has none, in the one row of a table written inside the
+ * transaction and deleted before it ends (one writer at a time: no other connection ever sees
+ * it). Without a context, a change is the game's.
  */
 
 /** What the entries written under it say, besides their numbers. */
@@ -21,8 +22,6 @@ export interface LedgerContext {
   /** The member the change was for. */
   for?: string | null;
   reason?: string | null;
-  /** The award an undo takes back. */
-  undoes?: number | null;
 }
 
 const SET = statement<{ context: string }>((d) =>
@@ -33,22 +32,16 @@ const SET = statement<{ context: string }>((d) =>
     `INSERT OR REPLACE INTO ${CONTEXT_TABLE} (one, context) VALUES (1, @context)`,
   ),
 );
-const CLEAR = statement((d) =>
-  only(
-    d,
-    'postgres',
-    `SELECT set_config('${CONTEXT_SETTING}', '', true)`,
-    `DELETE FROM ${CONTEXT_TABLE}`,
-  ),
-);
+// PostgreSQL's setting ends with the transaction, after the history's trigger read it.
+const CLEAR = statement((d) => only(d, 'sqlite', `DELETE FROM ${CONTEXT_TABLE}`));
 
 /**
- * Runs `op` (in a write transaction: SqlDb.write) with `context` for the ledger, then clears it.
- * Not nested. An `op` that throws clears nothing: its transaction rolls back, context and all.
+ * Runs `op` (in a write transaction: SqlDb.write) with `context` for the ledger, then clears it
+ * (on PostgreSQL, the transaction's end does). Not nested, and nothing else after it. An `op` that throws clears nothing: its transaction rolls back, context and all.
  */
 export function* withLedgerContext<T>(context: LedgerContext, op: Op<T>): Op<T> {
-  const { source, by = null, reason = null, undoes = null } = context;
-  const json = JSON.stringify({ source, by, for: context.for ?? null, reason, undoes });
+  const { source, by = null, reason = null } = context;
+  const json = JSON.stringify({ source, by, for: context.for ?? null, reason });
   yield* run(SET, { context: json });
   const result = yield* op;
   yield* run(CLEAR);

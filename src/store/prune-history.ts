@@ -90,7 +90,7 @@ export async function pruneHistoryInBatches(
  * keeps its rows (and the last one before its start): a term's series stays whole
  * (docs/http-api.md, "Terms"). One probe of terms' (guild_id, started_at) index.
  */
-export const PRUNE_LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild AND started_at < @before), @before)`;
+const PRUNE_LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id = @guild AND started_at < @before), @before)`;
 
 type Guild = { guild: string | null };
 // PostgreSQL plans each for its guild: a generic plan does not know how many rows a guild has.
@@ -127,15 +127,25 @@ export const PRUNE_HISTORY = {
       LIMIT @rows)`,
     options,
   ),
+  // The guild's oldest row left: the row before it is gone, so the ledger tells none of its
+  // changes (src/store/ledger.ts), and its who and why go with them.
+  markBaseline: statement<{ guild: string }>(
+    `UPDATE points_history SET source = 'baseline', by_user = NULL, for_user = NULL, reason = NULL,
+       undone = 0
+     WHERE id = (SELECT id FROM points_history WHERE guild_id = @guild ORDER BY at, id LIMIT 1)`,
+    options,
+  ),
 };
 
 function* historyBatch(from: string, before: string, limits: BatchLimits): Op<PruneBatch> {
-  const { guildFrom, guildAfter, prunable, deleteOlder } = PRUNE_HISTORY;
+  const { guildFrom, guildAfter, prunable, deleteOlder, markBaseline } = PRUNE_HISTORY;
   let removed = 0;
   let guild = (yield* first(guildFrom, { from }))?.guild ?? null;
   for (let visited = 0; guild !== null && visited < limits.guilds; visited++) {
     if (yield* first(prunable, { guild, before })) {
-      removed += yield* run(deleteOlder, { guild, before, rows: limits.rows - removed });
+      const gone = yield* run(deleteOlder, { guild, before, rows: limits.rows - removed });
+      if (gone > 0) yield* run(markBaseline, { guild });
+      removed += gone;
       if (removed >= limits.rows) return { removed, next: guild };
     }
     guild = (yield* first(guildAfter, { after: guild }))?.guild ?? null;

@@ -5,7 +5,6 @@ import { housePoints } from '../records/house-points.js';
 import { job } from '../records/job.js';
 import { liveMessage } from '../records/live-message.js';
 import { pointsHistory } from '../records/points-history.js';
-import { pointsLedger } from '../records/points-ledger.js';
 import { premium } from '../records/premium.js';
 import { profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
@@ -111,7 +110,6 @@ export function namedTables<T>(tables: ReadonlyMap<string, T>) {
     housePoints: table(housePoints.table),
     jobs: table(job.table),
     pointsHistory: table(pointsHistory.table),
-    pointsLedger: table(pointsLedger.table),
     premium: table(premium.table),
     profiles: table(profile.table),
     profileChanges: table(profileChange.table),

@@ -4,14 +4,14 @@ import type { HousePoints } from '../records/house-points.js';
 import { housePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
-import { type HistoryEntry, pointsHistory } from '../records/points-history.js';
-import { pointsLedger } from '../records/points-ledger.js';
+import { pointsHistory } from '../records/points-history.js';
+import { ledgerEntry as ledgerRecord } from '../records/points-ledger.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
 import { startColumn, term } from '../records/terms.js';
-import { historyProblems } from './history.js';
+import { type HistoryFileEntry, historyProblems } from './history.js';
 import { type LedgerFileEntry, ledgerProblems } from './ledger.js';
 import { type PeriodEntry, periodEntryProblem } from './periods.js';
 import { type TermEntry, termProblems } from './terms.js';
@@ -34,8 +34,11 @@ export interface GuildEntry {
   premium?: { expiresAt: string | null };
   jobs?: FileEntry<Job>[];
   players?: FileEntry<Profile>[];
-  /** When present, the guild's whole points history: an import replaces it. */
-  history?: HistoryEntry[];
+  /**
+   * When present, the guild's whole points history, each change with who made it and why: an
+   * import replaces it.
+   */
+  history?: HistoryFileEntry[];
   /**
    * When present, every galleons change of the guild's profiles per period (src/transfer/
    * periods.ts): an import makes the guild's periods these.
@@ -43,10 +46,7 @@ export interface GuildEntry {
   periods?: PeriodEntry[];
   /** When present, the guild's terms (src/transfer/terms.ts): an import makes them these. */
   terms?: TermEntry[];
-  /**
-   * When present, the guild's ledger, oldest first (src/transfer/ledger.ts): an import makes it
-   * these before it writes the points.
-   */
+  /** A file of an earlier version's ledger (src/transfer/ledger.ts): its who and why are read. */
   ledger?: LedgerFileEntry[];
 }
 
@@ -176,7 +176,7 @@ const termPoints = (field: (house: House) => Field) =>
     .nullable()
     .optional();
 
-const ledgerFields = pointsLedger.fields;
+const ledgerFields = ledgerRecord.fields;
 const ledgerEntry = strictObject({
   ...Object.fromEntries(
     (['id', 'at', 'house', 'delta', 'total', 'source'] as const).map((name) => [
@@ -189,7 +189,7 @@ const ledgerEntry = strictObject({
   for: fieldSchema(ledgerFields.for_user).optional(),
   reason: fieldSchema(ledgerFields.reason).optional(),
   undone: z.boolean({ error: expected('true or false') }).optional(),
-  undoes: fieldSchema(ledgerFields.undoes).optional(),
+  undoes: fieldSchema(ledgerFields.id).optional(),
 });
 
 const guildEntry = strictObject({
@@ -207,6 +207,12 @@ const guildEntry = strictObject({
       ...Object.fromEntries(
         HOUSES.map((house) => [house, fieldSchema(pointsHistory.fields[house])]),
       ),
+      // Who made the change and why: absent for the game's.
+      source: fieldSchema(pointsHistory.fields.source).optional(),
+      by: fieldSchema(pointsHistory.fields.by_user).optional(),
+      for: fieldSchema(pointsHistory.fields.for_user).optional(),
+      reason: fieldSchema(pointsHistory.fields.reason).optional(),
+      undone: z.boolean({ error: expected('true or false') }).optional(),
     }),
   ).optional(),
   periods: list(

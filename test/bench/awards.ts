@@ -15,7 +15,7 @@ import { TARGETS } from './targets.js';
 
 /*
  * The awards' speed (docs/awards.md), `npm run bench -- --only awards`, part of the full run:
- * 1. the ledger triggers' cost on the game's writes of house_points, both stores (ledger-costs.ts);
+ * 1. what the ledger costs the game's writes of house_points, both stores (ledger-costs.ts);
  * 2. `GET /v1/points/:guildId/log` cached, req/s × the peer's obvious /log (peer.mjs: the key
  *    looked up, one SELECT of the page, JSON), in the same rounds, the pair's order alternating,
  *    on SQLite and PostgreSQL; the guilds' ledgers are awards given in the section's scratch copy;
@@ -104,7 +104,7 @@ export interface AwardsOptions extends LoadSettings {
   seeded: AwardsReport['seeded'];
   /** housecup and the peer on the scratch copy, per store there is. */
   nodes: { store: 'sqlite' | 'postgres'; housecup: Served; peer: Served }[];
-  /** The ledger triggers' databases, per store there is. */
+  /** The ledger's costs, per store there is. */
   openers: { store: 'sqlite' | 'postgres'; open: Opener }[];
   /** Seconds of load on each side before the rounds, not recorded: the rows' warm-up. */
   warmupS: number;

@@ -3,9 +3,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createLogger } from '../../src/logger.js';
+import { migrationsFolderOf } from '../../src/paths.js';
 import { HOUSES } from '../../src/records/houses.js';
 import type { Job } from '../../src/records/job.js';
 import type { Profile } from '../../src/records/profile.js';
+import { readMigrations } from '../../src/store/migrations.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
@@ -103,6 +105,21 @@ export function historyCostsFile(guilds: number): TransferFile {
   return { guilds: entries };
 }
 
+/**
+ * The history's triggers (SQLite) or function (PostgreSQL) as their first migration made them:
+ * the history without the ledger's who and why (drizzle/sqlite/0002, drizzle/postgres/0003).
+ */
+function historyBeforeLedger(kind: 'sqlite' | 'postgres'): string[] {
+  const tag = kind === 'sqlite' ? '0002_points_history' : '0003_points_history';
+  const migration = readMigrations(migrationsFolderOf(kind)).find((each) => each.tag === tag);
+  if (!migration) throw new Error(`no migration ${tag}`);
+  return kind === 'sqlite'
+    ? migration.statements.filter((sql) => sql.includes('CREATE TRIGGER'))
+    : migration.statements
+        .filter((sql) => sql.includes('CREATE FUNCTION housecup_record_points'))
+        .map((sql) => sql.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
+}
+
 /** A fresh migrated database, its store, and a plain connection beside it. */
 export interface Fresh {
   store: Store;
@@ -110,8 +127,11 @@ export interface Fresh {
   dropHistoryTriggers(): Promise<string[]>;
   /** Drops the triggers on profiles that keep profile_changes (only those); returns their names. */
   dropPeriodTriggers(): Promise<string[]>;
-  /** Drops the triggers on house_points that write points_ledger (only those); their names. */
-  dropLedgerTriggers(): Promise<string[]>;
+  /**
+   * Makes the history's triggers what they were before the ledger was read off them (without
+   * who and why, or the check of a change's size); the names of those it replaced.
+   */
+  withoutLedger(): Promise<string[]>;
   /** Bytes on disk of a table and its indexes. */
   tableBytes(table: string): Promise<number>;
   /** Runs one statement on the plain connection, in a transaction of its own. */
@@ -165,11 +185,11 @@ export function sqliteOpener(workDir: string): Opener {
       // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
       dropPeriodTriggers: async () =>
         dropTriggers("tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'"),
-      // drizzle/sqlite/0017 and 0019: house_points_ledger_inserted, _updated, _moved, _deleted.
-      dropLedgerTriggers: async () =>
-        dropTriggers(
-          "tbl_name = 'house_points' AND name LIKE 'house\\_points\\_ledger\\_%' ESCAPE '\\'",
-        ),
+      withoutLedger: async () => {
+        const names = dropTriggers("tbl_name = 'house_points' AND sql LIKE '%points_history%'");
+        for (const sql of historyBeforeLedger('sqlite')) sqlite.exec(sql);
+        return names;
+      },
       async tableBytes(table) {
         const names = sqlite
           .prepare<[string], string>(
@@ -270,9 +290,10 @@ export function postgresOpener(adminUrl: string): Opener {
         dropTriggers('house_points', "tgfoid = 'housecup_record_points'::regproc"),
       // drizzle/postgres/0009: profiles_periods_galleons, _member, _moved, _deleted, _truncated.
       dropPeriodTriggers: () => dropTriggers('profiles', "tgname LIKE 'profiles\\_periods\\_%'"),
-      // drizzle/postgres/0016: the four that run housecup_ledger_entries.
-      dropLedgerTriggers: () =>
-        dropTriggers('house_points', "tgfoid = 'housecup_ledger_entries'::regproc"),
+      async withoutLedger() {
+        for (const sql of historyBeforeLedger('postgres')) await plain.query(sql);
+        return ['housecup_record_points'];
+      },
       tableBytes: (table) =>
         number(`SELECT pg_total_relation_size('${table.replace(/'/g, "''")}') AS n`),
       async run(sql, params) {

@@ -18,8 +18,17 @@ const require = createRequire(import.meta.url);
 const HOUSES = ['gryffindor', 'slytherin', 'ravenclaw', 'hufflepuff'];
 const PROFILE = 'id, user_id, guild_id, name, house, year, job_id, galleons, created_at';
 const JOB = 'id, guild_id, name, description, salary';
-const LEDGER =
-  'id, at, house, delta, total, source, by_user AS "by", for_user AS "for", reason, undone';
+// The ledger read off the history as a window: each house's points beside the row before's.
+const HOUSE_ROWS = HOUSES.map((house, ord) => `SELECT ${ord} AS ord, '${house}' AS house`).join(
+  ' UNION ALL ',
+);
+const POINTS = `coalesce(CASE o.ord ${HOUSES.map((house, ord) => `WHEN ${ord} THEN h.${house}`).join(' ')} END, 0)`;
+const CHANGES = `SELECT h.id * 4 + o.ord AS id, h.at, h.id AS row_id, o.ord, o.house, ${POINTS} AS total,
+    coalesce(lag(${POINTS}) OVER (PARTITION BY o.ord ORDER BY h.at, h.id), 0) AS before,
+    h.source, h.by_user, h.for_user, h.reason, h.undone
+  FROM points_history AS h CROSS JOIN (${HOUSE_ROWS}) AS o WHERE h.guild_id = `;
+const LEDGER = `id, at, house, total - before AS delta, total, coalesce(source, 'game') AS source,
+  by_user AS "by", for_user AS "for", reason, undone`;
 
 /** The store as four queries, each returning rows; SQLite or PostgreSQL alike. */
 function openStore() {
@@ -57,7 +66,9 @@ const q = {
   players: `SELECT ${PROFILE} FROM profiles WHERE guild_id = ${n(1)} ORDER BY user_id, id`,
   member: `SELECT ${PROFILE} FROM profiles WHERE guild_id = ${n(1)} AND user_id = ${n(2)} ORDER BY id`,
   jobs: `SELECT ${JOB} FROM jobs WHERE guild_id = ${n(1)} ORDER BY id`,
-  log: `SELECT ${LEDGER} FROM points_ledger WHERE guild_id = ${n(1)} ORDER BY id DESC LIMIT ${n(2)}`,
+  log: `SELECT ${LEDGER} FROM (${CHANGES}${n(1)}) AS c
+    WHERE total <> before AND (source IS NULL OR source <> 'baseline')
+    ORDER BY at DESC, row_id DESC, ord DESC LIMIT ${n(2)}`,
 };
 
 const app = Fastify({ logger: { level: 'info' } });

@@ -150,7 +150,7 @@ describe('npm run bench -- --quick', () => {
     for (const section of ['members', 'terms', 'renders', 'webhooks', 'liveScoreboards'] as const) {
       expect(report[section], section).toBeTruthy();
     }
-    // The awards: the ledger triggers' cost and /log beside the peer on each store, and awards
+    // The awards: the ledger's cost to the game and /log beside the peer on each store, and awards
     // over the gateway, every one answered.
     expect(report.awards?.costs.map((c) => c.store)).toEqual(stores);
     expect(report.awards?.log.map((l) => l.store)).toEqual(stores);

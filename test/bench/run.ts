@@ -91,7 +91,7 @@ import { hasWrk, runWrk } from './wrk.js';
  * calls, memory and a burst of edits (live-scoreboards.ts), `webhooks-fairness` another guild's
  * deliveries beside one guild's hanging receivers and the outbox beside failing ones
  * (webhooks-fairness.ts), `live-fairness` other guilds' edits beside four channels waiting out 429s
- * (live-fairness.ts), `awards` the ledger triggers' cost, /log cached × the peer and an award's
+ * (live-fairness.ts), `awards` the ledger's cost to the game, /log cached × the peer and an award's
  * answer over the gateway (awards.ts).
  */
 

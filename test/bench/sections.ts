@@ -415,7 +415,7 @@ export async function streamsSection(
   return { streams, publicStreams };
 }
 
-/** The ledger triggers' cost, /log cached × the peer, an award over the gateway (awards.ts). */
+/** The ledger's cost to the game, /log cached × the peer, an award over the gateway (awards.ts). */
 export async function awardsSection(ctx: BenchContext): Promise<AwardsReport> {
   let seeded: ReturnType<typeof prepareAwards> | undefined;
   // A scratch copy: the /log guilds get their awards, and the gateway's awards write it.

@@ -273,7 +273,7 @@ export const TARGETS = {
   },
   ledgerTriggers: {
     id: 'ledger-triggers',
-    text: "the ledger triggers' cost on the game's writes of house_points (UPDATE bursts, each its own transaction and in one; SQLite's INSERT OR REPLACE), with ÷ without",
+    text: "what the ledger costs the game's writes of house_points (the history's triggers writing who and why, against the history alone; UPDATE bursts, each its own transaction and in one; SQLite's INSERT OR REPLACE), with ÷ without",
     compare: '≤',
     threshold: 1.15,
     unit: '×',

@@ -62,8 +62,11 @@ for (const kind of storeKinds(import.meta.filename)) {
 
       const undone = cli('unaward', GUILD, String(id));
       expect(undone.status).toBe(0);
+      const [undo] = (await test.store.read.ledger.list(GUILD, { limit: 1 })).items;
+      expect(undo).toMatchObject({ source: 'undo', house: 'gryffindor', delta: -10 });
+      expect(undo?.id).toBeGreaterThan(id);
       expect(undone.stdout).toBe(
-        `Undo #${id + 2} of award #${id}: -10 to gryffindor for ${MEMBER} (now 150)\n`,
+        `Undo #${undo?.id} of award #${id}: -10 to gryffindor for ${MEMBER} (now 150)\n`,
       );
       const again = cli('unaward', GUILD, String(id));
       expect(again.status).toBe(1);

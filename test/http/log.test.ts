@@ -22,13 +22,16 @@ const B = '300000000000000002';
 const M1 = '200000000000000001';
 const M2 = '200000000000000002';
 
-const timed = (month: number, house: string, total: number) =>
-  `('${TIMED}', '2026-0${month}-01T00:00:00.000Z', '${house}', ${total}, ${total}, 'game')`;
+const timed = (month: number, total: number) =>
+  `('${TIMED}', '2026-0${month}-01T00:00:00.000Z', ${total})`;
 
 for (const kind of storeKinds(import.meta.filename)) {
   describe(`the log endpoint on ${kind}`, () => {
     let t: TestApp;
     let base: string;
+    /** The ids of GUILD's entries, E[1] its first (written in this order below). */
+    let E: number[] = [];
+    const of = (...n: number[]) => n.map((i) => E[i]);
     beforeAll(async () => {
       // The import writes the guild's first entries, source `import`: gryffindor, slytherin,
       // hufflepuff (1-3).
@@ -48,16 +51,19 @@ for (const kind of storeKinds(import.meta.filename)) {
           ...{ guildId: GUILD, house, points: n },
           ...{ by: who[0] ?? null, for: who[1] ?? null, reason: who[2] ?? 'why' },
         });
-      await award('gryffindor', 15, A, M1, 'quidditch'); // 4
+      const fourth = await award('gryffindor', 15, A, M1, 'quidditch'); // 4
+      if (fourth.outcome !== 'awarded') throw new Error(fourth.outcome);
       await award('slytherin', -5, B, M2, 'late'); // 5
       await foreignWrite(t, `UPDATE house_points SET ravenclaw = 7 WHERE guild_id = '${GUILD}'`); // 6
       await award('hufflepuff', 2, A, M1, 'kind'); // 7
-      await t.store.awards.undo({ guildId: GUILD, id: 4, by: B }); // 8
+      await t.store.awards.undo({ guildId: GUILD, id: fourth.entry.id, by: B }); // 8
       await foreignWrite(
         t,
-        `INSERT INTO points_ledger (guild_id, at, house, delta, total, source) VALUES
-           ${timed(1, 'gryffindor', 1)}, ${timed(2, 'gryffindor', 2)}, ${timed(3, 'gryffindor', 3)}`,
+        `INSERT INTO points_history (guild_id, at, gryffindor) VALUES
+           ${timed(1, 1)}, ${timed(2, 2)}, ${timed(3, 3)}`,
       );
+      const all = await t.store.read.ledger.list(GUILD, { limit: 100 });
+      E = [0, ...all.items.map((entry) => entry.id).reverse()];
     });
     afterAll(async () => {
       await t?.close();
@@ -82,16 +88,20 @@ for (const kind of storeKinds(import.meta.filename)) {
       const body = JSON.parse(text);
       expect(body).toMatchObject({ guildId: GUILD, count: 8, next: null, status: 200 });
       expect(Object.keys(body)).toEqual(['guildId', 'results', 'count', 'next', 'status']);
-      expect(body.results.map((entry: LedgerEntry) => entry.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
-      const award = body.results.find((entry: LedgerEntry) => entry.id === 4);
+      expect(body.results.map((entry: LedgerEntry) => entry.id)).toEqual(
+        of(8, 7, 6, 5, 4, 3, 2, 1),
+      );
+      const award = body.results.find((entry: LedgerEntry) => entry.id === E[4]);
       expect(JSON.stringify(award)).toMatch(
-        /^\{"id":4,"at":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","house":"gryffindor","delta":15,"total":25,"source":"award","by":"300000000000000001","for":"200000000000000001","reason":"quidditch","undone":true\}$/,
+        /^\{"id":\d+,"at":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","house":"gryffindor","delta":15,"total":25,"source":"award","by":"300000000000000001","for":"200000000000000001","reason":"quidditch","undone":true\}$/,
       );
       expect(body.results[0]).toMatchObject({
-        ...{ id: 8, house: 'gryffindor', delta: -15, total: 10, source: 'undo', by: B, for: M1 },
-        ...{ reason: 'Undo of award #4: quidditch', undone: false },
+        ...{ id: E[8], house: 'gryffindor', delta: -15, total: 10, source: 'undo', by: B },
+        ...{ for: M1, reason: `Undo of award #${E[4]}: quidditch`, undone: false },
       });
-      expect(body.results[2]).toMatchObject({ id: 6, source: 'game', by: null, for: null });
+      expect(body.results[2]).toMatchObject({ id: E[6], source: 'game', by: null, for: null });
+      // Each later than the one before; an award and an undo are each one change of one house.
+      expect(E.slice(1)).toEqual([...E.slice(1)].sort((a, b) => a - b));
     });
 
     it('pages it once through, in order, with `limit` and `after`', async () => {
@@ -106,23 +116,23 @@ for (const kind of storeKinds(import.meta.filename)) {
         next = body.next;
         pages += 1;
       } while (next);
-      expect(walked).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+      expect(walked).toEqual(of(8, 7, 6, 5, 4, 3, 2, 1));
       expect(pages).toBe(3);
       // `after` alone: the default page from there.
       const first = JSON.parse((await get(`/v1/points/${GUILD}/log?limit=2`)).text);
-      expect(await ids(`?after=${first.next}`)).toEqual([6, 5, 4, 3, 2, 1]);
+      expect(await ids(`?after=${first.next}`)).toEqual(of(6, 5, 4, 3, 2, 1));
       // A filtered walk goes on from the same cursor.
-      expect(await ids(`?after=${first.next}&source=award`)).toEqual([5, 4]);
+      expect(await ids(`?after=${first.next}&source=award`)).toEqual(of(5, 4));
     });
 
     it('keeps the entries every filter given matches', async () => {
-      expect(await ids('?house=gryffindor')).toEqual([8, 4, 1]);
-      expect(await ids('?source=award')).toEqual([7, 5, 4]);
-      expect(await ids('?source=game')).toEqual([6]);
-      expect(await ids('?source=import')).toEqual([3, 2, 1]);
-      expect(await ids(`?by=${A}`)).toEqual([7, 4]);
-      expect(await ids(`?for=${M1}`)).toEqual([8, 7, 4]);
-      expect(await ids(`?for=${M1}&source=award&house=hufflepuff`)).toEqual([7]);
+      expect(await ids('?house=gryffindor')).toEqual(of(8, 4, 1));
+      expect(await ids('?source=award')).toEqual(of(7, 5, 4));
+      expect(await ids('?source=game')).toEqual(of(6));
+      expect(await ids('?source=import')).toEqual(of(3, 2, 1));
+      expect(await ids(`?by=${A}`)).toEqual(of(7, 4));
+      expect(await ids(`?for=${M1}`)).toEqual(of(8, 7, 4));
+      expect(await ids(`?for=${M1}&source=award&house=hufflepuff`)).toEqual(of(7));
       expect(await ids('?source=term-reset')).toEqual([]);
       const [jan, feb, mar] = await ids('?limit=3', TIMED).then((found) => found.reverse());
       expect(await ids('?from=2026-02-01T00:00:00Z', TIMED)).toEqual([mar, feb]);

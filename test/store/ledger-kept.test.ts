@@ -5,10 +5,11 @@ import { foreignWrite } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
 /*
- * The ledger kept as the history is, on both stores: `copy` carries it whole (the points the copy
- * writes leave no entries of their own beside the source's, onto an empty target or over data),
- * and pruning (HISTORY_DAYS) takes the old entries but each house's latest, from which the next
- * change counts.
+ * The ledger kept as the history is, on both stores (it is read off the history's rows): `copy`
+ * carries it whole (the points the copy writes leave no entries of their own beside the
+ * source's, onto an empty target or over data), and pruning (HISTORY_DAYS) takes the old rows
+ * but the latest before the limit, which then tells no change of its own (the row before it is
+ * gone) and from which the next change counts.
  */
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -64,44 +65,47 @@ describe.each(storeKinds(import.meta.filename))('the ledger on %s', (kind) => {
     }
   });
 
-  it('is pruned with the history, each house’s latest entry before the limit kept', async () => {
+  it('is pruned with the history: the latest row before the limit is where the entries start', async () => {
     const test = await opened(kind);
-    const entry = (day: number, house: string, delta: number, total: number) =>
-      `('p', '2025-01-${String(day).padStart(2, '0')}T00:00:00.000Z', '${house}', ${delta}, ${total}, 'game')`;
+    const row = (day: number, gryffindor: number, slytherin: number) =>
+      `('p', '2025-01-${String(day).padStart(2, '0')}T00:00:00.000Z', ${gryffindor}, ${slytherin}, 0, 0)`;
     await foreignWrite(
       test,
-      `INSERT INTO points_ledger (guild_id, at, house, delta, total, source) VALUES
-         ${entry(1, 'gryffindor', 1, 1)}, ${entry(2, 'slytherin', 5, 5)},
-         ${entry(3, 'gryffindor', 1, 2)}, ${entry(4, 'gryffindor', 2, 4)},
-         ${entry(20, 'gryffindor', 6, 10)}, ${entry(21, 'slytherin', -1, 4)}`,
+      `INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff)
+       VALUES ${row(1, 1, 0)}, ${row(2, 1, 5)}, ${row(3, 2, 5)}, ${row(4, 4, 5)},
+         ${row(20, 10, 5)}, ${row(21, 10, 4)}`,
     );
-    // The points as the entries leave them: the row adds no entry of its own.
+    // The points as the history leaves them: the row adds no change of its own.
     await foreignWrite(
       test,
       `INSERT INTO house_points (guild_id, gryffindor, slytherin) VALUES ('p', 10, 4)`,
     );
     const before = await all(test.store, 'p');
-    expect(before).toHaveLength(6);
+    expect(before.map(({ house, delta }) => [house, delta])).toEqual([
+      ...[
+        ['slytherin', -1],
+        ['gryffindor', 6],
+        ['gryffindor', 2],
+      ],
+      ...[
+        ['gryffindor', 1],
+        ['slytherin', 5],
+        ['gryffindor', 1],
+      ],
+    ]);
 
-    const removed = await test.store.pruneHistory('2025-01-10T00:00:00.000Z');
-    // Gryffindor's entries of days 1 and 3 went; its day 4 and slytherin's day 2 are kept.
-    expect(removed).toBe(2);
+    // Days 1 to 3 go; day 4 is kept, telling none of its changes: the entries start after it.
+    expect(await test.store.pruneHistory('2025-01-10T00:00:00.000Z')).toBe(3);
     const kept = await all(test.store, 'p');
-    expect(kept.map((each) => each.at.slice(0, 10))).toEqual([
-      '2025-01-21',
-      '2025-01-20',
-      '2025-01-04',
-      '2025-01-02',
-    ]);
-    expect(kept).toEqual(before.filter((each) => kept.some((one) => one.id === each.id)));
+    expect(kept.map((each) => each.at.slice(0, 10))).toEqual(['2025-01-21', '2025-01-20']);
+    expect(kept).toEqual(before.slice(0, 2));
 
-    // Everything before a limit past the last entries: each house's latest is kept.
+    // Everything before a limit past the last rows: the last is kept, and tells nothing.
     await test.store.pruneHistory('2025-02-01T00:00:00.000Z');
-    expect((await all(test.store, 'p')).map((each) => each.at.slice(0, 10))).toEqual([
-      '2025-01-21',
-      '2025-01-20',
-    ]);
+    expect(await all(test.store, 'p')).toEqual([]);
     await foreignWrite(test, `UPDATE house_points SET gryffindor = 12 WHERE guild_id = 'p'`);
-    expect((await all(test.store, 'p'))[0]).toMatchObject({ delta: 2, total: 12 });
+    expect(await all(test.store, 'p')).toMatchObject([
+      { house: 'gryffindor', delta: 2, total: 12 },
+    ]);
   });
 });

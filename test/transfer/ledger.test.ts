@@ -8,8 +8,9 @@ import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 /*
  * The ledger and the import (docs/awards.md, docs/cli-and-data.md): the points an import changes
  * are entries of source `import`, counted from the house's last total; the same file again
- * changes nothing and writes no entry. The export carries a guild's ledger, and its import makes
- * the stored ledger the file's before the points, which then count from the file's last totals.
+ * changes nothing and writes no entry. The export's history carries who made each change and
+ * why, so its import brings the same log, the points then counting from the file's last totals;
+ * a file of the version before, with a `ledger` of its own, gives its who and why to its history.
  */
 
 const G = 'ledgered';
@@ -79,6 +80,24 @@ async function exported(test: TestStore): Promise<TransferFile> {
   return test.store.exportData([G]);
 }
 
+const strip = ({ id: _id, ...entry }: LedgerEntry) => entry;
+
+/** A file of the version before: the history without who and why, and the log as its ledger. */
+async function fileBefore(test: TestStore): Promise<TransferFile> {
+  const file = await exported(test);
+  const log = await entriesOf(test.store);
+  const [guild] = file.guilds;
+  if (!guild?.history) throw new Error('no history');
+  const history = guild.history.map(
+    ({ source: _s, by: _b, for: _f, reason: _r, undone: _u, ...entry }) => entry,
+  );
+  const ledger = log.map(({ by, for: to, reason, undone, ...entry }) => ({
+    ...entry,
+    ...{ by, for: to, reason, undone },
+  }));
+  return { guilds: [{ ...guild, history, ledger }] };
+}
+
 describe.each(storeKinds(import.meta.filename))('the ledger of a file on %s', (kind) => {
   it('goes whole from an export into an empty store: the same log and points, then nothing again', async () => {
     const source = await opened('sqlite');
@@ -87,20 +106,24 @@ describe.each(storeKinds(import.meta.filename))('the ledger of a file on %s', (k
     expect(log.map((entry) => entry.source)).toEqual([
       ...['import', 'import', 'award', 'award', 'undo', 'game'],
     ]);
-    expect(file.guilds[0]?.ledger?.at(-2)).toMatchObject({ source: 'undo', undoes: log[2]?.id });
+    expect(file.guilds[0]?.history?.map((entry) => entry.source ?? 'game')).toEqual([
+      ...['import', 'award', 'award', 'undo', 'game'],
+    ]);
+    expect(file.guilds[0]?.history?.[1]).toMatchObject({ by: 'prefect', undone: true });
 
     const target = await opened(kind);
     await target.store.importData(file);
-    expect(await entriesOf(target.store)).toEqual(log);
+    const imported = await entriesOf(target.store);
+    expect(imported.map(strip)).toEqual(log.map(strip));
     expect(await target.store.read.points.get(G)).toEqual(await source.store.read.points.get(G));
     expect(await target.store.exportData([G])).toEqual(file);
     await target.store.importData(file);
-    expect(await entriesOf(target.store)).toEqual(log);
+    expect(await entriesOf(target.store)).toEqual(imported);
 
     // The next award counts from the file's totals, numbered after its entries.
     const next = await award(target.store, 'gryffindor', 1);
     expect(next).toMatchObject({ delta: 1, total: 6 });
-    expect(next.id).toBeGreaterThan(log.at(-1)?.id ?? 0);
+    expect(next.id).toBeGreaterThan(imported.at(-1)?.id ?? 0);
   });
 
   it('counts the import’s own change from the file’s last totals, as `import`', async () => {
@@ -112,7 +135,7 @@ describe.each(storeKinds(import.meta.filename))('the ledger of a file on %s', (k
     const target = await opened(kind);
     await target.store.importData(changed);
     const entries = await entriesOf(target.store);
-    expect(entries.slice(0, -1)).toEqual(await entriesOf(source.store));
+    expect(entries.slice(0, -1).map(strip)).toEqual((await entriesOf(source.store)).map(strip));
     expect(entries.at(-1)).toMatchObject({
       house: 'hufflepuff',
       delta: 7,
@@ -123,41 +146,29 @@ describe.each(storeKinds(import.meta.filename))('the ledger of a file on %s', (k
     expect(await entriesOf(target.store)).toEqual(entries);
   });
 
-  it('numbers the entries after every id in use where another guild holds the file’s', async () => {
+  it('reads a file of the version before: its ledger’s who and why go onto its history', async () => {
     const source = await opened('sqlite');
-    const file = await exported(source);
+    const before = await fileBefore(source);
     const target = await opened(kind);
-    // Another guild's entries take the ids the file gives.
-    for (let i = 0; i < 3; i += 1) {
-      await target.store.awards.award({
-        ...{ guildId: 'other', house: 'slytherin', points: 1, reason: 'held' },
-        ...{ by: null, for: null },
-      });
-    }
-    await target.store.importData(file);
-    const entries = await entriesOf(target.store);
-    const strip = ({ id: _id, ...entry }: LedgerEntry) => entry;
-    expect(entries.map(strip)).toEqual((await entriesOf(source.store)).map(strip));
-    expect(entries[0]?.id).toBe(4);
-    const [again] = (await target.store.exportData([G])).guilds;
-    const undo = again?.ledger?.find((entry) => entry.source === 'undo');
-    expect(undo?.undoes).toBe(again?.ledger?.find((entry) => entry.source === 'award')?.id);
-    await target.store.importData(file);
-    expect(await entriesOf(target.store)).toEqual(entries);
+    await target.store.importData(before);
+    expect((await entriesOf(target.store)).map(strip)).toEqual(
+      (await entriesOf(source.store)).map(strip),
+    );
+    expect((await target.store.exportData([G])).guilds[0]?.ledger).toBeUndefined();
   });
 
   it.each([
     [{ house: 'muggle' }, 1, 'guilds[0].ledger[1].house: must be one of'],
-    [{ id: 1 }, 1, 'guilds[0].ledger[1].id: must be larger than the id before it, 1'],
+    [{ id: 1 }, 1, 'guilds[0].ledger[1].id: must be larger than the id before it'],
     [{ undone: 'yes' }, 0, 'guilds[0].ledger[0].undone: must be true or false'],
     [{ colour: 'red' }, 2, 'guilds[0].ledger[2]: unknown field "colour"'],
     [{ at: '2999-01-01T00:00:00Z' }, 0, 'guilds[0].ledger[0].at: must not be in the future'],
     [{ undoes: 1 }, 0, 'guilds[0].ledger[0].undoes: only an undo takes an award back'],
   ])(
-    'refuses a file with a bad entry (%j at %i) in one line, writing nothing',
+    'refuses a file with a bad ledger entry (%j at %i) in one line, writing nothing',
     async (bad, at, message) => {
       const test = await opened(kind);
-      const file = await exported(test);
+      const file = await fileBefore(test);
       const before = await entriesOf(test.store);
       const [guild] = file.guilds;
       const ledger = (guild?.ledger ?? []).map((entry, i) =>
@@ -171,6 +182,30 @@ describe.each(storeKinds(import.meta.filename))('the ledger of a file on %s', (k
       expect(refused).toBeInstanceOf(ImportError);
       expect((refused as Error).message.startsWith(message), (refused as Error).message).toBe(true);
       expect((refused as Error).message).not.toContain('\n');
+      expect(await entriesOf(test.store)).toEqual(before);
+    },
+  );
+
+  it.each([
+    [{ source: 'magic' }, 1, 'guilds[0].history[1].source: must be one of'],
+    [{ undone: 'yes' }, 1, 'guilds[0].history[1].undone: must be true or false'],
+    [{ for: 'not an id!' }, 1, 'guilds[0].history[1].for: must be 1-64 characters'],
+  ])(
+    'refuses a file with a bad who or why in its history (%j at %i), writing nothing',
+    async (bad, at, message) => {
+      const test = await opened(kind);
+      const file = await exported(test);
+      const before = await entriesOf(test.store);
+      const [guild] = file.guilds;
+      const history = (guild?.history ?? []).map((entry, i) =>
+        i === at ? { ...entry, ...bad } : entry,
+      );
+      const refused = await test.store.importData({ guilds: [{ ...guild, history }] }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ImportError);
+      expect((refused as Error).message.startsWith(message), (refused as Error).message).toBe(true);
       expect(await entriesOf(test.store)).toEqual(before);
       expect(await test.store.exportData([G])).toEqual(file);
     },

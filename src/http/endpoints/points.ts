@@ -202,14 +202,14 @@ export const getPointsChart = defineEndpoint({
   },
 });
 
-/** An entry of the demo's ledger: the points its import wrote (source `import`), counted from 0. */
-const ledgerDemoEntry = (id: number, house: string, total: number) => ({
+/** An entry of the demo's ledger: a change of its history's last, the game's. */
+const ledgerDemoEntry = (id: number, house: string, delta: number, total: number) => ({
   id,
-  at: '2026-11-02T00:00:00.000Z',
+  at: '2026-10-31T22:10:00.000Z',
   house,
-  delta: total,
+  delta,
   total,
-  source: 'import',
+  source: 'game',
   by: null,
   for: null,
   reason: null,
@@ -234,15 +234,14 @@ export const getPointsLog = defineEndpoint({
       body: {
         guildId: DEMO_GUILD,
         results: [
-          ledgerDemoEntry(4, 'hufflepuff', 1012),
-          ledgerDemoEntry(3, 'ravenclaw', 960),
-          ledgerDemoEntry(2, 'slytherin', 1185),
+          ledgerDemoEntry(31, 'hufflepuff', 52, 1012),
+          ledgerDemoEntry(30, 'ravenclaw', 55, 960),
+          ledgerDemoEntry(29, 'slytherin', 55, 1185),
         ],
         count: 3,
-        next: encodeLedgerCursor({ id: 2 }),
+        next: encodeLedgerCursor({ id: 29 }),
         status: 200,
       },
-      varies: ['at'],
     },
   },
   handle(deps, { params, query }, request, reply) {

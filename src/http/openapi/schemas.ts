@@ -2,7 +2,7 @@ import { type Field, ID_PATTERN } from '../../records/field.js';
 import { HOUSES } from '../../records/houses.js';
 import { job } from '../../records/job.js';
 import { CHANGE_KINDS } from '../../records/periods.js';
-import { pointsLedger } from '../../records/points-ledger.js';
+import { ledgerEntry } from '../../records/points-ledger.js';
 import { profile } from '../../records/profile.js';
 import { PROFILE_SORTS, SORT_ORDERS } from '../../records/profile-order.js';
 import type { RecordDefinition } from '../../records/record.js';
@@ -175,7 +175,7 @@ function profileListSchema(): JsonSchema {
 
 /** A ledger entry as the API gives it: the record's fields, `by`, `for` and `undone` as named there. */
 function ledgerEntrySchema(): JsonSchema {
-  const { fields } = pointsLedger;
+  const { fields } = ledgerEntry;
   const properties = {
     id: fieldJsonSchema(fields.id),
     at: fieldJsonSchema(fields.at),
@@ -193,7 +193,7 @@ function ledgerEntrySchema(): JsonSchema {
   };
   return {
     type: 'object',
-    description: pointsLedger.description,
+    description: ledgerEntry.description,
     required: Object.keys(properties),
     properties,
   };

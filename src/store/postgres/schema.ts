@@ -81,7 +81,6 @@ export const {
   housePoints,
   jobs,
   pointsHistory,
-  pointsLedger,
   premium,
   profiles,
   profileChanges,

@@ -145,73 +145,59 @@ EXECUTE FUNCTION housecup_period_moved();`,
   'CREATE TRIGGER profiles_periods_truncated AFTER TRUNCATE ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION housecup_period_deleted();',
 ];
 
-// ── The ledger (src/records/points-ledger.ts) ────────────────────────────────────────────────
+// ── The history, and so the ledger (src/records/points-history.ts) ────────────────────────────
 
 /** The setting, local to the writing transaction, that holds its context. */
 export const CONTEXT_SETTING = 'housecup.ledger';
 
-const LEDGER_COLUMNS =
-  'guild_id, at, house, delta, total, source, by_user, for_user, reason, undoes';
-const zeros = HOUSES.map((house) => `0 AS ${house}`).join(', ');
-const points = HOUSES.join(', ');
+/** The trigger that writes the history at commit: awards fire it early (SET CONSTRAINTS). */
+export const HISTORY_TRIGGER_NAME = 'house_points_history';
 
-/** Entries of the guilds in `rows`; with `was`, a house the statement left as it was is skipped. */
-function entries(rows: string, was = false): string {
-  const values = HOUSES.map(
-    (house, i) => `(${i + 1}, '${house}', p.${house}${was ? `, p.was_${house}` : ''})`,
-  ).join(', ');
-  return `INSERT INTO points_ledger (${LEDGER_COLUMNS})
-      SELECT p.guild_id, stamp, h.house, h.total - last.total, h.total,
-        coalesce(context ->> 'source', 'game'), context ->> 'by', context ->> 'for',
-        context ->> 'reason', (context ->> 'undoes')::bigint
-      FROM (${rows}) AS p
-      CROSS JOIN LATERAL (VALUES ${values}) AS h(ord, house, total${was ? ', was' : ''})
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT l.total FROM points_ledger AS l
-        WHERE l.guild_id = p.guild_id AND l.house = h.house ORDER BY l.id DESC LIMIT 1), 0) AS total) AS last
-      WHERE ${was ? 'h.total IS DISTINCT FROM h.was AND ' : ''}h.total <> last.total
-      ORDER BY p.guild_id, h.ord;`;
-}
+const STANDINGS = HOUSES.join(', ');
+const unchanged = HOUSES.map(
+  (house) => `last_points.${house} IS NOT DISTINCT FROM now_points.${house}`,
+).join('\n     AND ');
 
-const wasOld = HOUSES.map((house) => `o.${house} AS was_${house}`).join(', ');
-const wasNone = HOUSES.map((house) => `NULL::bigint AS was_${house}`).join(', ');
+const MAX = Number.MAX_SAFE_INTEGER;
+const tooLarge = HOUSES.map(
+  (house) => `abs(coalesce(now_points.${house}, 0) - coalesce(last_points.${house}, 0)) > ${MAX}`,
+).join('\n       OR ');
 
-export const LEDGER_FUNCTION = `CREATE FUNCTION housecup_ledger_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+/**
+ * At commit, for each changed row of house_points: the standings of its guild (and of the guild
+ * a row moved from) as committed, unless they equal the guild's last row, with the transaction's
+ * context (who and why; none: the game). A change of more than the largest safe integer is
+ * refused: the ledger serves it. A guild an import lists in housecup_history_replaced has the
+ * file's history instead.
+ */
+export const HISTORY_FUNCTION = `CREATE OR REPLACE FUNCTION housecup_record_points() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  guild text;
+  now_points record;
+  last_points record;
   context jsonb := nullif(current_setting('${CONTEXT_SETTING}', true), '')::jsonb;
-  stamp timestamptz := date_trunc('milliseconds', clock_timestamp());
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ${entries(`SELECT guild_id, ${points} FROM new_rows`)}
-  ELSIF TG_OP = 'UPDATE' THEN
-    -- A row moved to another guild: the guild it left has no points any more.
-    ${entries(
-      `SELECT n.guild_id, ${HOUSES.map((house) => `n.${house}`).join(', ')}, ${wasOld}
-        FROM new_rows AS n LEFT JOIN old_rows AS o ON o.guild_id = n.guild_id
-        UNION ALL SELECT guild_id, ${zeros}, ${wasNone} FROM old_rows
-        WHERE guild_id NOT IN (SELECT guild_id FROM new_rows)`,
-      true,
-    )}
-  ELSIF TG_OP = 'DELETE' THEN
-    ${entries(`SELECT guild_id, ${zeros} FROM old_rows`)}
-  ELSE
-    ${entries(`SELECT guild_id, ${zeros} FROM house_points`)}
-  END IF;
+  FOREACH guild IN ARRAY CASE
+    WHEN TG_OP = 'DELETE' THEN ARRAY[OLD.guild_id]
+    WHEN TG_OP = 'UPDATE' AND OLD.guild_id IS DISTINCT FROM NEW.guild_id
+      THEN ARRAY[OLD.guild_id, NEW.guild_id]
+    ELSE ARRAY[NEW.guild_id] END
+  LOOP
+    IF to_regclass('pg_temp.housecup_history_replaced') IS NOT NULL THEN
+      CONTINUE WHEN EXISTS (SELECT 1 FROM pg_temp.housecup_history_replaced WHERE guild_id = guild);
+    END IF;
+    SELECT ${STANDINGS} INTO now_points FROM house_points WHERE guild_id = guild;
+    SELECT ${STANDINGS} INTO last_points
+      FROM points_history WHERE guild_id = guild ORDER BY at DESC, id DESC LIMIT 1;
+    CONTINUE WHEN NOT FOUND AND now_points IS NULL;
+    CONTINUE WHEN FOUND AND ${unchanged};
+    IF ${tooLarge} THEN
+      RAISE EXCEPTION 'house_points of guild %: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)', guild
+        USING ERRCODE = 'check_violation';
+    END IF;
+    INSERT INTO points_history (guild_id, at, ${STANDINGS}, source, by_user, for_user, reason)
+    VALUES (guild, date_trunc('milliseconds', clock_timestamp()), ${HOUSES.map((house) => `now_points.${house}`).join(', ')},
+            context ->> 'source', context ->> 'by', context ->> 'for', context ->> 'reason');
+  END LOOP;
   RETURN NULL;
 END $$;`;
-
-const ledgerRun = 'FOR EACH STATEMENT EXECUTE FUNCTION housecup_ledger_entries()';
-
-export const LEDGER_TRIGGERS: readonly string[] = [
-  `CREATE TRIGGER house_points_ledger_inserted AFTER INSERT ON "house_points" REFERENCING NEW TABLE AS new_rows ${ledgerRun};`,
-  `CREATE TRIGGER house_points_ledger_updated AFTER UPDATE ON "house_points" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows ${ledgerRun};`,
-  `CREATE TRIGGER house_points_ledger_deleted AFTER DELETE ON "house_points" REFERENCING OLD TABLE AS old_rows ${ledgerRun};`,
-  `CREATE TRIGGER house_points_ledger_truncated BEFORE TRUNCATE ON "house_points" ${ledgerRun};`,
-];
-
-/** The first entries of a database that had points before the ledger: from 0, as the game's. */
-export const OPENING_ENTRIES = `INSERT INTO points_ledger (${LEDGER_COLUMNS})
-SELECT p.guild_id, date_trunc('milliseconds', now()), h.house, h.total, h.total, 'game', NULL, NULL, NULL, NULL
-FROM house_points AS p
-CROSS JOIN LATERAL (VALUES ${HOUSES.map((house, i) => `(${i + 1}, '${house}', p.${house})`).join(', ')}) AS h(ord, house, total)
-WHERE h.total <> 0
-ORDER BY p.guild_id, h.ord;`;

@@ -71,7 +71,6 @@ export const {
   housePoints,
   jobs,
   pointsHistory,
-  pointsLedger,
   premium,
   profiles,
   profileChanges,

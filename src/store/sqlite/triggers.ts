@@ -121,8 +121,7 @@ export const PERIOD_TABLE = `CREATE TABLE ${T} (
 	CONSTRAINT "profile_changes_house_known" CHECK("profile_changes"."house" IS NULL OR "profile_changes"."house" IN (${listed(HOUSES)}))
 ) WITHOUT ROWID;`;
 
-// ── The ledger (src/records/points-ledger.ts) ────────────────────────────────────────────────
-// Why from the last total, not OLD: docs/architecture.md, "What each engine keeps of its own".
+// ── The history, and so the ledger (src/records/points-history.ts) ────────────────────────────
 
 /** The table the writing transaction's context is in, while it writes. */
 export const CONTEXT_TABLE = 'points_ledger_context';
@@ -132,69 +131,50 @@ export const CONTEXT_TABLE_SQL = `CREATE TABLE \`${CONTEXT_TABLE}\` (
   \`context\` text NOT NULL
 );`;
 
-const LEDGER_COLUMNS =
-  'guild_id, at, house, delta, total, source, by_user, for_user, reason, undoes';
+const STANDINGS = HOUSES.join(', ');
+const CONTEXT_COLUMNS = 'source, by_user, for_user, reason';
+const context = ['source', 'by', 'for', 'reason']
+  .map((member) => `json_extract(c.context, '$.${member}')`)
+  .join(', ');
 
-const context = (member: string) => `json_extract(c.context, '$.${member}')`;
+/** A history row of `guild` holding `points` (a house's expression), under the context if any. */
+const historyRow = (guild: string, points: (house: string) => string, when = '') =>
+  `  INSERT INTO points_history (guild_id, at, ${STANDINGS}, ${CONTEXT_COLUMNS})
+  SELECT ${guild}, ${sqliteDialect.now}, ${HOUSES.map(points).join(', ')}, ${context}
+  FROM (SELECT 1) LEFT JOIN ${CONTEXT_TABLE} AS c ON 1${when};`;
 
-const lastTotal = (guild: string, house: string) =>
-  `coalesce((SELECT total FROM points_ledger WHERE guild_id = ${guild} AND house = '${house}' ORDER BY id DESC LIMIT 1), 0)`;
-
-/** The entries of `guild` at `points(house)`, for the houses `looked` lets through. */
-function entries(
-  guild: string,
-  points: (house: string) => string,
-  looked: (house: string) => string = () => '',
-): string {
-  const houses = HOUSES.map(
-    (house, i) =>
-      `SELECT ${i + 1} AS ord, '${house}' AS house, ${points(house)} AS total, ${lastTotal(guild, house)} AS before${looked(house)}`,
-  ).join('\n      UNION ALL ');
-  return `  INSERT INTO points_ledger (${LEDGER_COLUMNS})
-  SELECT ${guild}, ${sqliteDialect.now}, h.house, h.total - h.before, h.total,
-    coalesce(${context('source')}, 'game'), ${context('by')}, ${context('for')}, ${context('reason')}, ${context('undoes')}
-  FROM (${houses}) AS h
-  LEFT JOIN ${CONTEXT_TABLE} AS c ON 1
-  WHERE h.total IS NOT h.before
-  ORDER BY h.ord;`;
-}
-
+const same = (row: string) =>
+  HOUSES.map((house) => `last.${house} IS ${row}.${house}`).join(' AND ');
 const anyChanged = HOUSES.map((house) => `OLD.${house} IS NOT NEW.${house}`).join(' OR ');
+const MAX = Number.MAX_SAFE_INTEGER;
+const tooLarge = (before: string) =>
+  HOUSES.map((house) => `abs(NEW.${house} - coalesce(${before}.${house}, 0)) > ${MAX}`).join(
+    ' OR ',
+  );
+const REFUSE = `SELECT RAISE(ABORT, 'house_points: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)')`;
+const LAST = `SELECT ${STANDINGS} FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1`;
 
-export const LEDGER_TRIGGERS: readonly string[] = [
-  `CREATE TRIGGER \`house_points_ledger_inserted\` AFTER INSERT ON \`house_points\` BEGIN
-${entries('NEW.guild_id', (house) => `NEW.${house}`)}
-END;`,
-  // The game's usual write, a house or two: only the houses it changed are looked at.
-  `CREATE TRIGGER \`house_points_ledger_updated\` AFTER UPDATE ON \`house_points\`
-WHEN OLD.guild_id IS NEW.guild_id AND (${anyChanged})
+export const HISTORY_TRIGGERS: readonly string[] = [
+  // A row inserted where the guild's last recorded standings are the same records nothing.
+  `CREATE TRIGGER \`points_history_inserted\` AFTER INSERT ON \`house_points\`
+WHEN NOT EXISTS (
+  SELECT 1 FROM (${LAST}) AS last
+  WHERE ${same('NEW')}
+)
 BEGIN
-${entries(
-  'NEW.guild_id',
-  (house) => `NEW.${house}`,
-  (house) => ` WHERE OLD.${house} IS NOT NEW.${house}`,
-)}
+  ${REFUSE} FROM (${LAST}) AS last WHERE ${tooLarge('last')};
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`)}
 END;`,
-  // A row moved to another guild: the guild it left has no points any more.
-  `CREATE TRIGGER \`house_points_ledger_moved\` AFTER UPDATE ON \`house_points\`
-WHEN OLD.guild_id IS NOT NEW.guild_id
+  // A row moved to another guild: the guild it left has no points any more. A change of more
+  // than the largest safe integer is refused: the ledger serves it.
+  `CREATE TRIGGER \`points_history_updated\` AFTER UPDATE ON \`house_points\`
+WHEN ${anyChanged} OR OLD.guild_id IS NOT NEW.guild_id
 BEGIN
-${entries('OLD.guild_id', () => '0')}
-${entries('NEW.guild_id', (house) => `NEW.${house}`)}
+  ${REFUSE} WHERE ${tooLarge('OLD')};
+${historyRow('OLD.guild_id', () => 'NULL', ' WHERE OLD.guild_id IS NOT NEW.guild_id')}
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`)}
 END;`,
-  `CREATE TRIGGER \`house_points_ledger_deleted\` AFTER DELETE ON \`house_points\` BEGIN
-${entries('OLD.guild_id', () => '0')}
+  `CREATE TRIGGER \`points_history_deleted\` AFTER DELETE ON \`house_points\` BEGIN
+${historyRow('OLD.guild_id', () => 'NULL')}
 END;`,
 ];
-
-const eachHouse = HOUSES.map((house, i) => `SELECT ${i + 1} AS ord, '${house}' AS house`).join(
-  ' UNION ALL ',
-);
-const pointsOf = `CASE o.house ${HOUSES.map((house) => `WHEN '${house}' THEN p.${house}`).join(' ')} END`;
-
-/** The first entries of a database that had points before the ledger: from 0, as the game's. */
-export const OPENING_ENTRIES = `INSERT INTO points_ledger (${LEDGER_COLUMNS})
-SELECT guild_id, ${sqliteDialect.now}, house, total, total, 'game', NULL, NULL, NULL, NULL FROM (
-  SELECT p.guild_id, o.ord, o.house, ${pointsOf} AS total
-  FROM house_points AS p CROSS JOIN (${eachHouse}) AS o
-) WHERE total <> 0 ORDER BY guild_id, ord;`;
