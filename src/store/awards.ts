@@ -1,6 +1,6 @@
 import { AWARDS_PER_MINUTE } from '../records/awards.js';
 import { HOUSES, type House } from '../records/houses.js';
-import type { LedgerEntry } from '../records/points-ledger.js';
+import { entryPlace, type LedgerEntry } from '../records/points-ledger.js';
 import { lockGuilds } from './guild-locks.js';
 import { ledgerEntry, ledgerPage } from './ledger.js';
 import { type LedgerContext, withLedgerContext } from './ledger-context.js';
@@ -115,8 +115,9 @@ function* undo(guildId: string, id: number, by: string | null, now: number): Op<
     reason: undoReason(original),
   };
   const entry = yield* addPoints(guildId, original.house, -original.delta, context);
-  // An award is the one change of its history row (entryPlace).
-  yield* run(MARK_UNDONE, { row: Math.floor(original.id / HOUSES.length) });
+  // An award is the one change of its history row.
+  const place = entryPlace(original.id);
+  if (place) yield* run(MARK_UNDONE, { row: place.rowId });
   return { outcome: 'undone', entry, award: { ...original, undone: true } };
 }
 

@@ -26,7 +26,8 @@ export interface LedgerWriteCost {
   /** µs per write, per round. */
   withUs: number[];
   withoutUs: number[];
-  /** median(with) ÷ median(without). */
+  /** The median of each round's with ÷ without: the history grows on both sides round after round,
+   * so a round is compared with its own other side, not with the other side's median. */
   ratio: number;
 }
 
@@ -146,12 +147,9 @@ export async function ledgerCosts(
     }
     const costs: LedgerCosts['costs'] = {};
     for (const write of kinds) {
-      const without = median(times[write].without);
-      costs[write] = {
-        withUs: times[write].with,
-        withoutUs: times[write].without,
-        ratio: without > 0 ? median(times[write].with) / without : 0,
-      };
+      const { with: withUs, without: withoutUs } = times[write];
+      const ratios = withUs.map((us, round) => us / (withoutUs[round] || Number.NaN));
+      costs[write] = { withUs, withoutUs, ratio: median(ratios.filter(Number.isFinite)) };
     }
     return { store: kind, guilds, writes, rows: after[0] ?? 0, costs };
   } finally {
