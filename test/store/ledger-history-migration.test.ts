@@ -12,7 +12,7 @@ import * as postgres from '../../src/store/postgres/triggers.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import * as sqlite from '../../src/store/sqlite/triggers.js';
 import type { Store } from '../../src/store/store.js';
-import { migrationsBefore, migrationTexts } from '../support/migrations.js';
+import { migrationsBefore, migrationTexts, runStatements } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds } from '../support/store.js';
 
 /*
@@ -54,35 +54,6 @@ const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Runs statements on a connection of its own; the rows of the last. */
-async function run(kind: 'sqlite' | 'postgres', where: string, statements: readonly string[]) {
-  let rows: unknown[] = [];
-  if (kind === 'sqlite') {
-    const db = new Sqlite(where);
-    try {
-      for (const sql of statements) {
-        const statement = db.prepare(sql);
-        if (statement.reader) rows = statement.all();
-        else {
-          statement.run();
-          rows = [];
-        }
-      }
-    } finally {
-      db.close();
-    }
-    return rows;
-  }
-  const client = new pg.Client({ connectionString: where });
-  await client.connect();
-  try {
-    for (const sql of statements) rows = (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-  return rows;
-}
 
 /** A database of `kind` migrated up to before the ledger, at `where`. */
 async function before(kind: 'sqlite' | 'postgres'): Promise<string> {
@@ -130,7 +101,7 @@ describe.each(storeKinds(import.meta.filename))(
         for: '200000000000000001',
         reason: 'Best potion',
       };
-      await run(kind, where, [
+      await runStatements(kind, where, [
         `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff)
        VALUES ('a', 150, 0, -20, 100), ('b', 0, 0, 0, 0)`,
         context(kind, award),
@@ -160,7 +131,9 @@ describe.each(storeKinds(import.meta.filename))(
       ]);
       expect((await store.read.ledger.list('b', { limit: 10 })).items).toEqual([]);
 
-      await run(kind, where, [`UPDATE house_points SET gryffindor = 155 WHERE guild_id = 'a'`]);
+      await runStatements(kind, where, [
+        `UPDATE house_points SET gryffindor = 155 WHERE guild_id = 'a'`,
+      ]);
       const [latest] = (await store.read.ledger.list('a', { limit: 1 })).items;
       expect(latest).toMatchObject({ house: 'gryffindor', delta: 5, total: 155, source: 'game' });
     });

@@ -11,7 +11,7 @@ import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import { points } from '../support/history.js';
-import { migrationsBefore } from '../support/migrations.js';
+import { migrationsBefore, runStatements } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds } from '../support/store.js';
 
 /*
@@ -51,39 +51,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Runs statements on a connection of its own; the rows of the last. */
-async function run(
-  kind: 'sqlite' | 'postgres',
-  where: string,
-  statements: readonly string[],
-): Promise<unknown[]> {
-  let rows: unknown[] = [];
-  if (kind === 'sqlite') {
-    const db = new Sqlite(where);
-    try {
-      for (const sql of statements) {
-        const statement = db.prepare(sql);
-        if (statement.reader) rows = statement.all();
-        else {
-          statement.run();
-          rows = [];
-        }
-      }
-    } finally {
-      db.close();
-    }
-    return rows;
-  }
-  const client = new pg.Client({ connectionString: where });
-  await client.connect();
-  try {
-    for (const sql of statements) rows = (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-  return rows;
-}
-
 /** A store of `kind` at the previous version holding WRITES; what it recorded; then migrated. */
 async function migrated(kind: 'sqlite' | 'postgres') {
   const test = await openTestStore(kind);
@@ -108,14 +75,14 @@ async function migrated(kind: 'sqlite' | 'postgres') {
       await client.end();
     }
   }
-  await run(kind, where, WRITES);
-  const recorded = await run(kind, where, [TERMS_SEQ]);
+  await runStatements(kind, where, WRITES);
+  const recorded = await runStatements(kind, where, [TERMS_SEQ]);
   const store: Store =
     kind === 'sqlite'
       ? openSqliteStore(where)
       : await openPostgresStore(where, { logger: createLogger({ level: 'silent' }) });
   cleanups.push(() => store.close());
-  return { store, recorded, query: (sql: string) => run(kind, where, [sql]) };
+  return { store, recorded, query: (sql: string) => runStatements(kind, where, [sql]) };
 }
 
 describe.each(storeKinds(import.meta.filename))('the term starts migration on %s', (kind) => {

@@ -1,6 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 import { migrationsFolderOf } from '../../src/paths.js';
 
 /**
@@ -59,4 +61,37 @@ export function migrationsThrough(
     .filter((entry) => !without.includes(entry.tag));
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
+}
+
+/** Runs statements on a connection of its own to the database at `where`; the rows of the last. */
+export async function runStatements(
+  kind: 'sqlite' | 'postgres',
+  where: string,
+  statements: readonly string[],
+): Promise<unknown[]> {
+  let rows: unknown[] = [];
+  if (kind === 'sqlite') {
+    const db = new Sqlite(where);
+    try {
+      for (const sql of statements) {
+        const statement = db.prepare(sql);
+        if (statement.reader) rows = statement.all();
+        else {
+          statement.run();
+          rows = [];
+        }
+      }
+    } finally {
+      db.close();
+    }
+    return rows;
+  }
+  const client = new pg.Client({ connectionString: where });
+  await client.connect();
+  try {
+    for (const sql of statements) rows = (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+  return rows;
 }
