@@ -137,42 +137,36 @@ const context = ['source', 'by', 'for', 'reason']
   .map((member) => `json_extract(c.context, '$.${member}')`)
   .join(', ');
 
-/** A history row of `guild` holding `points` (a house's expression), under the context if any. */
-const historyRow = (guild: string, points: (house: string) => string, when = '') =>
+/**
+ * A history row of `guild` holding `points` (a house's expression), under the context if any;
+ * `from` and `where` what else the row is read with and kept by.
+ */
+const historyRow = (guild: string, points: (house: string) => string, from = '', where = '') =>
   `  INSERT INTO points_history (guild_id, at, ${STANDINGS}, ${CONTEXT_COLUMNS})
   SELECT ${guild}, ${sqliteDialect.now}, ${HOUSES.map(points).join(', ')}, ${context}
-  FROM (SELECT 1) LEFT JOIN ${CONTEXT_TABLE} AS c ON 1${when};`;
+  FROM (SELECT 1)${from} LEFT JOIN ${CONTEXT_TABLE} AS c ON 1${where ? `\n  WHERE ${where}` : ''};`;
 
-const same = (row: string) =>
-  HOUSES.map((house) => `last.${house} IS ${row}.${house}`).join(' AND ');
-const anyChanged = HOUSES.map((house) => `OLD.${house} IS NOT NEW.${house}`).join(' OR ');
 const MAX = Number.MAX_SAFE_INTEGER;
-const tooLarge = (before: string) =>
-  HOUSES.map((house) => `abs(NEW.${house} - coalesce(${before}.${house}, 0)) > ${MAX}`).join(
-    ' OR ',
-  );
-const REFUSE = `SELECT RAISE(ABORT, 'house_points: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)')`;
+/** True, or the refusal of a change larger than the largest safe integer: the ledger serves it. */
+const notTooLarge = (before: string) =>
+  `CASE WHEN ${HOUSES.map((house) => `abs(NEW.${house} - coalesce(${before}.${house}, 0)) > ${MAX}`).join(' OR ')}
+    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)') ELSE 1 END`;
 const LAST = `SELECT ${STANDINGS} FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1`;
+const sameAsLast = HOUSES.map((house) => `last.${house} IS NEW.${house}`).join(' AND ');
+const anyChanged = HOUSES.map((house) => `OLD.${house} IS NOT NEW.${house}`).join(' OR ');
 
 export const HISTORY_TRIGGERS: readonly string[] = [
-  // A row inserted where the guild's last recorded standings are the same records nothing.
-  `CREATE TRIGGER \`points_history_inserted\` AFTER INSERT ON \`house_points\`
-WHEN NOT EXISTS (
-  SELECT 1 FROM (${LAST}) AS last
-  WHERE ${same('NEW')}
-)
-BEGIN
-  ${REFUSE} FROM (${LAST}) AS last WHERE ${tooLarge('last')};
-${historyRow('NEW.guild_id', (house) => `NEW.${house}`)}
+  // The guild's last row read once: an insert that leaves the standings as it holds them (a
+  // game's INSERT OR REPLACE of the same numbers) records nothing.
+  `CREATE TRIGGER \`points_history_inserted\` AFTER INSERT ON \`house_points\` BEGIN
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`, ` LEFT JOIN (${LAST}) AS last ON 1`, `NOT (${sameAsLast}) AND ${notTooLarge('last')}`)}
 END;`,
-  // A row moved to another guild: the guild it left has no points any more. A change of more
-  // than the largest safe integer is refused: the ledger serves it.
+  // A row moved to another guild: the guild it left has no points any more.
   `CREATE TRIGGER \`points_history_updated\` AFTER UPDATE ON \`house_points\`
 WHEN ${anyChanged} OR OLD.guild_id IS NOT NEW.guild_id
 BEGIN
-  ${REFUSE} WHERE ${tooLarge('OLD')};
-${historyRow('OLD.guild_id', () => 'NULL', ' WHERE OLD.guild_id IS NOT NEW.guild_id')}
-${historyRow('NEW.guild_id', (house) => `NEW.${house}`)}
+${historyRow('OLD.guild_id', () => 'NULL', '', 'OLD.guild_id IS NOT NEW.guild_id')}
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`, '', notTooLarge('OLD'))}
 END;`,
   `CREATE TRIGGER \`points_history_deleted\` AFTER DELETE ON \`house_points\` BEGIN
 ${historyRow('OLD.guild_id', () => 'NULL')}
