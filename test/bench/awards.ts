@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { HOUSES } from '../../src/records/houses.js';
-import { CONTEXT_TABLE } from '../../src/store/sqlite/triggers.js';
+import { CONTEXT_COLUMNS, CONTEXT_TABLE } from '../../src/store/sqlite/triggers.js';
 import { type AwardsGatewayReport, awardsGateway } from './awards-gateway.js';
 import { type DatasetManifest, largestGuild, mulberry32 } from './dataset.js';
 import type { Opener } from './history-costs.js';
@@ -68,7 +68,7 @@ export function prepareAwards(
   try {
     const random = mulberry32(0xa3a2d);
     const setContext = db.prepare(
-      `INSERT OR REPLACE INTO ${CONTEXT_TABLE} (one, context) VALUES (1, ?)`,
+      `INSERT OR REPLACE INTO ${CONTEXT_TABLE} (one, ${CONTEXT_COLUMNS.join(', ')}) VALUES (1, ?, ?, ?, ?)`,
     );
     const clearContext = db.prepare(`DELETE FROM ${CONTEXT_TABLE}`);
     const add = Object.fromEntries(
@@ -87,8 +87,7 @@ export function prepareAwards(
           const points = (1 + Math.floor(random() * 50)) * (random() < 0.2 ? -1 : 1);
           const by = String(300_000_000_000_000_000n + BigInt(Math.floor(random() * 5)));
           const member = random() < 0.6 ? String(200_000_000_000_000_000n + BigInt(i)) : null;
-          const context = { source: 'award', by, for: member, reason: `Award ${i}`, undoes: null };
-          setContext.run(JSON.stringify(context));
+          setContext.run('award', by, member, `Award ${i}`);
           add[house]?.run(guild, points);
           clearContext.run();
         }

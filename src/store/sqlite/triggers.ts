@@ -126,23 +126,24 @@ export const PERIOD_TABLE = `CREATE TABLE ${T} (
 /** The table the writing transaction's context is in, while it writes. */
 export const CONTEXT_TABLE = 'points_ledger_context';
 
+const STANDINGS = HOUSES.join(', ');
+/** Who and why, named as the history's own columns, so a trigger copies them as they are. */
+export const CONTEXT_COLUMNS = ['source', 'by_user', 'for_user', 'reason'] as const;
+
+// Columns, not one JSON text: the triggers copy them onto every row without parsing anything.
 export const CONTEXT_TABLE_SQL = `CREATE TABLE \`${CONTEXT_TABLE}\` (
   \`one\` integer PRIMARY KEY NOT NULL CHECK (\`one\` = 1),
-  \`context\` text NOT NULL
+${CONTEXT_COLUMNS.map((column) => `  \`${column}\` text`).join(',\n')}
 );`;
 
-const STANDINGS = HOUSES.join(', ');
-const CONTEXT_COLUMNS = 'source, by_user, for_user, reason';
-const context = ['source', 'by', 'for', 'reason']
-  .map((member) => `json_extract(c.context, '$.${member}')`)
-  .join(', ');
+const context = CONTEXT_COLUMNS.map((column) => `c.${column}`).join(', ');
 
 /**
  * A history row of `guild` holding `points` (a house's expression), under the context if any;
  * `from` and `where` what else the row is read with and kept by.
  */
 const historyRow = (guild: string, points: (house: string) => string, from = '', where = '') =>
-  `  INSERT INTO points_history (guild_id, at, ${STANDINGS}, ${CONTEXT_COLUMNS})
+  `  INSERT INTO points_history (guild_id, at, ${STANDINGS}, ${CONTEXT_COLUMNS.join(', ')})
   SELECT ${guild}, ${sqliteDialect.now}, ${HOUSES.map(points).join(', ')}, ${context}
   FROM (SELECT 1)${from} LEFT JOIN ${CONTEXT_TABLE} AS c ON 1${where ? `\n  WHERE ${where}` : ''};`;
 
