@@ -64,7 +64,7 @@ function activeKeys(table: KeyTable): ActiveKeys {
   let byDigest = new Map<string, CachedKey>();
   let ids: ReadonlySet<number> = new Set();
   let loadedRows = '';
-  // On SQLite any commit (a game's points update) reloads the keys; rows that did not change keep
+  // A reload whose rows did not change (a change notification for nothing the check reads) keeps
   // the key set, so connections keep their proven key instead of hashing it again.
   const use = (rows: readonly ActiveKeyRow[], generation: string) => {
     loadedAt = generation;

@@ -103,8 +103,9 @@ export function createKeyStore(db: SqlDb, now: () => Date): KeyStore {
 }
 
 /**
- * The key check's view of the keys. `generation` and `onChange` are the engine's (SQLite: any
- * commit, from data_version; PostgreSQL: the notifications of api_keys' changes).
+ * The key check's view of the keys. `generation` and `onChange` are the engine's (SQLite: the
+ * number the keys' own changes raise, src/store/sqlite/key-changes.ts; PostgreSQL: the
+ * notifications of api_keys' changes).
  */
 export function createKeyTable(
   db: SqlDb,

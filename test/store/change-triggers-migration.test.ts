@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANGE_SOURCES } from '../../src/records/guild-changes.js';
 import * as postgres from '../../src/store/postgres/triggers.js';
 import * as sqlite from '../../src/store/sqlite/triggers.js';
-import { migrationTexts } from '../support/migrations.js';
+import { lastCreating } from '../support/migrations.js';
 
 /*
  * The change triggers that write guild_changes are written out in migrations
@@ -12,13 +12,6 @@ import { migrationTexts } from '../support/migrations.js';
  * without a migration that writes the table's triggers again fails here. What the triggers do is
  * guild-changes.test.ts's.
  */
-
-/** The SQL of the last migration of `dialect` whose text contains `creating`. */
-function lastCreating(dialect: 'sqlite' | 'postgres', creating: string): string | undefined {
-  return migrationTexts(dialect)
-    .filter(({ sql }) => sql.includes(creating))
-    .at(-1)?.sql;
-}
 
 describe('the change triggers on SQLite', () => {
   it.each(CHANGE_SOURCES.map((source) => [source.record.table, source] as const))(
@@ -32,6 +25,16 @@ describe('the change triggers on SQLite', () => {
       }
     },
   );
+
+  it('count the keys’ own changes, as the module writes them', () => {
+    for (const statement of sqlite.KEY_CHANGES_SQL) {
+      const opening =
+        /^(?:CREATE (?:TABLE|TRIGGER) `[a-z_]+`|INSERT INTO `[a-z_]+`)/.exec(statement)?.[0] ?? '';
+      const sql = lastCreating('sqlite', opening);
+      expect(sql, `no migration has ${opening}`).toBeDefined();
+      expect(sql).toContain(statement);
+    }
+  });
 
   it('start every guild that holds data with numbers of its own', () => {
     expect(lastCreating('sqlite', 'CREATE TABLE `guild_changes`')).toContain(

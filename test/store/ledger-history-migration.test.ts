@@ -12,7 +12,7 @@ import * as postgres from '../../src/store/postgres/triggers.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import * as sqlite from '../../src/store/sqlite/triggers.js';
 import type { Store } from '../../src/store/store.js';
-import { migrationsBefore, migrationTexts, runStatements } from '../support/migrations.js';
+import { lastCreating, migrationsBefore, runStatements } from '../support/migrations.js';
 import { createTestDatabase, openTestStore, storeKinds } from '../support/store.js';
 
 /*
@@ -25,13 +25,6 @@ import { createTestDatabase, openTestStore, storeKinds } from '../support/store.
  */
 
 const TAG = { sqlite: '0021_ledger_on_history', postgres: '0020_ledger_on_history' } as const;
-
-/** The SQL of the last migration of `dialect` whose text contains `creating`. */
-function lastCreating(dialect: 'sqlite' | 'postgres', creating: string): string | undefined {
-  return migrationTexts(dialect)
-    .filter(({ sql }) => sql.includes(creating))
-    .at(-1)?.sql;
-}
 
 describe('the history triggers in the migrations', () => {
   it('on SQLite are the module’s, with its context table', () => {

@@ -95,3 +95,10 @@ export async function runStatements(
   }
   return rows;
 }
+
+/** The SQL of the last migration of `dialect` whose text contains `creating`. */
+export function lastCreating(dialect: 'sqlite' | 'postgres', creating: string): string | undefined {
+  return migrationTexts(dialect)
+    .filter(({ sql }) => sql.includes(creating))
+    .at(-1)?.sql;
+}

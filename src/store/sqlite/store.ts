@@ -4,6 +4,7 @@ import { createChangesReader } from './changes.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { createSqliteDb } from './driver.js';
 import { quickCheck } from './integrity.js';
+import { keyGeneration } from './key-changes.js';
 import { sqliteReadiness } from './readiness.js';
 
 export interface SqliteStore extends Store {
@@ -30,8 +31,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     created: db.created,
     changes: createChangesReader(db),
     generation: (guildId) => db.guildGeneration(guildId),
-    // Any commit reloads the keys: SQLite's data_version says that something changed, not what.
-    keys: { generation: db.generation },
+    keys: { generation: keyGeneration(db) },
     ready: sqliteReadiness(db),
     async close() {
       db.close();

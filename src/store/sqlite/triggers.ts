@@ -49,6 +49,36 @@ export function existingChanges(): string {
   return `${INTO}\nSELECT ${quoted('guild_id')}, ${quoted('area')}, row_number() OVER (ORDER BY ${quoted('guild_id')}, ${quoted('area')}) FROM (\n  ${areas}\n) AS ${quoted('existing')};`;
 }
 
+// ── The keys' changes (src/records/api-key.ts) ───────────────────────────────────────────────
+// data_version says that some connection committed, not what: this number says the key check's
+// rows changed, so the game's writes never make it read the keys again. The columns are those
+// PostgreSQL's key notifications follow (drizzle/postgres/0001_change_notifications.sql).
+
+export const KEY_CHANGES_TABLE = 'key_changes';
+
+export const KEY_CHANGES_SQL = [
+  `CREATE TABLE ${quoted(KEY_CHANGES_TABLE)} (
+  ${quoted('one')} integer PRIMARY KEY NOT NULL CHECK (${quoted('one')} = 1),
+  ${quoted('seq')} integer NOT NULL
+);`,
+  `INSERT INTO ${quoted(KEY_CHANGES_TABLE)} (${quoted('one')}, ${quoted('seq')}) VALUES (1, 0);`,
+  ...(
+    [
+      ['inserted', 'AFTER INSERT'],
+      [
+        'updated',
+        `AFTER UPDATE OF ${['digest', 'guilds', 'rate_limit', 'revoked_at'].map(quoted).join(', ')}`,
+      ],
+      ['deleted', 'AFTER DELETE'],
+    ] as const
+  ).map(
+    ([event, when]) =>
+      `CREATE TRIGGER ${quoted(`api_keys_changes_${event}`)} ${when} ON ${quoted('api_keys')} BEGIN
+  UPDATE ${quoted(KEY_CHANGES_TABLE)} SET ${quoted('seq')} = ${quoted('seq')} + 1;
+END;`,
+  ),
+];
+
 // ── The periods (src/records/profile-change.ts) ──────────────────────────────────────────────
 // Why one upsert sets `change` alone: docs/architecture.md, "What each engine keeps of its own".
 

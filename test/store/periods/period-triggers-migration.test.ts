@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as postgres from '../../../src/store/postgres/triggers.js';
 import * as sqlite from '../../../src/store/sqlite/triggers.js';
-import { migrationTexts } from '../../support/migrations.js';
+import { lastCreating } from '../../support/migrations.js';
 
 /*
  * The triggers that keep the periods' changes are written out in migrations
@@ -11,12 +11,6 @@ import { migrationTexts } from '../../support/migrations.js';
  * function to the module, so a change to one without a migration fails here. What they do is
  * periods.test.ts's.
  */
-
-function lastCreating(dialect: 'sqlite' | 'postgres', creating: string): string | undefined {
-  return migrationTexts(dialect)
-    .filter(({ sql }) => sql.includes(creating))
-    .at(-1)?.sql;
-}
 
 describe('the period triggers', () => {
   it.each(sqlite.PERIOD_TRIGGERS.map((statement) => [statement.split('\n')[0], statement]))(
