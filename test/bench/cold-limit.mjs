@@ -5,9 +5,13 @@
 // baseline A and the peer. Each request's time in the server, from its arrival to its answer
 // handed to the socket, is one log line on stdout as housecup writes its own
 // (`{"msg":"request","url","ms"}`), which cold-peer.ts reads.
-//   PORT, HOST; DATABASE_PATH (SQLite) or DATABASE_URL (PostgreSQL).
+// With COLD_LIMIT_FASTIFY=1, the same read and stringify answered by a bare Fastify (defaults, no
+// logger, no plugin), its time taken as housecup takes its own (Fastify's `elapsedTime`): what the
+// framework itself adds to a cold answer.
+//   PORT, HOST; DATABASE_PATH (SQLite) or DATABASE_URL (PostgreSQL); COLD_LIMIT_FASTIFY.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import Fastify from 'fastify';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
@@ -69,26 +73,61 @@ async function answer(path) {
   return null;
 }
 
-const server = createServer((request, response) => {
-  const started = performance.now();
-  const url = request.url ?? '/';
-  response.once('finish', () => {
-    const ms = performance.now() - started;
-    process.stdout.write(`${JSON.stringify({ msg: 'request', url, ms })}\n`);
+/** The answer of `url` as text and status, as both servers send it. */
+async function reply(url) {
+  const body = await answer(url.split('?')[0]);
+  return {
+    status: body ? 200 : 404,
+    text: JSON.stringify(body ?? { error: 'Not found', status: 404 }),
+  };
+}
+
+const logLine = (url, ms) =>
+  process.stdout.write(`${JSON.stringify({ msg: 'request', url, ms })}\n`);
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+
+if (process.env.COLD_LIMIT_FASTIFY === '1') {
+  const app = Fastify();
+  app.addHook('onResponse', (request, response, done) => {
+    logLine(request.url, response.elapsedTime);
+    done();
   });
-  answer(url.split('?')[0]).then(
-    (body) => {
-      const text = JSON.stringify(body ?? { error: 'Not found', status: 404 });
-      response.writeHead(body ? 200 : 404, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
-      });
-      response.end(text);
-    },
-    () => {
-      response.writeHead(500).end();
-    },
+  app.get('/*', (request, response) => {
+    reply(request.url).then(
+      ({ status, text }) => {
+        response.code(status).type('application/json; charset=utf-8').send(text);
+      },
+      () => {
+        response.code(500).send();
+      },
+    );
+  });
+  await app.listen({ port, host });
+  process.once('SIGTERM', () =>
+    app
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0)),
   );
-});
-server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
-process.once('SIGTERM', () => server.close(() => store.close().then(() => process.exit(0))));
+} else {
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    const url = request.url ?? '/';
+    response.once('finish', () => logLine(url, performance.now() - started));
+    reply(url).then(
+      ({ status, text }) => {
+        response.writeHead(status, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(text),
+        });
+        response.end(text);
+      },
+      () => {
+        response.writeHead(500).end();
+      },
+    );
+  });
+  server.listen(port, host);
+  process.once('SIGTERM', () => server.close(() => store.close().then(() => process.exit(0))));
+}

@@ -43,20 +43,30 @@ interface ColdRow {
   touch: string;
 }
 
+interface ColdFigures {
+  p50Ms: number;
+  p99Ms: number;
+  clientP50Ms: number;
+}
+
 export interface ColdPeer {
   id: string;
   label: string;
   store: 'sqlite' | 'postgres';
   samples: number;
   /** In the server (its log line), and as the bench's client saw it. */
-  housecup: { p50Ms: number; p99Ms: number; clientP50Ms: number };
-  peer: { p50Ms: number; p99Ms: number; clientP50Ms: number };
+  housecup: ColdFigures;
+  peer: ColdFigures;
   /** The cold limit (cold-limit.mjs), measured the same way. */
-  limit: { p50Ms: number; p99Ms: number; clientP50Ms: number };
+  limit: ColdFigures;
+  /** The same limit answered by a bare Fastify (COLD_LIMIT_FASTIFY): the framework's own share. */
+  fastifyLimit: ColdFigures;
   /** The peer's p50 over housecup's, in the server: how many times faster housecup's is. */
   ratio: number;
   /** Housecup's p50 over the limit's, in the server: how many times the limit's time it takes. */
   overLimit: number;
+  /** Housecup's p50 over the Fastify limit's. */
+  overFastifyLimit: number;
 }
 
 /** Each request's [path, time in the server] in the order they came, from a log file. */
@@ -201,14 +211,17 @@ async function timed(url: string, headers: Record<string, string>, agent: Agent)
   return { ms: performance.now() - started, answer };
 }
 
-/** The servers a cold row is asked of. */
-export type ColdServer = 'housecup' | 'peer' | 'limit';
+/** The servers a cold row is asked of, in the order of their logs and figures. */
+const COLD_SERVERS = ['housecup', 'peer', 'limit', 'limit-fastify'] as const;
+export type ColdServer = (typeof COLD_SERVERS)[number];
+
+type Timed = Awaited<ReturnType<typeof timed>>;
 
 export async function coldVersusPeer(options: {
   store: 'sqlite' | 'postgres';
   /** The SQLite file, or the PostgreSQL copy's URL. */
   database: string;
-  /** Starts housecup, the peer or the cold limit on this store, logging to `logFile`. */
+  /** Starts housecup, the peer or a cold limit on this store, logging to `logFile`. */
   start: (server: ColdServer, logFile: string) => Promise<Served>;
   work: string;
   key: string;
@@ -221,134 +234,99 @@ export async function coldVersusPeer(options: {
       ? sqliteCommitter(options.database)
       : await postgresCommitter(options.database);
   const headers = { authorization: options.key };
-  const agents = [
-    new Agent({ keepAlive: true, maxSockets: 1 }),
-    new Agent({ keepAlive: true }),
-    new Agent({ keepAlive: true, maxSockets: 1 }),
-  ];
-  const [housecupAgent, peerAgent, limitAgent] = agents as [Agent, Agent, Agent];
+  // The peer's own: it is the one server here a user would run behind several connections.
+  const agents = COLD_SERVERS.map(
+    (server) => new Agent({ keepAlive: true, ...(server === 'peer' ? {} : { maxSockets: 1 }) }),
+  );
   const failures: string[] = [];
-  const logs = [
-    join(options.work, `cold-${options.store}.log`),
-    join(options.work, `cold-${options.store}-peer.log`),
-    join(options.work, `cold-${options.store}-limit.log`),
-  ] as const;
-  const housecupServer = await options.start('housecup', logs[0]);
-  const peerServer = await options.start('peer', logs[1]);
-  const limitServer = await options.start('limit', logs[2]);
-  const housecupUrl = housecupServer.url;
-  const peerUrl = peerServer.url;
-  const limitUrl = limitServer.url;
+  const logs = COLD_SERVERS.map((server) =>
+    join(options.work, `cold-${options.store}${server === 'housecup' ? '' : `-${server}`}.log`),
+  );
+  const servers: Served[] = [];
+  for (const [i, server] of COLD_SERVERS.entries()) {
+    servers.push(await options.start(server, logs[i] ?? ''));
+  }
+  const urls = servers.map((served) => served.url);
+  const housecupUrl = urls[0] ?? '';
   // A fresh node checks its database file in a worker until /readyz says ready: on the node's
   // own core, so not while it is timed.
   await waitForOk(`${housecupUrl}/readyz`, {}, performance.now(), 300_000, [503]);
-  const measured: {
-    row: ColdRow;
-    ours: number[];
-    theirs: number[];
-    limits: number[];
-    rounds: number;
-  }[] = [];
+  const measured: { row: ColdRow; client: number[][]; rounds: number }[] = [];
   try {
     for (const row of coldRows(options.manifest, options.samples)) {
       const rounds = WARM_UP + options.samples;
       options.log(
         `cold × peer, ${options.store}: ${row.label}, ${options.samples} commits over ${row.paths.length} guilds`,
       );
-      const ours: number[] = [];
-      const theirs: number[] = [];
-      const limits: number[] = [];
+      const client: number[][] = COLD_SERVERS.map(() => []);
       for (let i = 0; i < rounds; i++) {
         const path = row.paths[i % row.paths.length] ?? '';
-        const before = await get(housecupUrl + path, headers, housecupAgent);
+        const before = await get(housecupUrl + path, headers, agents[0] as Agent);
         await committer.run(row.touch, [1, ...idsOf(path)]);
         await pause(committer.settleMs);
-        const runOurs = () => timed(housecupUrl + path, headers, housecupAgent);
-        const runTheirs = () => timed(peerUrl + path, headers, peerAgent);
-        const runLimit = () => timed(limitUrl + path, {}, limitAgent);
-        // Each takes its turn at going first, second and third.
-        const runs = [runOurs, runTheirs, runLimit];
-        const answers: Awaited<ReturnType<typeof timed>>[] = [];
-        for (let turn = 0; turn < runs.length; turn++) {
-          const which = (turn + i) % runs.length;
-          answers[which] = await (runs[which] as () => ReturnType<typeof timed>)();
+        // Each takes its turn at going first, second, third and last; only housecup and the
+        // peer are asked with the key.
+        const answers: Timed[] = [];
+        for (let turn = 0; turn < COLD_SERVERS.length; turn++) {
+          const which = (turn + i) % COLD_SERVERS.length;
+          const keyed = which < 2 ? headers : {};
+          answers[which] = await timed(urls[which] + path, keyed, agents[which] as Agent);
         }
-        const [mine, peer, limit] = answers as [
-          Awaited<ReturnType<typeof timed>>,
-          Awaited<ReturnType<typeof timed>>,
-          Awaited<ReturnType<typeof timed>>,
-        ];
         await committer.run(row.touch, [-1, ...idsOf(path)]);
-        if (
-          mine.answer.status !== 200 ||
-          peer.answer.status !== 200 ||
-          limit.answer.status !== 200
-        ) {
+        const statuses = answers.map((answer) => answer.answer.status);
+        if (statuses.some((status) => status !== 200)) {
           failures.push(
-            `cold × peer ${row.id}: ${path} answered ${mine.answer.status} / peer ${peer.answer.status} / limit ${limit.answer.status}`,
+            `cold × peer ${row.id}: ${path} answered ${statuses.join(' / ')} (${COLD_SERVERS.join(' / ')})`,
           );
-        } else if (mine.answer.body.equals(before.body)) {
+        } else if (answers[0]?.answer.body.equals(before.body)) {
           failures.push(
             `cold × peer ${options.store} ${row.id}: ${path} answered its old body after a commit`,
           );
         }
         if (i < WARM_UP) continue;
-        ours.push(mine.ms);
-        theirs.push(peer.ms);
-        limits.push(limit.ms);
+        for (const [which, answer] of answers.entries()) client[which]?.push(answer.ms);
       }
-      measured.push({ row, ours, theirs, limits, rounds });
+      measured.push({ row, client, rounds });
     }
   } finally {
     for (const agent of agents) agent.destroy();
     await committer.close();
     // Stopped before their logs are read: the last lines are written on the way out.
-    await Promise.all([housecupServer.stop(), peerServer.stop(), limitServer.stop()]);
+    await Promise.all(servers.map((served) => served.stop()));
   }
-  const inHousecup = serverTimes(logs[0]);
-  const inPeer = serverTimes(logs[1]);
-  const inLimit = serverTimes(logs[2]);
-  const rows = measured.map(({ row, ours, theirs, limits, rounds }): ColdPeer => {
+  const inServers = logs.map((file) => serverTimes(file));
+  const rows = measured.map(({ row, client, rounds }): ColdPeer => {
     // housecup answered each round twice (the answer before the commit, then the cold one); the
-    // peer once. The warm-up rounds come first.
-    const both = rowTimes(inHousecup, row.paths, 2 * rounds);
-    const cold = sorted(both.filter((_, i) => i % 2 === 1).slice(WARM_UP));
-    const peers = sorted(rowTimes(inPeer, row.paths, rounds).slice(WARM_UP));
-    const limited = sorted(rowTimes(inLimit, row.paths, rounds).slice(WARM_UP));
-    if (
-      both.length !== 2 * rounds ||
-      peers.length !== options.samples ||
-      limited.length !== options.samples
-    ) {
+    // others once. The warm-up rounds come first.
+    const both = rowTimes(inServers[0] ?? [], row.paths, 2 * rounds);
+    const inServer = [
+      sorted(both.filter((_, i) => i % 2 === 1).slice(WARM_UP)),
+      ...inServers
+        .slice(1)
+        .map((times) => sorted(rowTimes(times, row.paths, rounds).slice(WARM_UP))),
+    ];
+    if (both.length !== 2 * rounds || inServer.some((times) => times.length !== options.samples)) {
       failures.push(
-        `cold × peer ${row.id}: ${both.length} / ${peers.length} / ${limited.length} log lines for ${rounds} rounds`,
+        `cold × peer ${row.id}: ${[both, ...inServer.slice(1)].map((times) => times.length).join(' / ')} log lines for ${rounds} rounds`,
       );
     }
-    const housecup = {
-      p50Ms: percentile(cold, 50),
-      p99Ms: percentile(cold, 99),
-      clientP50Ms: percentile(sorted(ours), 50),
-    };
-    const peer = {
-      p50Ms: percentile(peers, 50),
-      p99Ms: percentile(peers, 99),
-      clientP50Ms: percentile(sorted(theirs), 50),
-    };
-    const limit = {
-      p50Ms: percentile(limited, 50),
-      p99Ms: percentile(limited, 99),
-      clientP50Ms: percentile(sorted(limits), 50),
-    };
+    const [housecup, peer, limit, fastifyLimit] = inServer.map((times, i) => ({
+      p50Ms: percentile(times, 50),
+      p99Ms: percentile(times, 99),
+      clientP50Ms: percentile(sorted(client[i] ?? []), 50),
+    })) as [ColdFigures, ColdFigures, ColdFigures, ColdFigures];
     return {
       id: row.id,
       label: row.label,
       store: options.store,
-      samples: cold.length,
+      samples: inServer[0]?.length ?? 0,
       housecup,
       peer,
       limit,
+      fastifyLimit,
       ratio: housecup.p50Ms > 0 ? peer.p50Ms / housecup.p50Ms : 0,
       overLimit: limit.p50Ms > 0 ? housecup.p50Ms / limit.p50Ms : 0,
+      overFastifyLimit: fastifyLimit.p50Ms > 0 ? housecup.p50Ms / fastifyLimit.p50Ms : 0,
     };
   });
   return { rows, failures };
@@ -359,26 +337,29 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 export function formatColdPeer(rows: readonly ColdPeer[]): string {
   if (rows.length === 0) return 'cold × peer: not run';
   const ms = (v: number) => v.toFixed(2);
+  const verdict = (r: ColdPeer) => (r.overLimit <= COLD_LIMIT_TARGET ? 'met' : 'missed');
   const lines = [
-    'cold answers (first request for a guild after a commit to it, one at a time; time in each server, from its log line):',
+    'cold answers (first request for a guild after a commit to it, one at a time; time in each server, from its log line; "limit F": the limit on a bare Fastify):',
     '',
-    '| store | row | housecup p50 / p99 ms | peer p50 / p99 ms | limit p50 / p99 ms | × peer | × limit | target | |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| store | row | housecup p50 / p99 ms | peer p50 / p99 ms | limit p50 / p99 ms | limit F p50 / p99 ms | × peer | × limit | × limit F | target | |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   for (const r of rows) {
+    const figures = [r.housecup, r.peer, r.limit, r.fastifyLimit]
+      .map((f) => `${ms(f.p50Ms)} / ${ms(f.p99Ms)}`)
+      .join(' | ');
     lines.push(
-      `| ${r.store} | ${r.label} | ${ms(r.housecup.p50Ms)} / ${ms(r.housecup.p99Ms)} | ` +
-        `${ms(r.peer.p50Ms)} / ${ms(r.peer.p99Ms)} | ${ms(r.limit.p50Ms)} / ${ms(r.limit.p99Ms)} | ` +
-        `${r.ratio.toFixed(2)} | ${r.overLimit.toFixed(2)} | ≤ ${COLD_LIMIT_TARGET} × limit | ` +
-        `${r.overLimit <= COLD_LIMIT_TARGET ? 'met' : 'missed'} |`,
+      `| ${r.store} | ${r.label} | ${figures} | ${r.ratio.toFixed(2)} | ${r.overLimit.toFixed(2)} | ` +
+        `${r.overFastifyLimit.toFixed(2)} | ≤ ${COLD_LIMIT_TARGET} × limit | ${verdict(r)} |`,
     );
   }
   lines.push('');
   for (const r of rows) {
     lines.push(
       `target cold p50 within ${COLD_LIMIT_TARGET} × the limit, ${r.store} ${r.label}: ` +
-        `${r.overLimit.toFixed(2)} × (${r.samples} commits): ${r.overLimit <= COLD_LIMIT_TARGET ? 'met' : 'missed'}; ` +
-        `as the client saw it: housecup ${ms(r.housecup.clientP50Ms)}, peer ${ms(r.peer.clientP50Ms)}, limit ${ms(r.limit.clientP50Ms)} ms`,
+        `${r.overLimit.toFixed(2)} × (${r.samples} commits): ${verdict(r)}; ` +
+        `the limit on Fastify ${ms(r.fastifyLimit.p50Ms)} ms, ${(r.fastifyLimit.p50Ms / r.limit.p50Ms).toFixed(2)} × the limit; ` +
+        `as the client saw it: housecup ${ms(r.housecup.clientP50Ms)}, peer ${ms(r.peer.clientP50Ms)}, limit ${ms(r.limit.clientP50Ms)}, limit F ${ms(r.fastifyLimit.clientP50Ms)} ms`,
     );
   }
   return lines.join('\n');

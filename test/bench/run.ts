@@ -357,7 +357,14 @@ async function main(): Promise<number> {
       return served;
     };
     const coldStart: ColdStart = (env, server, logFile) =>
-      start(dataset.path, env, server === 'peer', undefined, logFile, server === 'limit');
+      start(
+        dataset.path,
+        server === 'limit-fastify' ? { ...env, COLD_LIMIT_FASTIFY: '1' } : env,
+        server === 'peer',
+        undefined,
+        logFile,
+        server === 'limit' || server === 'limit-fastify',
+      );
     if (args.only === 'cold') {
       // Only the cold answers × peer (`--only cold`), on servers of their own.
       const coldPeer = await coldSection(ctx, postgres, coldStart);
