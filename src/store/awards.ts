@@ -2,7 +2,7 @@ import { AWARDS_PER_MINUTE } from '../records/awards.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { entryPlace, type LedgerEntry } from '../records/points-ledger.js';
 import { lockGuilds } from './guild-locks.js';
-import { ledgerEntry, ledgerPage } from './ledger.js';
+import { ledgerEntryById, ledgerPage } from './ledger.js';
 import { type LedgerContext, withLedgerContext } from './ledger-context.js';
 import { HISTORY_TRIGGER_NAME } from './postgres/triggers.js';
 import type { SqlDb } from './sql/db.js';
@@ -102,7 +102,7 @@ const undoReason = (award: LedgerEntry) =>
 
 function* undo(guildId: string, id: number, by: string | null, now: number): Op<UndoOutcome> {
   yield* lockGuilds([guildId]);
-  const original = yield* ledgerEntry(guildId, id);
+  const original = yield* ledgerEntryById(guildId, id);
   if (!original) return { outcome: 'unknown' };
   if (original.source !== 'award') return { outcome: 'notAward', entry: original };
   if (original.undone) return { outcome: 'alreadyUndone', award: original };

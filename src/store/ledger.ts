@@ -123,7 +123,7 @@ const ENTRY = statement<{ guild_id: string; row: number; house: House }, LedgerR
 );
 
 /** The guild's entry numbered `id`, if it has one. */
-export function* ledgerEntry(guildId: string, id: number): Op<LedgerEntry | undefined> {
+export function* ledgerEntryById(guildId: string, id: number): Op<LedgerEntry | undefined> {
   const place = entryPlace(id);
   if (!place) return undefined;
   const row = yield* first(ENTRY, { guild_id: guildId, row: place.rowId, house: place.house });

@@ -5,7 +5,7 @@ import { housePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { type Job, job } from '../records/job.js';
 import { pointsHistory } from '../records/points-history.js';
-import { ledgerEntry as ledgerRecord } from '../records/points-ledger.js';
+import { ledgerEntry } from '../records/points-ledger.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
@@ -176,8 +176,8 @@ const termPoints = (field: (house: House) => Field) =>
     .nullable()
     .optional();
 
-const ledgerFields = ledgerRecord.fields;
-const ledgerEntry = strictObject({
+const ledgerFields = ledgerEntry.fields;
+const fileLedgerEntry = strictObject({
   ...Object.fromEntries(
     (['id', 'at', 'house', 'delta', 'total', 'source'] as const).map((name) => [
       name,
@@ -234,7 +234,7 @@ const guildEntry = strictObject({
       standings: termPoints((house) => term.fields[house]),
     }),
   ).optional(),
-  ledger: list(ledgerEntry).optional(),
+  ledger: list(fileLedgerEntry).optional(),
 }).superRefine((value, ctx) => {
   // The shape is checked by now (superRefine runs after it passes): read it as its type.
   const guild = value as unknown as GuildEntry;
