@@ -254,17 +254,17 @@ async function main(): Promise<number> {
   const dataset = ensureDataset(join(BENCH_DIR, '.data'), mode, log);
   const manifest = dataset.manifest;
   const benchStore = openSqliteStore(dataset.path);
-  const { key } = await benchStore.keyStore.create({
+  const unlimited = await benchStore.keyStore.create({
     name: `bench ${startedAt.toISOString()}`,
     rateLimit: 0,
   });
-  const limitedKey = (
-    await benchStore.keyStore.create({
-      name: `bench, limited ${startedAt.toISOString()}`,
-      rateLimit: HIGH_LIMIT,
-    })
-  ).key;
+  const limited = await benchStore.keyStore.create({
+    name: `bench, limited ${startedAt.toISOString()}`,
+    rateLimit: HIGH_LIMIT,
+  });
   await benchStore.close();
+  const { key } = unlimited;
+  const limitedKey = limited.key;
   const auth = { authorization: key };
 
   const work = mkdtempSync(join(tmpdir(), 'housecup-bench-'));
@@ -851,6 +851,10 @@ async function main(): Promise<number> {
   } finally {
     await stopAll();
     rmSync(work, { recursive: true, force: true });
+    // The dataset's file is kept from run to run: each run's keys work for that run alone.
+    const store = openSqliteStore(dataset.path);
+    for (const { id } of [unlimited, limited]) await store.keyStore.revoke(id);
+    await store.close();
   }
 }
 
