@@ -1,8 +1,14 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewKey } from '../../src/records/profile-order.js';
 import { everyView, sortedFixture } from '../support/sorted-profiles.js';
-import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
+import {
+  openTestStore,
+  plainPool,
+  sqliteOf,
+  storeKinds,
+  type TestStore,
+} from '../support/store.js';
 import { middleCursor, postgresPlan, sqlitePlan } from './support/list-plans.js';
 
 /*
@@ -39,7 +45,7 @@ describe.each(storeKinds(import.meta.filename))('list query plans (%s)', (kind) 
   beforeAll(async () => {
     t = await openTestStore(kind, { guilds: [{ id: BIG, players: big }, ...others] });
     if (kind === 'postgres') {
-      pool = new pg.Pool({ connectionString: t.env.DATABASE_URL, max: 1 });
+      pool = plainPool(t.env.DATABASE_URL ?? '', 1);
       await pool.query('ANALYZE');
     } else {
       sqliteOf(t.store).db.sqlite.exec('ANALYZE');

@@ -10,7 +10,13 @@ import {
 } from '../../src/store/prune-history.js';
 import { sqliteDialect } from '../../src/store/sqlite/dialect.js';
 import { createSqliteDb } from '../../src/store/sqlite/driver.js';
-import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
+import {
+  openTestStore,
+  plainPool,
+  sqliteOf,
+  storeKinds,
+  type TestStore,
+} from '../support/store.js';
 
 /*
  * Pruning the points history past HISTORY_DAYS: the same result as the plain rule (every row
@@ -70,7 +76,7 @@ function sqliteTable(test: TestStore): Table {
 }
 
 function postgresTable(test: TestStore): Table {
-  const pool = new pg.Pool({ connectionString: test.env.DATABASE_URL, max: 2 });
+  const pool = plainPool(test.env.DATABASE_URL ?? '', 2);
   return {
     batch: historyPruneBatch(createPostgresDb(pool)),
     async fill(rows) {

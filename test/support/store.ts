@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
@@ -98,4 +99,13 @@ export async function openTestStore(kind: StoreKind, data?: unknown): Promise<Te
 export function sqliteOf(store: Store): SqliteStore {
   if (store.kind !== 'sqlite' || !('db' in store)) throw new Error('a SQLite-only test step');
   return store as SqliteStore;
+}
+
+/** A pool of plain connections to a test's PostgreSQL database, for what a test reads beside the store. */
+export function plainPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // pg-pool's end() does not wait for its connections to close: one may still be open when the
+  // test's database is dropped, whose termination is then the pool's error, unheard a crash.
+  pool.on('error', () => {});
+  return pool;
 }

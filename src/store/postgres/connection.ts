@@ -44,6 +44,10 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   });
   // An idle client's error (a restart) shows at the next query; unheard, it crashes the process.
   pool.on('error', () => {});
+  // A client the pool ends as it is released (the pool closing) has no listener of the pool's
+  // left: the server's termination racing that end would crash the process. Queries see errors
+  // on their own.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

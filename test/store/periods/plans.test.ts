@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileCursor } from '../../../src/read/types.js';
 import { type ChangeView, periodAt } from '../../../src/records/periods.js';
@@ -16,7 +16,13 @@ import { type RankView, rowsAroundSql, rowsBeforeSql } from '../../../src/store/
 import { type Statement, statement, valuesOf } from '../../../src/store/sql/statement.js';
 import { sqliteDialect } from '../../../src/store/sqlite/dialect.js';
 import { foreignWrite } from '../../support/history.js';
-import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../../support/store.js';
+import {
+  openTestStore,
+  plainPool,
+  sqliteOf,
+  storeKinds,
+  type TestStore,
+} from '../../support/store.js';
 
 /*
  * A rank is a sum of index range counts, and a period's list a range of an index per segment:
@@ -82,7 +88,7 @@ describe.each(storeKinds(import.meta.filename))('rank and period list plans (%s)
        UPDATE profiles SET galleons = galleons - 1 - (id % 3) WHERE guild_id = '${GUILD}' AND id % 6 = 1 AND galleons > 5;`,
     );
     if (kind === 'postgres') {
-      pool = new pg.Pool({ connectionString: t.env.DATABASE_URL, max: 1 });
+      pool = plainPool(t.env.DATABASE_URL ?? '', 1);
       await pool.query('VACUUM ANALYZE');
     } else {
       sqliteOf(t.store).db.sqlite.exec('ANALYZE');
