@@ -1,4 +1,4 @@
-import { choice, id, integer } from './field.js';
+import { choice, id, integer, nullable } from './field.js';
 import { housePoints } from './house-points.js';
 import { job } from './job.js';
 import { pointsHistory } from './points-history.js';
@@ -44,6 +44,12 @@ export const guildChanges = defineRecord({
     seq: integer('The database-wide number of the change; later changes have larger ones', {
       min: 1,
     }),
+    roster: nullable(
+      integer(
+        'The number of the last change of which rows the area holds (a row added, removed or moved to another guild or house), where the area keeps one; a list’s length holds while it stands',
+        { min: 1 },
+      ),
+    ),
   },
   primaryKey: ['guild_id', 'area'],
   indexes: { guild_changes_seq: ['seq'] },
@@ -68,8 +74,17 @@ export const CHANGE_SOURCES: readonly {
    * change of that table recorded already.
    */
   onlyDirect?: boolean;
+  /**
+   * Where the table's rows make the area's roster, the columns besides guild_id that move a row
+   * from one list to another: a row inserted or deleted, or one whose guild or such a column
+   * changed, sets `roster` to the change's number. A member's rank keeps a list's length while
+   * it stands (src/store/period-players.ts): the game's writes to the galleons leave it, and an
+   * `INSERT OR REPLACE`, which deletes the row it replaces without a trigger on SQLite, is still
+   * an insert.
+   */
+  roster?: readonly string[];
 }[] = [
-  { record: profile, area: 'players' },
+  { record: profile, area: 'players', roster: ['house'] },
   // A period's change is the players' area: an import or copy may write it alone.
   { record: profileChange, area: 'players', since: 'profile_changes', onlyDirect: true },
   { record: job, area: 'jobs' },

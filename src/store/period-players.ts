@@ -104,20 +104,19 @@ export function periodList(
 }
 
 /**
- * The member's profiles with their change in the period, and the number of the guild's last
- * change of its players as this snapshot sees it (`players_seq`): what a remembered list length
- * is valid for.
+ * The member's profiles with their change in the period, and the guild's roster as this snapshot
+ * sees it (src/records/guild-changes.ts): what a remembered list length is valid for.
  */
 const MEMBERS = statement<
   Pick<Profile, 'guild_id' | 'user_id'> & {
     kind: ProfileChangeRow['kind'] | null;
     start: string | null;
   },
-  Profile & { change: number; players_seq: number | null }
+  Profile & { change: number; roster: number | null }
 >(
   `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
      WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
-     (SELECT seq FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS players_seq
+     (SELECT roster FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS roster
    FROM profiles AS p WHERE guild_id = @guild_id AND user_id = @user_id ORDER BY id`,
 );
 
@@ -159,17 +158,18 @@ function* changesSlice(
 }
 
 /**
- * A list's length, per guild and house filter, while the guild's players have not changed (their
- * change number, read in the rank's snapshot, is part of the key): counting a 50,000-profile
- * guild reads its 50,000 index entries, and every member's rank would ask it again. After a
- * change the first rank counts the rows after its profile besides those before it
- * (rowsAroundSql): the length without a count of its own.
+ * A list's length, per guild and house filter, while the guild's roster stands (its number, read
+ * in the rank's snapshot, is part of the key): no profile added, removed or moved to another
+ * house. Counting a 50,000-profile guild reads its 50,000 index entries, and every member's rank
+ * would ask it again; the game's writes to the galleons, most of its writes, leave the roster as
+ * it is. After a change of the roster the first rank counts the rows after its profile besides
+ * those before it (rowsAroundSql): the length without a count of its own.
  */
 class Lengths {
   private readonly known = new Map<string, number>();
 
-  key(guildId: string, view: RankView, seq: number | null): string | null {
-    return seq === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${seq}`;
+  key(guildId: string, view: RankView, roster: number | null): string | null {
+    return roster === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${roster}`;
   }
 
   get(key: string | null): number | undefined {
@@ -195,10 +195,10 @@ function* rank(
       : { kind: null, start: null };
   const found = yield* all(MEMBERS, { guild_id: guildId, user_id: userId, ...period });
   if (found.length === 0) return null;
-  const key = lengths.key(guildId, view, found[0]?.players_seq ?? null);
+  const key = lengths.key(guildId, view, found[0]?.roster ?? null);
   let of = lengths.get(key);
   const ranked: Omit<RankEntry, 'of'>[] = [];
-  for (const { change, players_seq: _seq, ...row } of found) {
+  for (const { change, roster: _roster, ...row } of found) {
     const { position, value } = rankPosition(view, row, change);
     if (!inView(view, row)) {
       ranked.push({ id: row.id, rank: null, value });

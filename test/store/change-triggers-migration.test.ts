@@ -56,6 +56,22 @@ describe('the change triggers on PostgreSQL', () => {
     },
   );
 
+  it.each(
+    CHANGE_SOURCES.filter((source) => source.roster).map(
+      (source) => [source.record.table, source] as const,
+    ),
+  )('of %s number its roster as the module writes it', (_table, source) => {
+    for (const statement of postgres.rosterTriggers(source)) {
+      const opening = /^CREATE (?:FUNCTION|TRIGGER) [a-z_]+/.exec(statement)?.[0] ?? '';
+      const sql = lastCreating('postgres', opening);
+      expect(sql, `no migration has ${opening}`).toBeDefined();
+      expect(sql).toContain(statement);
+    }
+    expect(lastCreating('postgres', 'CREATE SEQUENCE')).toContain(
+      `CREATE SEQUENCE ${postgres.ROSTER_NUMBERS};`,
+    );
+  });
+
   it('call the functions, and notify from guild_changes, as the module writes them', () => {
     for (const statement of [...postgres.CHANGE_FUNCTIONS, ...postgres.NOTIFY_TRIGGERS]) {
       const name = /CREATE (?:FUNCTION|TRIGGER) ([a-z_]+)/.exec(statement)?.[1] ?? '';

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../../src/store/postgres/driver.js';
 import {

@@ -44,9 +44,9 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   });
   // An idle client's error (a restart) shows at the next query; unheard, it crashes the process.
   pool.on('error', () => {});
-  // A client the pool ends as it is released (the pool closing) has no listener of the pool's
-  // left: the server's termination racing that end would crash the process. Queries see errors
-  // on their own.
+  // A client lent out (between two statements of a transaction, or ended as it is released while
+  // the pool closes) has no listener of the pool's: the server ending its connection then would
+  // crash the process. Its next query fails on its own.
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }

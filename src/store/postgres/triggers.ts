@@ -69,6 +69,51 @@ export function changeTriggers(source: {
   ];
 }
 
+/** The numbers of the rosters (CHANGE_SOURCES' `roster`): each is a roster's change. */
+export const ROSTER_NUMBERS = 'guild_roster_numbers';
+
+/**
+ * Where a table makes its area's roster (CHANGE_SOURCES' `roster`), the function and the
+ * triggers that give each guild whose rows were added, removed or moved a new roster number. A
+ * move is a row trigger on the roster's columns (PostgreSQL takes no transition table with a
+ * column list), so the game's writes to other columns never fire it; the rows of a guild new to
+ * the area get theirs from the change triggers, which run after it (by name) and leave it null:
+ * not known, so counted.
+ */
+export function rosterTriggers(source: {
+  record: RecordDefinition;
+  area: ChangeArea;
+  roster?: readonly string[];
+}): string[] {
+  if (!source.roster) return [];
+  const { table } = source.record;
+  const fn = `housecup_${table}_roster`;
+  const moved = ['guild_id', ...source.roster];
+  const renumber = (guilds: string) =>
+    `UPDATE guild_changes SET roster = nextval('${ROSTER_NUMBERS}') WHERE area = '${source.area}' AND guild_id IN (${guilds});`;
+  return [
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${renumber('SELECT guild_id FROM new_rows')}
+  ELSIF TG_OP = 'DELETE' THEN
+    ${renumber('SELECT guild_id FROM old_rows')}
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${renumber('OLD.guild_id, NEW.guild_id')}
+  ELSE
+    ${renumber(`SELECT guild_id FROM "${table}"`)}
+  END IF;
+  RETURN NULL;
+END $$;`,
+    `CREATE TRIGGER ${table}_roster_inserted AFTER INSERT ON "${table}" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${table}_roster_moved AFTER UPDATE OF ${moved.join(', ')} ON "${table}" FOR EACH ROW
+WHEN (${moved.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ')})
+EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${table}_roster_deleted AFTER DELETE ON "${table}" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${table}_roster_truncated BEFORE TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+  ];
+}
+
 /** guild_changes' own triggers: each guild it records a change for is announced to every node. */
 export const NOTIFY_TRIGGERS = [
   'CREATE TRIGGER guild_changes_notify_inserted AFTER INSERT ON "guild_changes" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION housecup_notify_changes();',

@@ -9,18 +9,15 @@ import { KEY_CHANGES_TABLE } from './triggers.js';
  */
 export function keyGeneration(db: Database): () => string {
   // Prepared on first use, as the database is migrated by then.
-  let seq: (() => unknown) | undefined;
+  let seq: { get(): unknown } | undefined;
   let readAt = '';
   let generation = '';
   return () => {
     const now = db.generation();
     if (now !== readAt) {
       readAt = now;
-      seq ??= (() => {
-        const read = db.sqlite.prepare(`SELECT seq FROM ${KEY_CHANGES_TABLE}`).pluck();
-        return () => read.get();
-      })();
-      generation = String(seq());
+      seq ??= db.sqlite.prepare(`SELECT seq FROM ${KEY_CHANGES_TABLE}`).pluck();
+      generation = String(seq.get());
     }
     return generation;
   };

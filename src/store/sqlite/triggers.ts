@@ -12,29 +12,52 @@ const listed = (values: readonly string[]) => values.map((value) => `'${value}'`
 // ── What changed (src/records/guild-changes.ts) ──────────────────────────────────────────────
 
 const NEXT = `(SELECT coalesce(max(${quoted('seq')}), 0) + 1 FROM ${quoted('guild_changes')})`;
-const UPSERT_TAIL = `ON CONFLICT (${quoted('guild_id')}, ${quoted('area')}) DO UPDATE SET ${quoted('seq')} = excluded.${quoted('seq')};`;
-const INTO = `INSERT INTO ${quoted('guild_changes')} (${quoted('guild_id')}, ${quoted('area')}, ${quoted('seq')})`;
+const EXCLUDED = (column: string) => `${quoted(column)} = excluded.${quoted(column)}`;
 
-function record(row: 'NEW' | 'OLD', area: ChangeArea): string {
-  return `  ${INTO} VALUES (${row}.${quoted('guild_id')}, '${area}', ${NEXT}) ${UPSERT_TAIL}`;
+/**
+ * The upsert marking the guild `guild` (the trigger's row) changed in `area`, when `where` holds
+ * if given; with `roster`, its roster too, always (`true`) or when that condition holds.
+ */
+function marked(
+  guild: 'NEW' | 'OLD',
+  area: ChangeArea,
+  options: { where?: string; roster?: true | string } = {},
+): string {
+  const { where, roster } = options;
+  const columns = ['guild_id', 'area', 'seq', ...(roster ? ['roster'] : [])];
+  const values = [`${guild}.${quoted('guild_id')}`, `'${area}'`, NEXT, ...(roster ? [NEXT] : [])];
+  const rows = where
+    ? `SELECT ${values.join(', ')} WHERE ${where}`
+    : `VALUES (${values.join(', ')})`;
+  const set = [EXCLUDED('seq')];
+  if (roster === true) set.push(EXCLUDED('roster'));
+  else if (roster) {
+    set.push(
+      `${quoted('roster')} = CASE WHEN ${roster} THEN excluded.${quoted('roster')} ELSE ${quoted('roster')} END`,
+    );
+  }
+  return `  INSERT INTO ${quoted('guild_changes')} (${columns.map(quoted).join(', ')}) ${rows} ON CONFLICT (${quoted('guild_id')}, ${quoted('area')}) DO UPDATE SET ${set.join(', ')};`;
 }
 
-function rowChanged(record: RecordDefinition): string {
-  return Object.keys(record.fields)
-    .map((column) => `OLD.${quoted(column)} IS NOT NEW.${quoted(column)}`)
-    .join(' OR ');
-}
+const differs = (column: string) => `OLD.${quoted(column)} IS NOT NEW.${quoted(column)}`;
 
 /** The three statements creating the change triggers of `record`'s table, for `area`. */
-export function changeTriggers(source: { record: RecordDefinition; area: ChangeArea }): string[] {
-  const { record: table, area } = source;
+export function changeTriggers(source: {
+  record: RecordDefinition;
+  area: ChangeArea;
+  roster?: readonly string[];
+}): string[] {
+  const { record: table, area, roster } = source;
   const name = (event: string) => quoted(`${table.table}_changes_${event}`);
   const on = quoted(table.table);
+  const always = roster ? { roster: true as const } : {};
+  const moved = roster ? { roster: ['guild_id', ...roster].map(differs).join(' OR ') } : {};
+  const rowChanged = Object.keys(table.fields).map(differs).join(' OR ');
   return [
-    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${on} BEGIN\n${record('NEW', area)}\nEND;`,
+    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${on} BEGIN\n${marked('NEW', area, always)}\nEND;`,
     // A row moved to another guild changes both guilds.
-    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${on}\nWHEN ${rowChanged(table)}\nBEGIN\n${record('NEW', area)}\n  ${INTO} SELECT OLD.${quoted('guild_id')}, '${area}', ${NEXT} WHERE OLD.${quoted('guild_id')} IS NOT NEW.${quoted('guild_id')} ${UPSERT_TAIL}\nEND;`,
-    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${on} BEGIN\n${record('OLD', area)}\nEND;`,
+    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${on}\nWHEN ${rowChanged}\nBEGIN\n${marked('NEW', area, moved)}\n${marked('OLD', area, { where: differs('guild_id'), ...always })}\nEND;`,
+    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${on} BEGIN\n${marked('OLD', area, always)}\nEND;`,
   ];
 }
 
@@ -46,7 +69,7 @@ export function existingChanges(): string {
         `SELECT DISTINCT ${quoted('guild_id')}, '${area}' AS ${quoted('area')} FROM ${quoted(table.table)}`,
     )
     .join('\n  UNION ');
-  return `${INTO}\nSELECT ${quoted('guild_id')}, ${quoted('area')}, row_number() OVER (ORDER BY ${quoted('guild_id')}, ${quoted('area')}) FROM (\n  ${areas}\n) AS ${quoted('existing')};`;
+  return `INSERT INTO ${quoted('guild_changes')} (${['guild_id', 'area', 'seq'].map(quoted).join(', ')})\nSELECT ${quoted('guild_id')}, ${quoted('area')}, row_number() OVER (ORDER BY ${quoted('guild_id')}, ${quoted('area')}) FROM (\n  ${areas}\n) AS ${quoted('existing')};`;
 }
 
 // ── The keys' changes (src/records/api-key.ts) ───────────────────────────────────────────────
