@@ -120,7 +120,7 @@ interface Chunk<C> {
   more: boolean;
 }
 
-export const jsonBytes = (json: Buffer | string): Buffer =>
+const jsonBytes = (json: Buffer | string): Buffer =>
   typeof json === 'string' ? Buffer.from(json) : json;
 
 /** Up to `limit` rows after `after` as one JSON array. */

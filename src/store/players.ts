@@ -6,7 +6,6 @@ import { columnList } from '../records/record.js';
 import {
   type JsonArray,
   type JsonRow,
-  jsonBytes,
   type KeysetList,
   type RangeStatement,
   rangeKey,
@@ -29,7 +28,7 @@ import {
   viewCode,
 } from './profile-lists.js';
 import type { SqlDb } from './sql/db.js';
-import { all, first } from './sql/op.js';
+import { all } from './sql/op.js';
 import { statement, statementFamily } from './sql/statement.js';
 
 /*
@@ -107,12 +106,6 @@ export function profileList(
 const OF_MEMBER = statement<Pick<Profile, 'guild_id' | 'user_id'>, Profile>(
   `SELECT ${COLUMNS} FROM profiles WHERE guild_id = @guild_id AND user_id = @user_id ORDER BY id`,
 );
-const OF_MEMBER_JSON = statement<Pick<Profile, 'guild_id' | 'user_id'>, JsonArray>(
-  (d) => `SELECT ${d.jsonArray(d.jsonObject(profile), 'id')} AS json, count(*) AS count
-   FROM (SELECT * FROM profiles WHERE guild_id = @guild_id AND user_id = @user_id
-     ORDER BY id LIMIT ${d.unlimited ?? 'ALL'}) AS member`,
-);
-
 /** Numbered pages: the view's index gives the order, so OFFSET steps over index entries only. */
 const sliceOf = (view: ProfileView) =>
   sliceFamily(viewCode(view), () =>
@@ -133,10 +126,13 @@ export function createPlayersReader(db: SqlDb): PlayersReader {
     },
     listSerialized: (guildId, request, view = DEFAULT_VIEW) =>
       readJson(db, profileList(guildId, view), request),
+    // A member has a profile or a few: stringified here, where SQLite building the JSON cost
+    // twice as much (docs/performance.md, "How the answers are made fast"). The same bytes: the
+    // record's fields in its order, as the lists' JSON (test/read/serialized-lists.test.ts).
     async ofMemberSerialized(guildId, userId) {
-      const row = await db.read(first(OF_MEMBER_JSON, { guild_id: guildId, user_id: userId }));
-      return row && row.count > 0
-        ? { json: [jsonBytes(row.json)], count: row.count, next: null }
+      const rows = await db.read(all(OF_MEMBER, { guild_id: guildId, user_id: userId }));
+      return rows.length > 0
+        ? { json: [Buffer.from(JSON.stringify(rows))], count: rows.length, next: null }
         : null;
     },
     count: (guildId, house = null) => db.read(countProfiles(guildId, house)),
