@@ -46,7 +46,7 @@ export const guildChanges = defineRecord({
     }),
     roster: nullable(
       integer(
-        'The number of the last change of which rows the area holds (a row added, removed or moved to another guild or house), where the area keeps one; a list’s length holds while it stands',
+        'A number that changes whenever which rows the area holds changes (a row added, removed, or moved to another guild or house), where the area keeps one; null while not known. A list’s length holds while it stands',
         { min: 1 },
       ),
     ),
@@ -77,10 +77,10 @@ export const CHANGE_SOURCES: readonly {
   /**
    * Where the table's rows make the area's roster, the columns besides guild_id that move a row
    * from one list to another: a row inserted or deleted, or one whose guild or such a column
-   * changed, sets `roster` to the change's number. A member's rank keeps a list's length while
-   * it stands (src/store/period-players.ts): the game's writes to the galleons leave it, and an
-   * `INSERT OR REPLACE`, which deletes the row it replaces without a trigger on SQLite, is still
-   * an insert.
+   * changed, gives its guild's `roster` a new number. A member's rank keeps a list's length
+   * while it stands (src/store/period-players.ts): the game's writes to the galleons leave it,
+   * and an `INSERT OR REPLACE`, which deletes the row it replaces without a trigger on SQLite,
+   * is still an insert.
    */
   roster?: readonly string[];
 }[] = [

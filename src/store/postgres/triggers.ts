@@ -69,16 +69,16 @@ export function changeTriggers(source: {
   ];
 }
 
-/** The numbers of the rosters (CHANGE_SOURCES' `roster`): each is a roster's change. */
+/** The sequence numbering the rosters (CHANGE_SOURCES' `roster`). */
 export const ROSTER_NUMBERS = 'guild_roster_numbers';
 
 /**
- * Where a table makes its area's roster (CHANGE_SOURCES' `roster`), the function and the
- * triggers that give each guild whose rows were added, removed or moved a new roster number. A
- * move is a row trigger on the roster's columns (PostgreSQL takes no transition table with a
- * column list), so the game's writes to other columns never fire it; the rows of a guild new to
- * the area get theirs from the change triggers, which run after it (by name) and leave it null:
- * not known, so counted.
+ * Where a table makes its area's roster, the function and triggers giving each guild whose rows
+ * were added, removed or moved a new roster number. Inserts, deletes and truncations: statement
+ * triggers named after the change triggers, which fire first (by name), so the guild's row is
+ * there. Moves: a row trigger on the roster's columns (no transition table takes a column list),
+ * which the game's writes to other columns never fire; it fires before the change triggers, so a
+ * guild new to the area gets its row from them with no roster: not known, so counted.
  */
 export function rosterTriggers(source: {
   record: RecordDefinition;
