@@ -22,15 +22,17 @@ import {
   changeSegmentOf,
   changeSegmentPositionSql,
 } from './period-lists.js';
-import { ANY_PROFILE, countProfiles, listParameters } from './profile-lists.js';
+import { ANY_PROFILE, houseCode, houseCondition, listParameters } from './profile-lists.js';
 import {
   inView,
   type RankView,
   rankCode,
   rankPosition,
+  reversed,
   rowsAroundSql,
   rowsBeforeSql,
 } from './rank-counts.js';
+import { Lengths, Sides } from './rank-memory.js';
 import type { SqlDb } from './sql/db.js';
 import { all, first, type Op } from './sql/op.js';
 import { statement, statementFamily } from './sql/statement.js';
@@ -40,9 +42,6 @@ import { statement, statementFamily } from './sql/statement.js';
  * src/store/rank-counts.ts): pages of rows, pages and whole lists as JSON (keyset-lists.ts), pages
  * numbered by counts, and ranks as sums of index range counts.
  */
-
-/** List lengths remembered at most, for as many guilds and houses. */
-const MAX_LENGTHS = 1_000;
 
 /** The profile's columns but the position ones the list's SQL gives first. */
 const REST = columnNames(profile, ['user_id', 'id'])
@@ -62,8 +61,16 @@ const rowsFamily = statementFamily<ChangeParams, ProfileWithChange & { seg?: num
 const jsonFamily = statementFamily<ChangeParams, Positioned & JsonRow>();
 const sizeFamily = statementFamily<ChangeParams, { n: number }>();
 const positionFamily = statementFamily<ChangeParams & { skip: number }, Positioned>();
-const beforeFamily = statementFamily<ChangeParams, { n: number }>();
-const aroundFamily = statementFamily<ChangeParams, { n: number; m: number }>();
+/**
+ * The number of the guild's players' last change, as `seq`, beside what a rank reads: a rank read
+ * statement by statement holds only if each saw the same one (MOVED).
+ */
+const PLAYERS_SEQ =
+  "(SELECT seq FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS seq";
+type Seen = { seq: number | null };
+const beforeFamily = statementFamily<ChangeParams, { n: number } & Seen>();
+const aroundFamily = statementFamily<ChangeParams, { n: number; m: number } & Seen>();
+const lengthFamily = statementFamily<ChangeParams, { n: number } & Seen>();
 
 const rowsOf =
   (view: ChangeView): RangeStatement<ProfileWithChange & { seg?: number }> =>
@@ -112,11 +119,12 @@ const MEMBERS = statement<
     kind: ProfileChangeRow['kind'] | null;
     start: string | null;
   },
-  Profile & { change: number; roster: number | null }
+  Profile & { change: number; roster: number | null } & Seen
 >(
   `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
      WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
-     (SELECT roster FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS roster
+     (SELECT roster FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS roster,
+     ${PLAYERS_SEQ}
    FROM profiles AS p WHERE guild_id = @guild_id AND user_id = @user_id ORDER BY id`,
 );
 
@@ -157,48 +165,34 @@ function* changesSlice(
   return rows;
 }
 
+/** What a rank read statement by statement returns when a write to the guild came between them. */
+const MOVED = Symbol('moved');
+
 /**
- * A list's length, per guild and house filter, while the guild's roster stands (its number, read
- * in the rank's snapshot, is part of the key): no profile added, removed or moved to another
- * house. Counting a 50,000-profile guild reads its 50,000 index entries, and every member's rank
- * would ask it again; the game's writes to the galleons, most of its writes, leave the roster as
- * it is. After a change of the roster the first rank counts the rows after its profile besides
- * those before it (rowsAroundSql): the length without a count of its own.
+ * A member's rank, in one snapshot or statement by statement: each statement reads the number of
+ * the guild's players' last change beside its counts, and the rank holds when every statement saw
+ * the one the first saw (no write to the guild's profiles or periods came between them); else it
+ * is MOVED, to be read again in one snapshot. On PostgreSQL that saves the snapshot's BEGIN and
+ * COMMIT, two of its four round trips, for all but the ranks a write overtakes.
  */
-class Lengths {
-  private readonly known = new Map<string, number>();
-
-  key(guildId: string, view: RankView, roster: number | null): string | null {
-    return roster === null ? null : `${guildId}\u0000${view.house ?? ''}\u0000${roster}`;
-  }
-
-  get(key: string | null): number | undefined {
-    return key === null ? undefined : this.known.get(key);
-  }
-
-  remember(key: string | null, length: number): void {
-    if (key === null) return;
-    if (this.known.size >= MAX_LENGTHS) this.known.clear();
-    this.known.set(key, length);
-  }
-}
-
 function* rank(
   guildId: string,
   userId: string,
   view: RankView,
-  lengths: Lengths,
-): Op<RankEntry[] | null> {
+  memory: { lengths: Lengths; sides: Sides },
+): Op<RankEntry[] | null | typeof MOVED> {
+  const { lengths, sides } = memory;
   const period =
     view.sort === 'change'
       ? { kind: view.period.kind, start: view.period.from }
       : { kind: null, start: null };
   const found = yield* all(MEMBERS, { guild_id: guildId, user_id: userId, ...period });
   if (found.length === 0) return null;
+  const seen = found[0]?.seq ?? null;
   const key = lengths.key(guildId, view, found[0]?.roster ?? null);
   let of = lengths.get(key);
   const ranked: Omit<RankEntry, 'of'>[] = [];
-  for (const { change, roster: _roster, ...row } of found) {
+  for (const { change, roster: _roster, seq: _seq, ...row } of found) {
     const { position, value } = rankPosition(view, row, change);
     if (!inView(view, row)) {
       ranked.push({ id: row.id, rank: null, value });
@@ -208,22 +202,44 @@ function* rank(
       view.sort === 'change'
         ? changeParameters(guildId, view, position)
         : listParameters(guildId, view, position);
-    const code = rankCode(view, position);
     if (of !== undefined) {
-      const before = beforeFamily(code, () => (d) => rowsBeforeSql(view, position, d.countBound));
-      ranked.push({ id: row.id, rank: ((yield* first(before, parameters))?.n ?? 0) + 1, value });
+      const side = sides.shorter(guildId, view, position, of);
+      const counting = side === 'before' ? view : reversed(view);
+      const before = beforeFamily(
+        rankCode(counting, position),
+        () => (d) => `${rowsBeforeSql(counting, position, d.countBound)}, ${PLAYERS_SEQ}`,
+      );
+      const counted = yield* first(before, parameters);
+      if ((counted?.seq ?? null) !== seen) return MOVED;
+      const n = counted?.n ?? 0;
+      const at = side === 'before' ? n + 1 : of - n;
+      sides.remember(guildId, view, position, at);
+      ranked.push({ id: row.id, rank: at, value });
       continue;
     }
-    const around = aroundFamily(code, () => (d) => rowsAroundSql(view, position, d.countBound));
+    const code = rankCode(view, position);
+    const around = aroundFamily(
+      code,
+      () => (d) => `${rowsAroundSql(view, position, d.countBound)}, ${PLAYERS_SEQ}`,
+    );
     const counted = yield* first(around, parameters);
+    if ((counted?.seq ?? null) !== seen) return MOVED;
     const before = counted?.n ?? 0;
     of = before + 1 + (counted?.m ?? 0);
     lengths.remember(key, of);
+    sides.remember(guildId, view, position, before + 1);
     ranked.push({ id: row.id, rank: before + 1, value });
   }
   if (of === undefined) {
     // No profile of the member in the list (the house filter): count it.
-    of = yield* countProfiles(guildId, view.house);
+    const length = lengthFamily(
+      houseCode(view),
+      () =>
+        `SELECT (SELECT count(*) FROM profiles WHERE guild_id = @guild_id${houseCondition(view)}) AS n, ${PLAYERS_SEQ}`,
+    );
+    const counted = yield* first(length, listParameters(guildId, view, undefined));
+    if ((counted?.seq ?? null) !== seen) return MOVED;
+    of = counted?.n ?? 0;
     lengths.remember(key, of);
   }
   const length = of;
@@ -233,13 +249,19 @@ function* rank(
 export function createPeriodReads(
   db: SqlDb,
 ): Pick<PlayersReader, 'changes' | 'changesSlice' | 'changesSerialized' | 'rank'> {
-  const lengths = new Lengths();
+  const memory = { lengths: new Lengths(), sides: new Sides() };
   return {
     changes: (guildId, request, view) =>
       readRows(db, periodList(guildId, view), rowsOf(view), request),
     changesSlice: (guildId, offset, limit, view) =>
       db.snapshot(changesSlice(guildId, offset, limit, view)),
     changesSerialized: (guildId, request, view) => readJson(db, periodList(guildId, view), request),
-    rank: (guildId, userId, view) => db.snapshot(rank(guildId, userId, view, lengths)),
+    async rank(guildId, userId, view) {
+      const read = await db.read(rank(guildId, userId, view, memory));
+      if (read !== MOVED) return read;
+      const again = await db.snapshot(rank(guildId, userId, view, memory));
+      if (again === MOVED) throw new Error('A rank read in one snapshot saw two states');
+      return again;
+    },
   };
 }

@@ -103,7 +103,7 @@ const beforeOf = (view: RankView, position: ProfileCursor, bound: RangeBound) =>
   isChange(view) ? changeBefore(view, position, bound) : profileBefore(view, position, bound);
 
 /** The same list read the other way: exactly the list reversed, ties too. */
-function reversed<T extends RankView>(view: T): T {
+export function reversed<T extends RankView>(view: T): T {
   return { ...view, order: view.order === 'asc' ? 'desc' : 'asc' };
 }
 
@@ -138,6 +138,30 @@ export function rowsAroundSql(
 export function rankCode(view: RankView, position: ProfileCursor): number {
   if (isChange(view)) return 100 + changeCode(view) * 3 + changeSegmentOf(view, position);
   return viewCode(view) * 2 + segmentIndexOf(view, position);
+}
+
+const compared = (a: unknown, b: unknown): number =>
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : String(a ?? '') < String(b ?? '')
+      ? -1
+      : String(a ?? '') > String(b ?? '')
+        ? 1
+        : 0;
+
+/**
+ * Where position `a` lies against `b` in the list: negative before it, positive after. A guess's
+ * order (rank-memory.ts): JavaScript compares text by UTF-16 units where the engines compare code
+ * points, which may differ for characters past U+FFFF and never makes a rank wrong.
+ */
+export function compareIn(view: RankView, a: ProfileCursor, b: ProfileCursor): number {
+  const segment = (position: ProfileCursor) =>
+    isChange(view) ? changeSegmentOf(view, position) : segmentIndexOf(view, position);
+  const sign = view.order === 'asc' ? 1 : -1;
+  return (
+    segment(a) - segment(b) ||
+    sign * (compared(a.sortKey, b.sortKey) || compared(a.userId, b.userId) || a.id - b.id)
+  );
 }
 
 /** A profile's position in `view` (its change given for a period's list), and its value there. */
