@@ -21,7 +21,9 @@ import { TARGETS } from './targets.js';
  * The members' race (docs/http-api.md, "A member's rank" and "Periods"), on both stores:
  * - a member's rank on the dataset's largest guild (50,000 profiles in the full run), cold: each
  *   request after a commit to that guild (another connection moves one other profile's galleons),
- *   one at a time; as the client saw it, and the store's read alone in this process;
+ *   one at a time; as the client saw it, and the store's read alone in this process, after the
+ *   same commits; beside them the floor: another guild's cached points after the same commits,
+ *   all that a request costs here but the rank's own reads;
  * - `?sort=change&period=week&limit=100` of that guild: cached under load as × A (baseline A
  *   measured just before and after, in the same run) and cold one at a time;
  * - the period triggers' cost: a 10,000-guild import into a fresh database, then the same file
@@ -48,9 +50,11 @@ export interface MembersStoreFigures {
     galleons: ColdFigures;
     /** `GET …/:userId/rank?sort=change&period=week`, the same way. */
     week: ColdFigures;
-    /** The store's `rank` (sort=galleons) alone, in this process: no HTTP, no cache. */
+    /** The store's `rank` (sort=galleons) alone, in this process, each after a commit. */
     storeGalleons: ColdFigures;
     storeWeek: ColdFigures;
+    /** Another guild's cached points over HTTP, each after a commit: every cost but the rank's. */
+    floor: ColdFigures;
   };
   page: {
     cold: ColdFigures;
@@ -239,15 +243,17 @@ async function coldOverHttp(
   return figures(times);
 }
 
-/** The store's read alone, once per member per sample. */
+/** The store's read alone, once per member per sample, after a commit. */
 async function coldInStore(
   run: (userId: string) => Promise<unknown>,
   members: readonly string[],
   samples: number,
+  committer: Committer,
 ): Promise<ColdFigures> {
   const times: number[] = [];
   for (let i = -5; i < samples; i++) {
     const userId = members[(i + members.length * 5) % members.length] ?? '';
+    await committer.commit();
     const started = performance.now();
     const entries = await run(userId);
     const ms = performance.now() - started;
@@ -304,11 +310,24 @@ async function storeFigures(
       (u) => store.read.players.rank(guildId, u, galleonsView),
       users,
       samples,
+      committer,
     );
     const storeWeek = await coldInStore(
       (u) => store.read.players.rank(guildId, u, weekView),
       users,
       samples,
+      committer,
+    );
+    // The dataset's smallest guild: its points are cached, and no commit here touches them.
+    const smallest = Object.keys(options.manifest.guildsBySize).sort((a, b) => +a - +b)[0] ?? '';
+    const otherGuild = options.manifest.guildsBySize[smallest]?.[0] ?? '';
+    const floor = await coldOverHttp(
+      nodeUrl,
+      [`/v1/points/${otherGuild}`],
+      samples,
+      committer,
+      headers,
+      failures,
     );
     const pagePath = `/v1/players/${guildId}?sort=change&period=week&limit=100`;
     log(`members (${kind}): ${pagePath} cold, then cached × A (guild of ${size})`);
@@ -374,7 +393,7 @@ async function storeFigures(
           );
     return {
       store: kind,
-      rank: { galleons, week, storeGalleons, storeWeek },
+      rank: { galleons, week, storeGalleons, storeWeek, floor },
       page: {
         cold: pageCold,
         cached: cachedRuns[at] as LoadResult,
@@ -618,6 +637,7 @@ export function formatMembers(report: MembersReport): string {
     lines.push(
       `  ${s.store} rank ?sort=galleons cold over HTTP: ${cold(s.rank.galleons)} (target p50 ≤ ${target} ms: ${verdict(s.rank.galleons.p50Ms <= target)}); store alone ${cold(s.rank.storeGalleons)}`,
       `  ${s.store} rank ?sort=change&period=week cold over HTTP: ${cold(s.rank.week)}; store alone ${cold(s.rank.storeWeek)}`,
+      `  ${s.store} the floor, another guild's cached points after the same commits: ${cold(s.rank.floor)}`,
       `  ${s.store} ?sort=change&period=week&limit=100: cold ${cold(s.page.cold)}; cached ${s.page.cached.rps.toFixed(0)} req/s = ${s.page.ratioToA.toFixed(2)} × A (A ${s.page.aRps[0].toFixed(0)} → ${s.page.aRps[1].toFixed(0)})`,
       `  ${s.store} profile_changes: ${s.periods.rows.toLocaleString('en')} rows, ${s.periods.bytes.toLocaleString('en')} bytes → ${s.periods.bytesPerRow.toFixed(0)} bytes per profile per period`,
     );
