@@ -3,7 +3,7 @@ import type { ProfileCursor, ProfileWithChange, RankEntry } from '../read/types.
 import type { ChangeView } from '../records/periods.js';
 import { type Profile, profile } from '../records/profile.js';
 import type { ProfileChangeRow } from '../records/profile-change.js';
-import { columnList, columnNames } from '../records/record.js';
+import { columnNames } from '../records/record.js';
 import {
   type JsonRow,
   type KeysetList,
@@ -22,7 +22,7 @@ import {
   changeSegmentOf,
   changeSegmentPositionSql,
 } from './period-lists.js';
-import { ANY_PROFILE, houseCode, houseCondition, listParameters } from './profile-lists.js';
+import { ANY_PROFILE, houseCode, listParameters, profileCountSql } from './profile-lists.js';
 import {
   inView,
   type RankView,
@@ -43,10 +43,14 @@ import { statement, statementFamily } from './sql/statement.js';
  * numbered by counts, and ranks as sums of index range counts.
  */
 
+/** The profile's columns as `p.column`, but those of `omit`. */
+const profileColumns = (omit: string[] = []) =>
+  columnNames(profile, omit)
+    .map((name) => `p.${name}`)
+    .join(', ');
+
 /** The profile's columns but the position ones the list's SQL gives first. */
-const REST = columnNames(profile, ['user_id', 'id'])
-  .map((name) => `p.${name}`)
-  .join(', ');
+const REST = profileColumns(['user_id', 'id']);
 
 /** What a position in a period's list is read from. */
 type Positioned = Pick<ProfileChangeRow, 'change'> & Pick<Profile, 'user_id' | 'id'>;
@@ -121,11 +125,11 @@ const MEMBERS = statement<
   },
   Profile & { change: number; roster: number | null } & Seen
 >(
-  `SELECT ${columnList(profile)}, coalesce((SELECT change FROM profile_changes AS c
+  `SELECT ${profileColumns()}, coalesce((SELECT change FROM profile_changes AS c
      WHERE c.guild_id = p.guild_id AND c.profile_id = p.id AND c.kind = @kind AND c.start = @start), 0) AS change,
-     (SELECT roster FROM guild_changes WHERE guild_id = @guild_id AND area = 'players') AS roster,
-     ${PLAYERS_SEQ}
-   FROM profiles AS p WHERE guild_id = @guild_id AND user_id = @user_id ORDER BY id`,
+     g.roster, g.seq
+   FROM profiles AS p LEFT JOIN guild_changes AS g ON g.guild_id = p.guild_id AND g.area = 'players'
+   WHERE p.guild_id = @guild_id AND p.user_id = @user_id ORDER BY p.id`,
 );
 
 /**
@@ -167,6 +171,10 @@ function* changesSlice(
 
 /** What a rank read statement by statement returns when a write to the guild came between them. */
 const MOVED = Symbol('moved');
+
+/** Whether a count saw another number of the players' last change than the rank's first read. */
+const movedSince = (seen: number | null, counted: Seen | undefined) =>
+  (counted?.seq ?? null) !== seen;
 
 /**
  * A member's rank, in one snapshot or statement by statement: each statement reads the number of
@@ -210,7 +218,7 @@ function* rank(
         () => (d) => `${rowsBeforeSql(counting, position, d.countBound)}, ${PLAYERS_SEQ}`,
       );
       const counted = yield* first(before, parameters);
-      if ((counted?.seq ?? null) !== seen) return MOVED;
+      if (movedSince(seen, counted)) return MOVED;
       const n = counted?.n ?? 0;
       const at = side === 'before' ? n + 1 : of - n;
       sides.remember(guildId, view, position, at);
@@ -223,7 +231,7 @@ function* rank(
       () => (d) => `${rowsAroundSql(view, position, d.countBound)}, ${PLAYERS_SEQ}`,
     );
     const counted = yield* first(around, parameters);
-    if ((counted?.seq ?? null) !== seen) return MOVED;
+    if (movedSince(seen, counted)) return MOVED;
     const before = counted?.n ?? 0;
     of = before + 1 + (counted?.m ?? 0);
     lengths.remember(key, of);
@@ -234,11 +242,10 @@ function* rank(
     // No profile of the member in the list (the house filter): count it.
     const length = lengthFamily(
       houseCode(view),
-      () =>
-        `SELECT (SELECT count(*) FROM profiles WHERE guild_id = @guild_id${houseCondition(view)}) AS n, ${PLAYERS_SEQ}`,
+      () => `SELECT (SELECT ${profileCountSql(view.house)}) AS n, ${PLAYERS_SEQ}`,
     );
     const counted = yield* first(length, listParameters(guildId, view, undefined));
-    if ((counted?.seq ?? null) !== seen) return MOVED;
+    if (movedSince(seen, counted)) return MOVED;
     of = counted?.n ?? 0;
     lengths.remember(key, of);
   }

@@ -149,13 +149,13 @@ export function rangesSql(
 
 const countFamily = statementFamily<ListParams, { n: number }>();
 
+/** The count of the guild's profiles, in one house when `house` filters, as a SELECT's body. */
+export const profileCountSql = (house: ProfileView['house']) =>
+  `count(*) FROM profiles WHERE guild_id = @guild_id${houseCondition({ house })}`;
+
 /** How many profiles the guild has, in one house when `house` filters. */
 export function* countProfiles(guildId: string, house: ProfileView['house']): Op<number> {
-  const count = countFamily(
-    houseCode({ house }),
-    () =>
-      `SELECT count(*) AS n FROM profiles WHERE guild_id = @guild_id${houseCondition({ house })}`,
-  );
+  const count = countFamily(houseCode({ house }), () => `SELECT ${profileCountSql(house)} AS n`);
   const row = yield* first(count, listParameters(guildId, { house }, undefined));
   return row?.n ?? 0;
 }
