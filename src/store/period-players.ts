@@ -242,7 +242,7 @@ function* rank(
     // No profile of the member in the list (the house filter): count it.
     const length = lengthFamily(
       houseCode(view),
-      () => `SELECT (SELECT ${profileCountSql(view.house)}) AS n, ${PLAYERS_SEQ}`,
+      () => `SELECT ${profileCountSql(view.house)} AS n, ${PLAYERS_SEQ}`,
     );
     const counted = yield* first(length, listParameters(guildId, view, undefined));
     if (movedSince(seen, counted)) return MOVED;

@@ -149,9 +149,9 @@ export function rangesSql(
 
 const countFamily = statementFamily<ListParams, { n: number }>();
 
-/** The count of the guild's profiles, in one house when `house` filters, as a SELECT's body. */
+/** The count of the guild's profiles, in one house when `house` filters: a scalar sub-select. */
 export const profileCountSql = (house: ProfileView['house']) =>
-  `count(*) FROM profiles WHERE guild_id = @guild_id${houseCondition({ house })}`;
+  `(SELECT count(*) FROM profiles WHERE guild_id = @guild_id${houseCondition({ house })})`;
 
 /** How many profiles the guild has, in one house when `house` filters. */
 export function* countProfiles(guildId: string, house: ProfileView['house']): Op<number> {
