@@ -6,7 +6,7 @@ import { premium } from './premium.js';
 import { profile } from './profile.js';
 import { profileChange } from './profile-change.js';
 import { publishedGuild } from './published-guild.js';
-import { defineRecord, type RecordDefinition } from './record.js';
+import { defineRecord, type RecordDefinition, type RowOf } from './record.js';
 import { term } from './terms.js';
 
 /*
@@ -54,6 +54,7 @@ export const guildChanges = defineRecord({
   primaryKey: ['guild_id', 'area'],
   indexes: { guild_changes_seq: ['seq'] },
 });
+export type GuildChangesRow = RowOf<typeof guildChanges>;
 
 /**
  * Which table's rows make up which area: the store's change triggers are built from this list

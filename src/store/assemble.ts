@@ -1,6 +1,7 @@
 import type { KeyTable } from '../keys/key-table.js';
 import type { ChangesReader } from '../read/service.js';
 import { createAwards } from './awards.js';
+import { createChangesReader } from './changes.js';
 import { readEverything, writeEverything } from './copy.js';
 import { exportData } from './export.js';
 import { firstGuild } from './first-guild.js';
@@ -23,7 +24,7 @@ import { createWebhookStore } from './webhook-store.js';
 /** What an engine brings besides its way of running operations: how it learns of changes. */
 interface EngineParts extends Pick<Store, 'kind' | 'location' | 'created' | 'ready'> {
   /** guild_changes past a cursor: how a cursor stays safe differs per engine. */
-  changes: ChangesReader;
+  since: ChangesReader['since'];
   /** A guild's generation (the read service's), as the engine learns of commits. */
   generation: (guildId: string) => string;
   /** When the API keys may have changed. */
@@ -51,7 +52,7 @@ export function assembleStore(sql: SqlDb, now: () => Date, engine: EngineParts):
       premium: createPremiumReader(sql, now),
       publication: publication.reader,
       terms: terms.reader,
-      changes: engine.changes,
+      changes: createChangesReader(sql, engine.since),
       generation: engine.generation,
     },
     keyStore: createKeyStore(sql, now),

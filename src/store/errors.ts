@@ -12,3 +12,14 @@ export class StoreBusyError extends Error {
 export class StoreClosedError extends Error {
   override name = 'StoreClosedError';
 }
+
+/**
+ * An engine's error as one line of a message: its text, and its cause's (better-sqlite3 wraps
+ * one); of a connection refused on every address (pg's AggregateError), the first address's.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return errorText(error.errors[0]);
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message || error.name}${cause}`;
+}

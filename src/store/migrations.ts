@@ -42,7 +42,7 @@ export function readMigrations(folder: string): Migration[] {
 }
 
 /** The migrations newer than the last one applied (null: none was), as drizzle's migrator judges. */
-export function pendingMigrations(
+function pendingMigrations(
   migrations: readonly Migration[],
   lastApplied: number | null,
 ): Migration[] {
@@ -52,5 +52,46 @@ export function pendingMigrations(
 }
 
 /** The bookkeeping table, as drizzle's migrator makes it (SQLite: `numeric`, PostgreSQL: `bigint`). */
-export const migrationsTable = (timeType: 'numeric' | 'bigint', qualified: string) =>
+const migrationsTable = (timeType: 'numeric' | 'bigint', qualified: string) =>
   `CREATE TABLE IF NOT EXISTS ${qualified} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at ${timeType})`;
+
+/** SQL to run; with `read`, a query whose first row's first value is handed back (or undefined). */
+interface MigrationStep {
+  readonly sql: string;
+  readonly read?: true;
+}
+
+/**
+ * Applies the migrations of `folder` not yet applied, in one transaction, recorded in `table`:
+ * written once as steps (the store's operations do the same, src/store/sql/op.ts), which SQLite
+ * runs at once as it opens a file and PostgreSQL awaits one by one.
+ */
+export function* migrationSteps(
+  folder: string,
+  table: string,
+  timeType: 'numeric' | 'bigint',
+): Generator<MigrationStep, void, unknown> {
+  yield { sql: migrationsTable(timeType, table) };
+  const last = yield {
+    sql: `SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`,
+    read: true,
+  };
+  const pending = pendingMigrations(readMigrations(folder), last == null ? null : Number(last));
+  if (pending.length === 0) return;
+  yield { sql: 'BEGIN' };
+  try {
+    for (const { statements, hash, createdAt } of pending) {
+      for (const statement of statements) yield { sql: statement };
+      // A hex digest and a number: literals with nothing to quote.
+      yield { sql: `INSERT INTO ${table} (hash, created_at) VALUES ('${hash}', ${createdAt})` };
+    }
+    yield { sql: 'COMMIT' };
+  } catch (error) {
+    try {
+      yield { sql: 'ROLLBACK' };
+    } catch {
+      // The connection is gone: so is its transaction.
+    }
+    throw error;
+  }
+}

@@ -1,7 +1,9 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { isNotNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { apiKey } from '../records/api-key.js';
+import type { Field } from '../records/field.js';
 import { guildChanges } from '../records/guild-changes.js';
 import { housePoints } from '../records/house-points.js';
+import { RECORDS } from '../records/index.js';
 import { job } from '../records/job.js';
 import { liveMessage } from '../records/live-message.js';
 import { pointsHistory } from '../records/points-history.js';
@@ -27,12 +29,17 @@ import { checkOf, safeIntegerCheck } from './constraints.js';
 
 type Columns<C> = [C, ...C[]];
 
-/** One dialect's constraint builders, in the shape drizzle gives them in both cores. */
-interface ConstraintBuilders<C, P> {
-  primaryKey(columns: Columns<C>): P;
-  /** `whereSet`: a partial index, of the rows where that column is not null. */
-  index(name: string, columns: Columns<C>, whereSet?: C): P;
-  foreignKey(name: string, columns: Columns<C>, foreignColumns: Columns<C>): P;
+/**
+ * One dialect's drizzle builders, in the shape both cores give them (sqlite-core, pg-core): `T` a
+ * table, `C` a column, `P` a table-level part. `column` is the dialect's own: how a field becomes
+ * a column.
+ */
+export interface Core<T, C, P> {
+  table(name: string, columns: Record<string, never>, extra: (t: Record<string, C>) => P[]): T;
+  column(name: string, field: Field): unknown;
+  primaryKey(config: { columns: Columns<C> }): P;
+  index(name: string): { on(...columns: Columns<C>): P & { where(condition: SQL): P } };
+  foreignKey(config: { name: string; columns: Columns<C>; foreignColumns: Columns<C> }): P;
   check(name: string, expression: SQL): P;
 }
 
@@ -47,34 +54,34 @@ const nonEmpty = <C>(columns: C[], what: string): Columns<C> => {
  * `safeIntegers`: the integer columns' checks holding them to the safe integers (PostgreSQL's;
  * SQLite's triggers hold the rule instead).
  */
-export function tablePartsOf<C extends SQLWrapper, P>(
+function tablePartsOf<C extends SQLWrapper, P>(
   record: RecordDefinition,
   col: (name: string) => C,
   built: ReadonlyMap<string, Record<string, unknown>>,
-  builders: ConstraintBuilders<C, P>,
+  core: Core<unknown, C, P>,
   options: { safeIntegers: boolean },
 ): P[] {
   const parts: P[] = [];
   if (record.primaryKey) {
-    parts.push(builders.primaryKey(nonEmpty(record.primaryKey.map(col), record.table)));
+    parts.push(core.primaryKey({ columns: nonEmpty(record.primaryKey.map(col), record.table) }));
   }
   for (const [name, index] of Object.entries(record.indexes ?? {})) {
     const { columns, whereSet } = 'whereSet' in index ? index : { columns: index, whereSet: null };
-    const partial = whereSet === null ? undefined : col(whereSet);
-    parts.push(builders.index(name, nonEmpty(columns.map(col), name), partial));
+    const on = core.index(name).on(...nonEmpty(columns.map(col), name));
+    parts.push(whereSet === null ? on : on.where(isNotNull(col(whereSet))));
   }
   for (const reference of record.references ?? []) {
     const target = built.get(reference.table);
     if (!target) throw new Error(`${record.table}: ${reference.table} must be built first`);
     parts.push(
-      builders.foreignKey(
-        reference.name,
-        nonEmpty(reference.columns.map(col), reference.name),
-        nonEmpty(
+      core.foreignKey({
+        name: reference.name,
+        columns: nonEmpty(reference.columns.map(col), reference.name),
+        foreignColumns: nonEmpty(
           reference.foreignColumns.map((name) => target[name] as C),
           reference.name,
         ),
-      ),
+      }),
     );
   }
   for (const [name, field] of Object.entries(record.fields)) {
@@ -82,23 +89,34 @@ export function tablePartsOf<C extends SQLWrapper, P>(
       ...checkOf(record.table, name, field, col(name)),
       ...(options.safeIntegers ? safeIntegerCheck(record.table, name, field, col(name)) : []),
     ];
-    for (const spec of specs) parts.push(builders.check(spec.name, spec.expression));
+    for (const spec of specs) parts.push(core.check(spec.name, spec.expression));
   }
   return parts;
 }
 
-/** Every record's table, keyed by table name, built in dependency order. */
-export function tablesOf<T>(
-  records: readonly RecordDefinition[],
-  tableOf: (record: RecordDefinition, built: ReadonlyMap<string, T>) => T,
-): Map<string, T> {
+/**
+ * Every record's table in one dialect, built in dependency order, under the names the schema
+ * modules export (what drizzle-kit reads).
+ */
+export function recordTables<T extends Record<string, unknown>, C extends SQLWrapper, P>(
+  core: Core<T, C, P>,
+  options: { safeIntegers: boolean },
+) {
   const built = new Map<string, T>();
-  for (const record of records) built.set(record.table, tableOf(record, built));
-  return built;
+  for (const record of RECORDS) {
+    const columns = Object.fromEntries(
+      Object.entries(record.fields).map(([name, field]) => [name, core.column(name, field)]),
+    ) as Record<string, never>;
+    const table = core.table(record.table, columns, (t) =>
+      tablePartsOf(record, (name) => t[name] as C, built, core, options),
+    );
+    built.set(record.table, table);
+  }
+  return namedTables(built);
 }
 
-/** The tables under the names the schema modules export (what drizzle-kit reads). */
-export function namedTables<T>(tables: ReadonlyMap<string, T>) {
+/** The tables under the names the schema modules export. */
+function namedTables<T>(tables: ReadonlyMap<string, T>) {
   const table = (name: string) => {
     const found = tables.get(name);
     if (!found) throw new Error(`no table ${name}`);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../../logger.js';
-import { createClient, describe } from './connection.js';
+import { errorText } from '../errors.js';
+import { createClient } from './connection.js';
 
 const CHANNEL = 'housecup_changes';
 
@@ -88,7 +89,7 @@ export function listenForChanges(url: string, logger: Logger): ChangeListener {
 
   const started = connect().catch((error: unknown) => {
     lost(error);
-    throw new Error(`cannot listen for changes: ${describe(error)}`);
+    throw new Error(`cannot listen for changes: ${errorText(error)}`);
   });
 
   return {

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { migrationsFolderOf } from '../../paths.js';
-import { StoreOpenError } from '../errors.js';
-import { migrationsTable, pendingMigrations, readMigrations } from '../migrations.js';
+import { errorText, StoreOpenError } from '../errors.js';
+import { migrationSteps } from '../migrations.js';
+import { drive } from '../sql/drive.js';
 
 const INT8 = 20;
 const TIMESTAMPTZ = 1184;
@@ -71,7 +72,7 @@ export async function migratePostgres(url: string): Promise<{ created: boolean }
     await client.connect();
   } catch (error) {
     const hint = isMissingDatabase(error) ? `; ${howToCreate(url)}` : '';
-    throw new StoreOpenError(`Cannot connect to ${displayUrl(url)}: ${describe(error)}${hint}`);
+    throw new StoreOpenError(`Cannot connect to ${displayUrl(url)}: ${errorText(error)}${hint}`);
   }
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -90,37 +91,21 @@ export async function migratePostgres(url: string): Promise<{ created: boolean }
     await migrate(client);
     return { created: before === 0 };
   } catch (error) {
-    throw new StoreOpenError(`Cannot migrate ${displayUrl(url)}: ${describe(error)}`);
+    throw new StoreOpenError(`Cannot migrate ${displayUrl(url)}: ${errorText(error)}`);
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-/** Applies drizzle-kit's migrations not yet applied, in one transaction (src/store/migrations.ts). */
+/** Applies drizzle-kit's migrations not yet applied (src/store/migrations.ts). */
 async function migrate(client: pg.Client): Promise<void> {
-  const table = '"drizzle"."__drizzle_migrations"';
   await client.query('CREATE SCHEMA IF NOT EXISTS "drizzle"');
-  await client.query(migrationsTable('bigint', table));
-  const last = await client.query<{ created_at: number | string }>(
-    `SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`,
-  );
-  const lastApplied = last.rows[0] ? Number(last.rows[0].created_at) : null;
-  const pending = pendingMigrations(readMigrations(migrationsFolderOf('postgres')), lastApplied);
-  if (pending.length === 0) return;
-  await client.query('BEGIN');
-  try {
-    for (const migration of pending) {
-      for (const statement of migration.statements) await client.query(statement);
-      await client.query(`INSERT INTO ${table} (hash, created_at) VALUES ($1, $2)`, [
-        migration.hash,
-        migration.createdAt,
-      ]);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  }
+  const table = '"drizzle"."__drizzle_migrations"';
+  await drive(migrationSteps(migrationsFolderOf('postgres'), table, 'bigint'), async (step) => {
+    // A text of several statements answers with a result each: only a read has one to look at.
+    const result = await client.query<unknown[]>({ text: step.sql, rowMode: 'array' });
+    return step.read ? result.rows[0]?.[0] : undefined;
+  });
 }
 
 /** PostgreSQL's invalid_catalog_name: the URL names a database the server does not have. */
@@ -142,10 +127,4 @@ function howToCreate(url: string): string {
   const shellName = plain ? name : `'${name.replaceAll("'", "'\\''")}'`;
   const sqlName = plain ? name : `"${name.replaceAll('"', '""')}"`;
   return `create it first (\`createdb ${[...options, shellName].join(' ')}\`, or \`CREATE DATABASE ${sqlName};\` in psql), then run this again`;
-}
-
-export function describe(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Field } from '../../records/field.js';
 import { columnNames, type RecordDefinition } from '../../records/record.js';
 import type { SqlDb } from '../sql/db.js';
+import { drive } from '../sql/drive.js';
 import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
 import { valuesOf } from '../sql/statement.js';
 import { postgresDialect } from './dialect.js';
@@ -32,30 +33,21 @@ async function perform(client: Queryable, effect: Effect): Promise<unknown> {
   return result.rowCount ?? 0;
 }
 
-async function drive<T>(client: Queryable, op: Op<T>): Promise<T> {
-  let step = op.next();
-  while (!step.done) {
-    let result: unknown;
-    try {
-      result = await perform(client, step.value);
-    } catch (error) {
-      step = op.throw(error);
-      continue;
-    }
-    step = op.next(result);
-  }
-  return step.value;
-}
+/** Runs `op` on `client`, each statement awaited. */
+const runOn =
+  (client: Queryable) =>
+  <T>(op: Op<T>): Promise<T> =>
+    drive(op, (effect) => perform(client, effect));
 
 export function createPostgresDb(pool: pg.Pool): SqlDb {
   const inTransaction = async <T>(
     begin: string,
-    work: (client: pg.PoolClient) => Promise<T>,
+    work: (run: <U>(op: Op<U>) => Promise<U>) => Promise<T>,
   ): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(begin);
-      const result = await work(client);
+      const result = await work(runOn(client));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -67,18 +59,15 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
   };
 
   const SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-  const snapshot = <T>(op: Op<T>) => inTransaction(SNAPSHOT, (client) => drive(client, op));
+  const snapshot = <T>(op: Op<T>) => inTransaction(SNAPSHOT, (run) => run(op));
   return {
     dialect: postgresDialect,
     readNow: undefined,
-    read: (op) => drive(pool, op),
+    read: runOn(pool),
     snapshot,
     readInTurns: (start) => snapshot(start()),
-    write: (op) => inTransaction('BEGIN', (client) => drive(client, op)),
-    transactionInTurns: (mode, work) =>
-      inTransaction(mode === 'write' ? 'BEGIN' : SNAPSHOT, (client) =>
-        work((op) => drive(client, op)),
-      ),
+    write: (op) => inTransaction('BEGIN', (run) => run(op)),
+    transactionInTurns: (mode, work) => inTransaction(mode === 'write' ? 'BEGIN' : SNAPSHOT, work),
   };
 }
 

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { ChangesReader, GuildChange } from '../../read/service.js';
-import type { ChangeArea } from '../../records/guild-changes.js';
-import { CHANGES_PER_READ, noChanges } from '../changes.js';
+import { CHANGES_PER_READ } from '../changes.js';
 
 // Why a cursor holds writers in flight: docs/architecture.md, "What each engine keeps of its own".
 interface PendingMark {
@@ -47,7 +46,7 @@ const WRITERS = `SELECT DISTINCT own.transactionid::text AS xid
     AND writing.database = (SELECT oid FROM pg_database WHERE datname = current_database())
     AND writing.relation = 'guild_changes'::regclass AND writing.pid <> pg_backend_pid()`;
 
-export function createChangesReader(pool: pg.Pool): ChangesReader {
+export function postgresChangesSince(pool: pg.Pool): ChangesReader['since'] {
   /** The last number, then the writers in flight: in this order, no number's holder is missed. */
   async function mark(): Promise<PendingMark | { top: number; xids: null }> {
     const { rows } = await pool.query<{ top: number }>(
@@ -71,35 +70,23 @@ export function createChangesReader(pool: pg.Pool): ChangesReader {
     return rows[0]?.settled === true;
   }
 
-  return {
-    async of(guildId) {
-      const { rows } = await pool.query<{ area: ChangeArea; seq: number }>({
-        name: 'guild-changes',
-        text: 'SELECT area, seq FROM guild_changes WHERE guild_id = $1',
-        values: [guildId],
-      });
-      const seqs = noChanges();
-      for (const row of rows) seqs[row.area] = row.seq;
-      return seqs;
-    },
-    async since(cursor, limit = CHANGES_PER_READ) {
-      const position = parseCursor(cursor);
-      if (position.pending && (await settled(position.pending.xids))) {
-        position.safe = Math.max(position.safe, position.pending.top);
-        position.pending = null;
-      }
-      if (!position.pending) {
-        const fresh = await mark();
-        if (fresh.xids === null) position.safe = Math.max(position.safe, fresh.top);
-        else position.pending = { top: fresh.top, xids: fresh.xids };
-      }
-      const { rows } = await pool.query<GuildChange>(
-        `SELECT guild_id AS "guildId", area, seq FROM guild_changes
+  return async (cursor, limit = CHANGES_PER_READ) => {
+    const position = parseCursor(cursor);
+    if (position.pending && (await settled(position.pending.xids))) {
+      position.safe = Math.max(position.safe, position.pending.top);
+      position.pending = null;
+    }
+    if (!position.pending) {
+      const fresh = await mark();
+      if (fresh.xids === null) position.safe = Math.max(position.safe, fresh.top);
+      else position.pending = { top: fresh.top, xids: fresh.xids };
+    }
+    const { rows } = await pool.query<GuildChange>(
+      `SELECT guild_id AS "guildId", area, seq FROM guild_changes
          WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3`,
-        [position.done, position.safe, limit],
-      );
-      position.done = rows.length === limit ? (rows.at(-1)?.seq ?? position.safe) : position.safe;
-      return { changes: rows, cursor: formatCursor(position) };
-    },
+      [position.done, position.safe, limit],
+    );
+    position.done = rows.length === limit ? (rows.at(-1)?.seq ?? position.safe) : position.safe;
+    return { changes: rows, cursor: formatCursor(position) };
   };
 }

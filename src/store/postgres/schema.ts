@@ -1,4 +1,3 @@
-import { isNotNull } from 'drizzle-orm';
 import {
   bigint,
   type CheckBuilder,
@@ -17,9 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { Field } from '../../records/field.js';
-import { RECORDS } from '../../records/index.js';
-import type { RecordDefinition } from '../../records/record.js';
-import { namedTables, tablePartsOf, tablesOf } from '../table-parts.js';
+import { type Core, recordTables } from '../table-parts.js';
 
 // Read by drizzle-kit (drizzle.postgres.config.ts): `npm run db:generate` after a record changes.
 
@@ -50,31 +47,18 @@ function column(name: string, field: Field): PgColumnBuilderBase {
   return built;
 }
 
-function pgTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>): AnyTable {
-  const columns = Object.fromEntries(
-    Object.entries(record.fields).map(([name, field]) => [name, column(name, field)]),
-  );
-  return pgTable(record.table, columns, (t) =>
-    tablePartsOf<PgColumn, PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder>(
-      record,
-      (name) => t[name] as PgColumn,
-      built,
-      {
-        primaryKey: (columns) => primaryKey({ columns }),
-        index: (name, [first, ...rest], whereSet) => {
-          const built = index(name).on(first, ...rest);
-          return whereSet ? built.where(isNotNull(whereSet)) : built;
-        },
-        foreignKey: (name, columns, foreignColumns) =>
-          foreignKey({ name, columns, foreignColumns }),
-        check,
-      },
-      { safeIntegers: true },
-    ),
-  ) as AnyTable;
-}
-
-const pgTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, pgTableOf);
+const core: Core<
+  AnyTable,
+  PgColumn,
+  PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder
+> = {
+  table: pgTable,
+  column,
+  primaryKey,
+  index,
+  foreignKey,
+  check,
+};
 
 export const {
   apiKeys,
@@ -92,4 +76,4 @@ export const {
   webhookMessages,
   webhookAttempts,
   webhookCursors,
-} = namedTables(pgTablesOf(RECORDS));
+} = recordTables(core, { safeIntegers: true });

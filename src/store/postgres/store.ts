@@ -4,7 +4,7 @@ import type { Store } from '../store.js';
 import { listenForChanges } from './changes.js';
 import { createPool, displayUrl, migratePostgres } from './connection.js';
 import { createPostgresDb } from './driver.js';
-import { createChangesReader } from './guild-changes.js';
+import { postgresChangesSince } from './guild-changes.js';
 
 interface PostgresStoreOptions {
   logger: Logger;
@@ -33,7 +33,7 @@ export async function openPostgresStore(
     kind: 'postgres',
     location: displayUrl(url),
     created,
-    changes: createChangesReader(pool),
+    since: postgresChangesSince(pool),
     generation: changes.guild,
     keys: { generation: changes.keys, onChange: changes.onKeysChanged },
     ready: changes.connected,

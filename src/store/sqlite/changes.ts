@@ -1,13 +1,10 @@
 import type { ChangesReader, GuildChange } from '../../read/service.js';
 import type { ChangeArea } from '../../records/guild-changes.js';
-import { CHANGES_PER_READ, noChanges } from '../changes.js';
+import { CHANGES_PER_READ } from '../changes.js';
 import type { Database } from './database.js';
 
-/** guild_changes on SQLite (docs/architecture.md, "What each engine keeps of its own"). */
-export function createChangesReader(db: Database): ChangesReader {
-  const ofGuild = db.sqlite.prepare<[string], { area: ChangeArea; seq: number }>(
-    'SELECT area, seq FROM guild_changes WHERE guild_id = ?',
-  );
+/** guild_changes past a cursor on SQLite (docs/architecture.md, "What each engine keeps of its own"). */
+export function sqliteChangesSince(db: Database): ChangesReader['since'] {
   const highest = db.sqlite
     .prepare<[], number | null>('SELECT max(seq) FROM guild_changes')
     .pluck();
@@ -22,17 +19,8 @@ export function createChangesReader(db: Database): ChangesReader {
     const changes: GuildChange[] = past.all(from, limit);
     return { changes, cursor: String(changes.at(-1)?.seq ?? from) };
   });
-  return {
-    async of(guildId) {
-      const seqs = noChanges();
-      for (const row of ofGuild.all(guildId)) seqs[row.area] = row.seq;
-      return seqs;
-    },
-    async since(cursor, limit = CHANGES_PER_READ) {
-      const after = cursor === null ? 0 : parseSqliteCursor(cursor);
-      return read(after, limit);
-    },
-  };
+  return async (cursor, limit = CHANGES_PER_READ) =>
+    read(cursor === null ? 0 : parseSqliteCursor(cursor), limit);
 }
 
 /** The cursor past every change numbered up to `seq`: the last number read. */

@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { migrationsFolderOf } from '../../paths.js';
 import { RECORDS } from '../../records/index.js';
-import { StoreOpenError } from '../errors.js';
-import { migrationsTable, pendingMigrations, readMigrations } from '../migrations.js';
+import { errorText, StoreOpenError } from '../errors.js';
+import { migrationSteps } from '../migrations.js';
+import { driveNow } from '../sql/drive.js';
 import { type RefusedValue, refusedValues } from './type-checks.js';
 
 export interface Database {
@@ -46,13 +47,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     // In WAL mode NORMAL is durable against application crashes, and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
   } catch (error) {
-    throw new StoreOpenError(`Cannot open database ${fullPath}: ${describe(error)}`);
+    throw new StoreOpenError(`Cannot open database ${fullPath}: ${errorText(error)}`);
   }
   if (options.migrate !== false) {
     try {
       migrate(sqlite);
     } catch (error) {
-      const reason = refusedRows(sqlite) ?? describe(error);
+      const reason = refusedRows(sqlite) ?? errorText(error);
       sqlite.close();
       throw new StoreOpenError(`Cannot migrate database ${fullPath}: ${reason}`);
     }
@@ -113,28 +114,12 @@ function leaveWalRestartable(sqlite: Sqlite.Database): void {
   }
 }
 
-/** Applies drizzle-kit's migrations not yet applied, in one transaction (src/store/migrations.ts). */
+/** Applies drizzle-kit's migrations not yet applied (src/store/migrations.ts). */
 function migrate(sqlite: Sqlite.Database): void {
-  const table = '"__drizzle_migrations"';
-  sqlite.exec(migrationsTable('numeric', table));
-  const last = sqlite
-    .prepare<[], number | string>(
-      `SELECT created_at FROM ${table} ORDER BY created_at DESC LIMIT 1`,
-    )
-    .pluck()
-    .get();
-  const pending = pendingMigrations(
-    readMigrations(migrationsFolderOf('sqlite')),
-    last === undefined ? null : Number(last),
+  const steps = migrationSteps(migrationsFolderOf('sqlite'), '"__drizzle_migrations"', 'numeric');
+  driveNow(steps, (step) =>
+    step.read ? sqlite.prepare(step.sql).pluck().get() : sqlite.exec(step.sql),
   );
-  if (pending.length === 0) return;
-  const record = sqlite.prepare(`INSERT INTO ${table} (hash, created_at) VALUES (?, ?)`);
-  sqlite.transaction(() => {
-    for (const migration of pending) {
-      for (const statement of migration.statements) sqlite.exec(statement);
-      record.run(migration.hash, migration.createdAt);
-    }
-  })();
 }
 
 /** Each guild's generation (docs/architecture.md, "What each engine keeps of its own"). */
@@ -207,12 +192,4 @@ function refusedRows(sqlite: Sqlite.Database): string | null {
     );
   const more = found.length > NAMED_VALUES ? '; and more' : '';
   return `rows stored before housecup checked each column's type hold values PostgreSQL would refuse; correct or delete them (e.g. with sqlite3), then start again: ${named.join('; ')}${more}`;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return `${error.message}${cause}`;
-  }
-  return String(error);
 }

@@ -4,10 +4,13 @@ import type { RecordDefinition } from '../../records/record.js';
 import { columnNames } from '../../records/record.js';
 import { StoreClosedError } from '../errors.js';
 import type { SqlDb, WriteOptions } from '../sql/db.js';
+import { advanceNow, driveNow } from '../sql/drive.js';
 import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
 import type { Statement } from '../sql/statement.js';
 import { sqliteDialect } from './dialect.js';
 import { writeWhenFree } from './write-when-free.js';
+
+const isPause = (effect: Effect) => effect.kind === 'pause';
 
 /** How often a read in turns starts again before it reads in one snapshot instead. */
 const RESTARTS = 2;
@@ -48,20 +51,7 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     return statement ? statement.run(effect.params).changes : 0;
   };
 
-  const advance = <T>(op: Op<T>, step: IteratorResult<Effect, T>, stopAtPause: boolean) => {
-    while (!step.done && !(stopAtPause && step.value.kind === 'pause')) {
-      let result: unknown;
-      try {
-        result = perform(step.value);
-      } catch (error) {
-        step = op.throw(error);
-        continue;
-      }
-      step = op.next(result);
-    }
-    return step;
-  };
-  const runNow = <T>(op: Op<T>): T => advance(op, op.next(), false).value as T;
+  const runNow = <T>(op: Op<T>): T => driveNow(op, perform);
   // Made once: each call of transaction() builds its variants, dearer than a small read.
   const transaction = sqlite.transaction((op: Op<unknown>) => runNow(op));
   const snapshot = <T>(op: Op<T>): T => transaction.deferred(op) as T;
@@ -73,14 +63,14 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
   ): Promise<{ value: T } | undefined> => {
     const started = generation();
     const op = start();
-    let step = advance(op, op.next(), true);
+    let step = advanceNow(op, op.next(), perform, isPause);
     while (!step.done) {
       if (generation() !== started) {
         op.return(undefined as T);
         return undefined;
       }
       await yieldToEventLoop();
-      step = advance(op, op.next(), true);
+      step = advanceNow(op, op.next(), perform, isPause);
     }
     return generation() === started ? { value: step.value } : undefined;
   };

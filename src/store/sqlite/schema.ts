@@ -1,4 +1,3 @@
-import { isNotNull } from 'drizzle-orm';
 import {
   type CheckBuilder,
   check,
@@ -16,9 +15,7 @@ import {
   text,
 } from 'drizzle-orm/sqlite-core';
 import type { Field } from '../../records/field.js';
-import { RECORDS } from '../../records/index.js';
-import type { RecordDefinition } from '../../records/record.js';
-import { namedTables, tablePartsOf, tablesOf } from '../table-parts.js';
+import { type Core, recordTables } from '../table-parts.js';
 
 // Read by drizzle-kit (drizzle.config.ts): `npm run db:generate` after a record changes.
 
@@ -39,32 +36,18 @@ function column(name: string, field: Field): SQLiteColumnBuilderBase {
   return built;
 }
 
-/** The table of `record`; `built` holds the tables already made, for foreign keys. */
-function sqliteTableOf(record: RecordDefinition, built: ReadonlyMap<string, AnyTable>): AnyTable {
-  const columns = Object.fromEntries(
-    Object.entries(record.fields).map(([name, field]) => [name, column(name, field)]),
-  );
-  return sqliteTable(record.table, columns, (t) =>
-    tablePartsOf<SQLiteColumn, PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder>(
-      record,
-      (name) => t[name] as SQLiteColumn,
-      built,
-      {
-        primaryKey: (columns) => primaryKey({ columns }),
-        index: (name, [first, ...rest], whereSet) => {
-          const built = index(name).on(first, ...rest);
-          return whereSet ? built.where(isNotNull(whereSet)) : built;
-        },
-        foreignKey: (name, columns, foreignColumns) =>
-          foreignKey({ name, columns, foreignColumns }),
-        check,
-      },
-      { safeIntegers: false },
-    ),
-  ) as AnyTable;
-}
-
-const sqliteTablesOf = (records: readonly RecordDefinition[]) => tablesOf(records, sqliteTableOf);
+const core: Core<
+  AnyTable,
+  SQLiteColumn,
+  PrimaryKeyBuilder | IndexBuilder | ForeignKeyBuilder | CheckBuilder
+> = {
+  table: sqliteTable,
+  column,
+  primaryKey,
+  index,
+  foreignKey,
+  check,
+};
 
 export const {
   apiKeys,
@@ -82,4 +65,4 @@ export const {
   webhookMessages,
   webhookAttempts,
   webhookCursors,
-} = namedTables(sqliteTablesOf(RECORDS));
+} = recordTables(core, { safeIntegers: false });

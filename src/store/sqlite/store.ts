@@ -1,6 +1,6 @@
 import { assembleStore } from '../assemble.js';
 import type { Store } from '../store.js';
-import { createChangesReader } from './changes.js';
+import { sqliteChangesSince } from './changes.js';
 import { type Database, type OpenOptions, openDatabase } from './database.js';
 import { createSqliteDb } from './driver.js';
 import { quickCheck } from './integrity.js';
@@ -29,7 +29,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     kind: 'sqlite',
     location: db.path,
     created: db.created,
-    changes: createChangesReader(db),
+    since: sqliteChangesSince(db),
     generation: (guildId) => db.guildGeneration(guildId),
     keys: { generation: keyGeneration(db) },
     ready: sqliteReadiness(db),
