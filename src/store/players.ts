@@ -116,24 +116,23 @@ const sliceOf = (view: ProfileView) =>
   );
 
 export function createPlayersReader(db: SqlDb): PlayersReader {
+  const ofMember: PlayersReader['ofMember'] = async (guildId, userId) => {
+    const rows = await db.read(all(OF_MEMBER, { guild_id: guildId, user_id: userId }));
+    return rows.length > 0 ? rows : null;
+  };
   return {
     ...createPeriodReads(db),
     list: (guildId, request, view = DEFAULT_VIEW) =>
       readRows(db, profileList(guildId, view), rowsOf(view), request),
-    async ofMember(guildId, userId) {
-      const rows = await db.read(all(OF_MEMBER, { guild_id: guildId, user_id: userId }));
-      return rows.length > 0 ? rows : null;
-    },
+    ofMember,
     listSerialized: (guildId, request, view = DEFAULT_VIEW) =>
       readJson(db, profileList(guildId, view), request),
     // A member has a profile or a few: stringified here, where SQLite building the JSON cost
     // twice as much (docs/performance.md, "How the answers are made fast"). The same bytes: the
     // record's fields in its order, as the lists' JSON (test/read/serialized-lists.test.ts).
     async ofMemberSerialized(guildId, userId) {
-      const rows = await db.read(all(OF_MEMBER, { guild_id: guildId, user_id: userId }));
-      return rows.length > 0
-        ? { json: [Buffer.from(JSON.stringify(rows))], count: rows.length, next: null }
-        : null;
+      const rows = await ofMember(guildId, userId);
+      return rows && { json: [Buffer.from(JSON.stringify(rows))], count: rows.length, next: null };
     },
     count: (guildId, house = null) => db.read(countProfiles(guildId, house)),
     async slice(guildId, offset, limit, view = DEFAULT_VIEW) {
