@@ -5,12 +5,11 @@ import {
   integer,
   nullable,
   rowId,
-  text,
   timestamp,
   withDefault,
 } from './field.js';
 import { HOUSES, type House } from './houses.js';
-import { BY_MAX, HISTORY_SOURCES, REASON_MAX } from './points-ledger.js';
+import { HISTORY_SOURCES, WHO_AND_WHY } from './points-ledger.js';
 import { defineRecord } from './record.js';
 
 const standings = Object.fromEntries(
@@ -33,14 +32,7 @@ export const pointsHistory = defineRecord({
     at: timestamp('When the change was committed (UTC, milliseconds)'),
     ...standings,
     source: nullable(choice('What made the change; null: the game', HISTORY_SOURCES)),
-    by_user: nullable(
-      text('Who made it: a member’s id, or a label given on the command line', {
-        min: 1,
-        max: BY_MAX,
-      }),
-    ),
-    for_user: nullable(id('The member it was for')),
-    reason: nullable(text('Why', { min: 1, max: REASON_MAX })),
+    ...WHO_AND_WHY,
     // A whole number, as every engine stores a truth value alike; the API answers a boolean.
     undone: withDefault(integer('1 once an award was undone, else 0', { min: 0, max: 1 }), 0),
   },

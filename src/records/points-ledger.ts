@@ -17,6 +17,18 @@ export const REASON_MAX = 240;
 /** Characters of `by` at most: a member's id, or a label given on the command line. */
 export const BY_MAX = 100;
 
+/** Who made a change and why: the columns of a history row, and so of its ledger entries. */
+export const WHO_AND_WHY = {
+  by_user: nullable(
+    text('Who made it: a member’s id, or a label given on the command line', {
+      min: 1,
+      max: BY_MAX,
+    }),
+  ),
+  for_user: nullable(id('The member it was for')),
+  reason: nullable(text('Why', { min: 1, max: REASON_MAX })),
+};
+
 /*
  * The ledger (docs/awards.md): every change of a house's points is one entry, read off the points
  * history (src/records/points-history.ts), whose rows the store's triggers write in the
@@ -35,14 +47,7 @@ export const ledgerEntry = {
     delta: integer('Points added (below 0: taken away)'),
     total: integer('The house’s points after the change'),
     source: choice('What made the change', LEDGER_SOURCES),
-    by_user: nullable(
-      text('Who made it: a member’s id, or a label given on the command line', {
-        min: 1,
-        max: BY_MAX,
-      }),
-    ),
-    for_user: nullable(id('The member it was for')),
-    reason: nullable(text('Why', { min: 1, max: REASON_MAX })),
+    ...WHO_AND_WHY,
   },
 } as const;
 

@@ -64,19 +64,29 @@ function recordSchema(record: RecordDefinition): JsonSchema {
 
 const status = (code: number) => ({ type: 'integer', const: code });
 
+const GUILD_ID = { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' };
+
+/** A list's `results` of `item` and their `count`, as every list answers them. */
+const resultsOf = (item: string) => ({
+  results: { type: 'array', items: ref(item) },
+  count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
+});
+
+/** The `next` of a list that pages only when asked to. */
+const NEXT_WHEN_PAGING = {
+  type: ['string', 'null'],
+  description:
+    'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
+};
+
 function listSchema(item: string, what: string): JsonSchema {
   return {
     type: 'object',
     description: `A list of ${what}: \`results\`, their \`count\`, and \`next\` when paging`,
     required: ['results', 'count', 'status'],
     properties: {
-      results: { type: 'array', items: ref(item) },
-      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
-      next: {
-        type: ['string', 'null'],
-        description:
-          'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
-      },
+      ...resultsOf(item),
+      next: NEXT_WHEN_PAGING,
       status: status(200),
     },
   };
@@ -90,7 +100,7 @@ function premiumSchema(active: boolean): JsonSchema {
       : 'The guild has no active premium (none, or expired): answered with status 404',
     required: ['guildId', 'premium', 'status'],
     properties: {
-      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      guildId: GUILD_ID,
       premium: { type: 'boolean', const: active },
       status: status(active ? 200 : 404),
     },
@@ -211,7 +221,7 @@ export const SCHEMAS = {
       "Where each profile of a member stands in a players list: its 1-based `rank` (null when the list's `house` leaves it out), the list's length `of`, and its `value` for the sort",
     required: ['guildId', 'userId', 'sort', 'order', 'results', 'status'],
     properties: {
-      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      guildId: GUILD_ID,
       userId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the member' },
       sort: { type: 'string', enum: [...PROFILE_SORTS, 'change'] },
       order: { type: 'string', enum: [...SORT_ORDERS] },
@@ -260,7 +270,7 @@ export const SCHEMAS = {
       'The standings of the four houses at each step from `from` to `to`: each entry is the last recorded change at or before its instant; a house is null before the first one',
     required: ['guildId', 'step', 'from', 'to', 'points', 'status'],
     properties: {
-      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
+      guildId: GUILD_ID,
       step: { type: 'string', enum: ['hour', 'day', 'week'] },
       from: { type: 'string', format: 'date-time', description: 'The first instant (UTC)' },
       to: { type: 'string', format: 'date-time', description: 'The last instant (UTC)' },
@@ -330,14 +340,9 @@ export const SCHEMAS = {
     description: "A guild's terms, newest first: `results`, their `count`, and `next` when paging",
     required: ['guildId', 'results', 'count', 'status'],
     properties: {
-      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
-      results: { type: 'array', items: ref('Term') },
-      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
-      next: {
-        type: ['string', 'null'],
-        description:
-          'Only when paging (`limit` or `after` given): the cursor of the next page, or null on the last',
-      },
+      guildId: GUILD_ID,
+      ...resultsOf('Term'),
+      next: NEXT_WHEN_PAGING,
       status: status(200),
     },
   },
@@ -348,9 +353,8 @@ export const SCHEMAS = {
       "A page of a guild's ledger, newest first: `results`, their `count`, and `next`, the cursor of the next page",
     required: ['guildId', 'results', 'count', 'next', 'status'],
     properties: {
-      guildId: { type: 'string', pattern: ID_PATTERN, description: 'Identifier of the guild' },
-      results: { type: 'array', items: ref('LedgerEntry') },
-      count: { type: 'integer', minimum: 0, description: 'Always equals the length of `results`' },
+      guildId: GUILD_ID,
+      ...resultsOf('LedgerEntry'),
       next: {
         type: ['string', 'null'],
         description: 'The `after` of the next page, or null on the last',
