@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerEntry } from '../../records/points-ledger.js';
 import type { Language } from '../i18n/index.js';
-import { HOUSE_STYLES, houseName, NEUTRAL_COLOUR } from './houses.js';
+import { houseColour, houseName } from './houses.js';
 import { fitEmbed, linesWithin, mention, named } from './limits.js';
 
 /*
@@ -85,7 +85,7 @@ export function ledgerEmbed(view: LedgerPage, language: Language): APIEmbed {
     {
       title: view.house ? t.log.of(houseName(view.house, t)) : t.log.title,
       description: linesWithin([...heading, ...lines], undefined, t.lists),
-      color: view.house ? HOUSE_STYLES[view.house].colour : NEUTRAL_COLOUR,
+      color: houseColour(view.house),
       footer: { text: t.log.footer(language.digits(view.page + 1)) },
     },
     t.lists,

@@ -5,7 +5,7 @@ import type { Profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
 import type { Language } from '../i18n/index.js';
 import type { AnyMessages } from '../i18n/messages.js';
-import { HOUSE_STYLES, houseText, NEUTRAL_COLOUR } from './houses.js';
+import { houseColour, houseText } from './houses.js';
 import { fitEmbed, LIMITS, linesWithin, mention, named } from './limits.js';
 
 /** Job names by id, for showing "Auror" rather than a number. */
@@ -138,7 +138,7 @@ function pageEmbed(
       title,
       description: linesWithin(lines, LIMITS.description, t.lists),
       // A house's page takes the house's colour.
-      color: house && house !== 'none' ? HOUSE_STYLES[house].colour : NEUTRAL_COLOUR,
+      color: houseColour(house === 'none' ? null : house),
       footer: {
         text: t.players.footer(
           language.digits(view.page + 1),
@@ -174,7 +174,7 @@ export function memberProfilesEmbed(
     {
       title: language.count(t.players.memberTitle, profiles.length),
       description: t.players.member(mention(userId, t.lists)),
-      color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
+      color: houseColour(firstHouse),
       fields,
     },
     t.lists,

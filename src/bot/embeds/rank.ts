@@ -1,7 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Profile } from '../../records/profile.js';
 import type { Language } from '../i18n/index.js';
-import { HOUSE_STYLES, NEUTRAL_COLOUR } from './houses.js';
+import { HOUSE_STYLES, houseColour } from './houses.js';
 import { fitEmbed, mention } from './limits.js';
 import { changeText, galleonsText, profileName } from './players.js';
 
@@ -55,7 +55,7 @@ export function rankEmbed(
     {
       title: language.count(t.rank.title, standings.length),
       description: t.players.member(mention(userId, t.lists)),
-      color: firstHouse === null ? NEUTRAL_COLOUR : HOUSE_STYLES[firstHouse].colour,
+      color: houseColour(firstHouse),
       fields,
     },
     t.lists,

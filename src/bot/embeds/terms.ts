@@ -2,7 +2,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { House } from '../../records/houses.js';
 import { anyPoints, openLeadersOf, type Term } from '../../records/terms.js';
 import type { Language } from '../i18n/index.js';
-import { HOUSE_STYLES, houseName, NEUTRAL_COLOUR } from './houses.js';
+import { houseColour, houseName } from './houses.js';
 import { fitEmbed, named } from './limits.js';
 
 /** At most this many terms in /term list: the latest; the CLI and the API page through all. */
@@ -61,7 +61,7 @@ export function termListEmbed(terms: readonly Term[], more: boolean, language: L
     {
       title: t.term.listTitle,
       fields: terms.map((term) => termField(term, language)),
-      color: lastCup ? HOUSE_STYLES[lastCup].colour : NEUTRAL_COLOUR,
+      color: houseColour(lastCup),
       ...(more ? { footer: { text: t.term.latest(language.digits(terms.length)) } } : {}),
     },
     t.lists,
