@@ -94,7 +94,19 @@ const PRUNE_LIMIT = `coalesce((SELECT min(started_at) FROM terms WHERE guild_id 
 
 type Guild = { guild: string | null };
 // PostgreSQL plans each for its guild: a generic plan does not know how many rows a guild has.
-const options = { planEachRun: true };
+export const PER_GUILD = { planEachRun: true };
+
+/** The first guild of `table` from `@from` on, and the first after `@after`: one seek each. */
+export const guildSeeks = (table: string) => ({
+  guildFrom: statement<{ from: string }, Guild>(
+    `SELECT min(guild_id) AS guild FROM ${table} WHERE guild_id >= @from`,
+    PER_GUILD,
+  ),
+  guildAfter: statement<{ after: string }, Guild>(
+    `SELECT min(guild_id) AS guild FROM ${table} WHERE guild_id > @after`,
+    PER_GUILD,
+  ),
+});
 
 /**
  * The statements, on the index points_history_guild_at (guild_id, at), which on SQLite holds the
@@ -102,18 +114,11 @@ const options = { planEachRun: true };
  * no sort (test/store/prune-history.test.ts reads the plans).
  */
 export const PRUNE_HISTORY = {
-  guildFrom: statement<{ from: string }, Guild>(
-    'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id >= @from',
-    options,
-  ),
-  guildAfter: statement<{ after: string }, Guild>(
-    'SELECT min(guild_id) AS guild FROM points_history WHERE guild_id > @after',
-    options,
-  ),
+  ...guildSeeks('points_history'),
   // A second row before the limit: the first of them is then not the one kept.
   prunable: statement<{ guild: string; before: string }, { found: number }>(
     `SELECT 1 AS found FROM points_history WHERE guild_id = @guild AND at < ${PRUNE_LIMIT} LIMIT 1 OFFSET 1`,
-    options,
+    PER_GUILD,
   ),
   // `kept`, the guild's latest row before the limit, is one row found first; the older rows are
   // then a range of the index from the guild's start to kept.at. Compared in the database.
@@ -125,7 +130,7 @@ export const PRUNE_HISTORY = {
       CROSS JOIN points_history AS old
       WHERE old.guild_id = @guild AND old.at <= kept.at AND (old.at < kept.at OR old.id < kept.id)
       LIMIT @rows)`,
-    options,
+    PER_GUILD,
   ),
   // The guild's oldest row left: the row before it is gone, so the ledger tells none of its
   // changes (src/store/ledger.ts), and its who and why go with them.
@@ -133,7 +138,7 @@ export const PRUNE_HISTORY = {
     `UPDATE points_history SET source = 'baseline', by_user = NULL, for_user = NULL, reason = NULL,
        undone = 0
      WHERE id = (SELECT id FROM points_history WHERE guild_id = @guild ORDER BY at, id LIMIT 1)`,
-    options,
+    PER_GUILD,
   ),
 };
 

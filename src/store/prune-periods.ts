@@ -1,5 +1,11 @@
 import { PERIOD_KINDS, periodAt } from '../records/periods.js';
-import type { BatchLimits, PruneBatch, PruneBatchStep } from './prune-history.js';
+import {
+  type BatchLimits,
+  guildSeeks,
+  PER_GUILD,
+  type PruneBatch,
+  type PruneBatchStep,
+} from './prune-history.js';
 import type { SqlDb } from './sql/db.js';
 import { first, type Op, run } from './sql/op.js';
 import { statement } from './sql/statement.js';
@@ -19,24 +25,14 @@ function keptFrom(before: string): { week: string; month: string } {
   return { week: week as string, month: month as string };
 }
 
-type Guild = { guild: string | null };
-const options = { planEachRun: true };
-
 const PRUNE_PERIODS = {
-  guildFrom: statement<{ from: string }, Guild>(
-    'SELECT min(guild_id) AS guild FROM profile_changes WHERE guild_id >= @from',
-    options,
-  ),
-  guildAfter: statement<{ after: string }, Guild>(
-    'SELECT min(guild_id) AS guild FROM profile_changes WHERE guild_id > @after',
-    options,
-  ),
+  ...guildSeeks('profile_changes'),
   // One kind's old rows of one guild, at most @rows of them: a range of profile_changes_list.
   deleteOld: statement<{ guild: string; kind: string; kept: string; rows: number }>(
     `DELETE FROM profile_changes WHERE (guild_id, profile_id, kind, start) IN (
       SELECT guild_id, profile_id, kind, start FROM profile_changes
       WHERE guild_id = @guild AND kind = @kind AND start < @kept LIMIT @rows)`,
-    options,
+    PER_GUILD,
   ),
 };
 
