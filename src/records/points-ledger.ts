@@ -13,7 +13,7 @@ export const HISTORY_SOURCES = ['award', 'undo', 'import', 'term-reset', 'baseli
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
 /** Characters of a reason at most: an award's 200, and the "Undo of award #n: " an undo adds. */
-export const REASON_MAX = 240;
+const REASON_MAX = 240;
 /** Characters of `by` at most: a member's id, or a label given on the command line. */
 export const BY_MAX = 100;
 
