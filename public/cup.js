@@ -130,7 +130,9 @@
     }
     if (said.length === 0) return;
     const order = [...items.values()].sort(
-      (a, b) => Number(b.dataset.points) - Number(a.dataset.points),
+      (a, b) =>
+        Number(b.dataset.points) - Number(a.dataset.points) ||
+        Number(a.dataset.order) - Number(b.dataset.order),
     );
     const list = document.getElementById('standings');
     order.forEach((item) => {

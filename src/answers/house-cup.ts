@@ -71,13 +71,16 @@ export async function weekChange(
   now: number,
 ): Promise<Record<House, number> | null> {
   const week = periodAt('week', new Date(now));
+  // Before the week: a change at Monday 00:00:00.000 is the week's, as a member's is. Instants
+  // are kept to the millisecond on both stores.
+  const before = instantText(Date.parse(week.from) - 1);
   const to = instantText(defaultTo(now));
-  const [atStart, latest] = await standingsAt(read.pointsHistory, guildId, [week.from, to]);
+  const [atStart, latest] = await standingsAt(read.pointsHistory, guildId, [before, to]);
   if (!latest) return null;
   const baseline = { ...(atStart ?? NO_POINTS) };
   if (HOUSES.some((house) => baseline[house] === null)) {
     // Only a guild that had no points when the week began reads its week's rows.
-    for (const entry of await read.pointsHistory.between(guildId, week.from, to)) {
+    for (const entry of await read.pointsHistory.between(guildId, before, to)) {
       for (const house of HOUSES) {
         if (baseline[house] === null && isPointCount(entry[house])) baseline[house] = entry[house];
       }

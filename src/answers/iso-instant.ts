@@ -1,3 +1,4 @@
+import { withinYears } from '../records/field.js';
 import { ApiError } from './errors.js';
 
 // A date, or a date-time with an optional zone (UTC when none); what Date.parse reads alike
@@ -13,18 +14,6 @@ function isCalendarDay(text: string): boolean {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
   return days !== undefined && day >= 1 && day <= days;
-}
-
-/**
- * The instants an answer may name: the years 0001 to 9999, the ones RFC 3339 writes (four digits;
- * toISOString writes year 0 as 0000, earlier ones as -000001, later ones as +010000).
- */
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
-
-/** Whether `ms` is an instant of the years 0001 to 9999. */
-export function withinYears(ms: number): boolean {
-  return ms >= FIRST_INSTANT && ms <= LAST_INSTANT;
 }
 
 /**

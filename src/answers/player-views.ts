@@ -1,4 +1,5 @@
 import type { ReadService } from '../read/service.js';
+import { withinYears } from '../records/field.js';
 import {
   type CalendarChangeView,
   type ChangeView,
@@ -16,7 +17,7 @@ import {
   type SortOrder,
 } from '../records/profile-order.js';
 import { ApiError, MESSAGES } from './errors.js';
-import { parseInstant, withinYears } from './iso-instant.js';
+import { parseInstant } from './iso-instant.js';
 
 /*
  * What a players request asks for (docs/http-api.md, "Periods: who did most this week"): a

@@ -1,4 +1,5 @@
 import type { ReadService } from '../read/service.js';
+import { withinYears } from '../records/field.js';
 import { HOUSES } from '../records/houses.js';
 import { type CacheableAnswer, errorAnswer, jsonAnswer } from './answer.js';
 import { ApiError, MESSAGES } from './errors.js';
@@ -16,7 +17,7 @@ import {
   stepStart,
   termSeriesInstants,
 } from './history-series.js';
-import { parseInstant, withinYears } from './iso-instant.js';
+import { parseInstant } from './iso-instant.js';
 
 interface HistoryQuery {
   step?: string | undefined;

@@ -131,14 +131,11 @@ export const rankSortParam = {
   example: 'galleons',
 } as const satisfies Parameter;
 
-/**
- * The period of a list by change; `term` is named now (terms come later) so that the choice and
- * its 400 text stay the same when terms arrive; until then `term` is its own 400.
- */
+/** The period of a list by change. */
 const periodParam = choiceParam(
   'period',
   REQUEST_PERIODS,
-  'With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00 or the UTC calendar month containing `at` (`term`: terms are not kept yet, a 400)',
+  "With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00, the UTC calendar month, or the guild's term containing `at` (without `at`, the open term; a 404 when there is none)",
 );
 
 const atParam = {

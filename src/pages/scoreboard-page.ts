@@ -79,7 +79,8 @@ function rankedItems(standings: Record<House, number>, weekChange: ScoreboardVie
     const points = standings[house];
     const rank = 1 + HOUSES.filter((other) => standings[other] > points).length;
     const change = weekChange[house];
-    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
+    // data-order: the houses' usual order, which cup.js keeps for equal points as this does.
+    return html`<li class="house ${house}" data-house="${house}" data-order="${HOUSES.indexOf(house)}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
   });
 }
 

@@ -131,6 +131,18 @@ export function isChecked(field: Field): boolean {
 export const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /**
+ * The instants every layer writes in RFC 3339's four-digit years: 0001 to 9999 (toISOString writes
+ * year 0 as 0000, earlier ones as -000001, later ones as +010000).
+ */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Whether `ms` is an instant of the years 0001 to 9999. */
+export function withinYears(ms: number): boolean {
+  return ms >= FIRST_INSTANT && ms <= LAST_INSTANT;
+}
+
+/**
  * Whether a column of the field needs holding to the safe integers beyond its own bounds: a
  * whole number the database does not number itself, whose bounds (if any) allow a larger one.
  */

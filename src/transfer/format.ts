@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Field, ID_PATTERN } from '../records/field.js';
+import { type Field, ID_PATTERN, withinYears } from '../records/field.js';
 import type { HousePoints } from '../records/house-points.js';
 import { housePoints } from '../records/house-points.js';
 import { HOUSES, type House } from '../records/houses.js';
@@ -129,7 +129,13 @@ function fieldSchema(field: Field): z.ZodType {
       }
       case 'instant':
       case 'timestamp':
-        return z.iso.datetime({ offset: true, error: expected('an ISO 8601 date-time') });
+        // In UTC too: `0001-01-01T00:30+01:00` is year 0, which no answer may write.
+        return z.iso
+          .datetime({ offset: true, error: expected('an ISO 8601 date-time') })
+          .refine(
+            (text) => withinYears(Date.parse(text)),
+            'reaches outside the years 0001 to 9999 in UTC',
+          );
       case 'json':
         return z.unknown();
     }

@@ -42,6 +42,15 @@ const GUILDS = {
       entry(at('2026-11-25'), points(60, 40, 20, 10)),
     ],
   },
+  // A change at Monday 00:00:00.000 UTC is the week's, as a member's change then is.
+  atTheTurn: {
+    id: '704',
+    points: points(110, 100, 100, 100),
+    history: [
+      entry(at('2026-11-22'), points(100, 100, 100, 100)),
+      entry('2026-11-23T00:00:00.000Z', points(110, 100, 100, 100)),
+    ],
+  },
 };
 
 for (const kind of storeKinds(import.meta.filename)) {
@@ -62,6 +71,10 @@ for (const kind of storeKinds(import.meta.filename)) {
 
     it('counts a guild that first had points inside the week from its first values', async () => {
       expect(await change(GUILDS.newThisWeek)).toEqual(points(10, -10, -30, -40));
+    });
+
+    it('counts a change at Monday 00:00:00.000 UTC in the week it begins', async () => {
+      expect(await change(GUILDS.atTheTurn)).toEqual(points(10, 0, 0, 0));
     });
 
     it('shows no gain for a guild imported minutes ago', async () => {

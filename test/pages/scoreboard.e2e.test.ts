@@ -204,6 +204,26 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
     expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);
     expect(await page.locator('.house').first().getAttribute('data-house')).toBe('ravenclaw');
     expect(await page.locator('#announce').textContent()).toContain('Ravenclaw 500');
+
+    // Equal points keep the houses' usual order live, as the page drawn afresh does.
+    await test.store.importData({
+      guilds: [
+        { id: RICH, points: { gryffindor: 500, slytherin: 95, ravenclaw: 500, hufflepuff: 101 } },
+      ],
+    });
+    await page.waitForFunction(
+      `document.querySelector('[data-house="gryffindor"] .points')?.textContent === '500'`,
+      undefined,
+      { timeout: PATIENCE_MS },
+    );
+    const standings = (on: Page) =>
+      on.evaluate(
+        `[...document.querySelectorAll('#standings .house')].map((item) => item.dataset.house + ' ' + item.querySelector('.rank').textContent)`,
+      );
+    const live = await standings(page);
+    expect(live).toEqual(['gryffindor 1', 'ravenclaw 1', 'hufflepuff 3', 'slytherin 4']);
+    await page.reload();
+    expect(await standings(page)).toEqual(live);
     await page.context().close();
   });
 
