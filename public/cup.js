@@ -129,12 +129,13 @@
       said.push(`${item.querySelector('.name').textContent} ${format.format(now)}`);
     }
     if (said.length === 0) return;
+    const list = document.getElementById('standings');
+    const usual = list.dataset.houses.split(' ');
     const order = [...items.values()].sort(
       (a, b) =>
         Number(b.dataset.points) - Number(a.dataset.points) ||
-        Number(a.dataset.order) - Number(b.dataset.order),
+        usual.indexOf(a.dataset.house) - usual.indexOf(b.dataset.house),
     );
-    const list = document.getElementById('standings');
     order.forEach((item) => {
       const rank =
         1 +

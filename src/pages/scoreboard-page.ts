@@ -54,7 +54,8 @@ export function weekText(change: number | null): string {
 export function scoreboardPage(view: ScoreboardView): string {
   const { standings, terms = NO_TERMS } = view;
   const body = standings
-    ? html`<ol class="standings" id="standings" aria-label="House standings">
+    ? // data-houses: the houses' usual order, which cup.js keeps for equal points as this does.
+      html`<ol class="standings" id="standings" data-houses="${HOUSES.join(' ')}" aria-label="House standings">
 ${rankedItems(standings, view.weekChange)}</ol>
 ${view.overlay ? '' : raceChart({ series: view.series, names: NAMES, days: CHART_DAYS })}`
     : html`<p class="no-standings" id="no-standings">No standings yet: the houses of this cup have no points. They show here as soon as they have some.</p>`;
@@ -79,8 +80,7 @@ function rankedItems(standings: Record<House, number>, weekChange: ScoreboardVie
     const points = standings[house];
     const rank = 1 + HOUSES.filter((other) => standings[other] > points).length;
     const change = weekChange[house];
-    // data-order: the houses' usual order, which cup.js keeps for equal points as this does.
-    return html`<li class="house ${house}" data-house="${house}" data-order="${HOUSES.indexOf(house)}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
+    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
   });
 }
 

@@ -23,6 +23,7 @@ export const NEUTRAL_COLOUR = 0x74572b;
 /** An embed's colour: its house's, or the neutral one when it belongs to none. */
 export const houseColour = (house: House | null | undefined): number =>
   house ? HOUSE_STYLES[house].colour : NEUTRAL_COLOUR;
+
 /** For "no" answers (premium off). */
 export const MUTED_COLOUR = 0x99aab5;
 
