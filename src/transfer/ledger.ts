@@ -1,5 +1,5 @@
 import type { House } from '../records/houses.js';
-import type { LedgerSource } from '../records/points-ledger.js';
+import type { LedgerEntry } from '../records/points-ledger.js';
 import type { HistoryFileEntry } from './history.js';
 
 /*
@@ -9,20 +9,13 @@ import type { HistoryFileEntry } from './history.js';
  * (historyWithLedger), which an import writes; its numbers are the history's already.
  */
 
-/** One entry as a file holds it: `by`, `for`, `reason`, `undoes` null or absent, `undone` false. */
-export interface LedgerFileEntry {
-  id: number;
-  at: string;
-  house: House;
-  delta: number;
-  total: number;
-  source: LedgerSource;
-  by?: string | null | undefined;
-  for?: string | null | undefined;
-  reason?: string | null | undefined;
-  undone?: boolean | undefined;
-  undoes?: number | null | undefined;
-}
+/** Who, why and whether undone: absent from a file's entry where the store has none. */
+type Optional = 'by' | 'for' | 'reason' | 'undone';
+
+/** One entry as a file holds it: the API's entry, with `undoes` (the award an undo takes back). */
+export type LedgerFileEntry = Omit<LedgerEntry, Optional> & {
+  [field in Optional]?: LedgerEntry[field] | undefined;
+} & { undoes?: number | null | undefined };
 
 /** A problem of one entry: its field, and what is wrong. */
 interface LedgerProblem {

@@ -5,6 +5,7 @@ import type { Profile } from '../../records/profile.js';
 import { DEFAULT_VIEW, type HouseFilter, type ProfileView } from '../../records/profile-order.js';
 import type { Language } from '../i18n/index.js';
 import type { AnyMessages } from '../i18n/messages.js';
+import type { Plural } from '../i18n/plural.js';
 import { houseColour, houseText } from './houses.js';
 import { fitEmbed, LIMITS, linesWithin, mention, named } from './limits.js';
 
@@ -169,10 +170,25 @@ export function memberProfilesEmbed(
     ].join('\n'),
     inline: true,
   }));
+  return memberEmbed(t.players.memberTitle, userId, profiles, fields, language);
+}
+
+/**
+ * An embed about one member's profiles, one field each: its title counts them, it names the
+ * member, and it takes the colour of the first profile's house that has one.
+ */
+export function memberEmbed(
+  title: Plural<'other'>,
+  userId: string,
+  profiles: readonly Pick<Profile, 'house'>[],
+  fields: APIEmbedField[],
+  language: Language,
+): APIEmbed {
+  const { t } = language;
   const firstHouse = profiles.find((p) => p.house !== null)?.house ?? null;
   return fitEmbed(
     {
-      title: language.count(t.players.memberTitle, profiles.length),
+      title: language.count(title, profiles.length),
       description: t.players.member(mention(userId, t.lists)),
       color: houseColour(firstHouse),
       fields,

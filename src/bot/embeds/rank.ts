@@ -1,9 +1,8 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Profile } from '../../records/profile.js';
 import type { Language } from '../i18n/index.js';
-import { HOUSE_STYLES, houseColour } from './houses.js';
-import { fitEmbed, mention } from './limits.js';
-import { changeText, galleonsText, profileName } from './players.js';
+import { HOUSE_STYLES } from './houses.js';
+import { changeText, galleonsText, memberEmbed, profileName } from './players.js';
 
 /** A profile's place in a list: its 1-based rank among `of` profiles. */
 export interface Place {
@@ -50,14 +49,6 @@ export function rankEmbed(
     value: standingText(standing, language),
     inline: standings.length > 1,
   }));
-  const firstHouse = standings.find((s) => s.profile.house !== null)?.profile.house ?? null;
-  return fitEmbed(
-    {
-      title: language.count(t.rank.title, standings.length),
-      description: t.players.member(mention(userId, t.lists)),
-      color: houseColour(firstHouse),
-      fields,
-    },
-    t.lists,
-  );
+  const profiles = standings.map((standing) => standing.profile);
+  return memberEmbed(t.rank.title, userId, profiles, fields, language);
 }
