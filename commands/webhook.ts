@@ -4,11 +4,14 @@ import { GUILD_ONLY_COMMAND } from '../src/bot/definition.js';
 import { newWebhookEmbed, type ReasonKind, webhookListEmbed } from '../src/bot/embeds/webhooks.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
-import { EVENT_NAMES, type EventName } from '../src/records/events.js';
+import { EVENT_NAMES, type EventName, eventList } from '../src/records/events.js';
 import { SUBSCRIPTIONS_PER_GUILD } from '../src/records/webhooks.js';
 import { FAILING_REASON, GONE_REASON } from '../src/webhooks/deliverer.js';
 import { hostOf, systemResolver, URL_MAX } from '../src/webhooks/safety.js';
 import { type AddRefusal, addSubscription } from '../src/webhooks/subscriptions.js';
+
+/** Room for every event's name in `events:`, commas and spaces between. */
+const EVENT_LIST_MAX = 200;
 
 const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
@@ -27,8 +30,15 @@ const definition = localizedCommand((t) => ({
           required: true,
           max_length: URL_MAX,
         },
-        // One option per event, as Discord offers several values no other way: a choice is one
-        // value, and a comma list was a text to type right. The catalogue's order and names.
+        // The events as the command line takes them, a comma list (`points,term`).
+        {
+          type: ApplicationCommandOptionType.String,
+          ...t.commands.webhookAddEventList,
+          required: false,
+          max_length: EVENT_LIST_MAX,
+        },
+        // And one option per event, as Discord offers several values no other way but a text to
+        // type right (a choice is one value). The catalogue's order and names.
         ...EVENT_NAMES.map(
           (event) =>
             ({
@@ -80,12 +90,19 @@ function refusal(refused: AddRefusal, url: string, context: CommandContext): str
 }
 
 /**
- * The events an add asks for: those set True; when none is, every event but those set False
- * (`/webhook add url:` alone asks for all of them, `players:False` for all but players).
+ * The events an add asks for: those `events:` lists and those set True, but any set False; when
+ * none is asked for, every event but those set False (`/webhook add url:` alone asks for all of
+ * them, `players:False` for all but players). Null when `events:` names an unknown event.
  */
-function eventsOf(given: { readonly [E in EventName]?: boolean }): EventName[] {
-  const chosen = EVENT_NAMES.filter((event) => given[event] === true);
-  return chosen.length > 0 ? chosen : EVENT_NAMES.filter((event) => given[event] !== false);
+function eventsOf(given: {
+  readonly events?: string | undefined;
+  readonly [event: string]: unknown;
+}): EventName[] | null {
+  const listed = given.events?.trim() ? eventList(given.events) : [];
+  if (listed === null) return null;
+  const asked = EVENT_NAMES.filter((event) => listed.includes(event) || given[event] === true);
+  const from = asked.length > 0 ? asked : EVENT_NAMES;
+  return from.filter((event) => given[event] !== false);
 }
 
 function urlRefusal(
@@ -124,13 +141,17 @@ async function execute(
   if (options.subcommand === 'add') {
     // Required, so Discord always sends it; a payload without it is simply not a URL.
     const url = options.url?.trim() ?? '';
+    const events = eventsOf(options);
+    if (events === null) {
+      return { content: language.t.webhook.unknownEvents(EVENT_NAMES.join(',')), ephemeral: true };
+    }
     const added = await addSubscription(
       {
         webhooks: webhooks.store,
         read: context.read,
         rules: { ...webhooks.rules, resolve: systemResolver },
       },
-      { guildId, url, events: eventsOf(options) },
+      { guildId, url, events },
     );
     if (!added.ok) return { content: refusal(added, url, context), ephemeral: true };
     // The secret goes only to the admin, in this one ephemeral answer, never to a log line.

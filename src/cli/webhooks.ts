@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
-import { EVENT_NAMES, type EventName } from '../records/events.js';
+import { EVENT_NAMES, type EventName, eventList } from '../records/events.js';
 import type { WebhookSubscription } from '../store/webhooks.js';
 import { ATTEMPTS_KEPT } from '../webhooks/deliverer.js';
 import { sendPing } from '../webhooks/ping.js';
@@ -18,15 +18,9 @@ import { CliError, print, table } from './output.js';
 
 const rulesOf = (config: Config): SafetyRules => ({ ...config.webhooks, resolve: systemResolver });
 
-/**
- * The events of `--events points,players`: each known, none twice, in EVENT_NAMES' order; every
- * event when `text` is undefined or empty. Null when one is unknown.
- */
+/** The events of `--events points,players`; every event when it is left out or empty. */
 function parseEvents(text: string | undefined): EventName[] | null {
-  if (text === undefined || text.trim() === '') return [...EVENT_NAMES];
-  const given = text.split(',').map((each) => each.trim().toLowerCase());
-  if (given.some((each) => !(EVENT_NAMES as readonly string[]).includes(each))) return null;
-  return EVENT_NAMES.filter((event) => given.includes(event));
+  return text === undefined || text.trim() === '' ? [...EVENT_NAMES] : eventList(text);
 }
 
 function stateOf(subscription: WebhookSubscription): string {

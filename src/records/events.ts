@@ -67,3 +67,14 @@ export function messageOf(name: EventName, data: () => EventData): EventMessage 
   const type: EventType<EventMessage> = EVENTS[name];
   return type.pick ? type.pick(data()) : type.messages[0];
 }
+
+/**
+ * The events of a comma list (`points,term`: any case, spaces around a name), each once, in
+ * EVENT_NAMES' order; null when a name is none of them. The command line's `--events` and
+ * Discord's `events:` read it.
+ */
+export function eventList(text: string): EventName[] | null {
+  const given = text.split(',').map((each) => each.trim().toLowerCase());
+  if (given.some((each) => !(EVENT_NAMES as readonly string[]).includes(each))) return null;
+  return EVENT_NAMES.filter((event) => given.includes(event));
+}

@@ -68,13 +68,21 @@ afterAll(async () => {
 });
 
 const string = (name: string, value: string): CommandOption => ({ name, type: 3, value });
-/** `/webhook add`, with a True or False for the events given, as Discord sends booleans. */
-const add = (url: string, events: { [E in EventName]?: boolean } = {}): CommandOption[] => [
+/**
+ * `/webhook add`, with a True or False for the events given, as Discord sends booleans, and
+ * `events:` when a list is given.
+ */
+const add = (
+  url: string,
+  events: { [E in EventName]?: boolean } = {},
+  list?: string,
+): CommandOption[] => [
   {
     name: 'add',
     type: 1,
     options: [
       string('url', url),
+      ...(list === undefined ? [] : [string('events', list)]),
       ...Object.entries(events).map(([name, value]) => ({ name, type: 5, value })),
     ],
   },
@@ -183,6 +191,23 @@ describe.each(['gateway', 'http'] as const)('over the %s', (via) => {
       expect((await database.store.webhooks.get(id))?.events).toEqual(events);
       await database.store.webhooks.remove(id);
     }
+  });
+
+  it('subscribes to the events of `events:`, a comma list as the command line takes', async () => {
+    for (const [list, given, events] of [
+      ['points,term', {}, ['points', 'term']],
+      [' Term , points, term', {}, ['points', 'term']],
+      ['points', { award: true }, ['points', 'award']],
+      ['points,jobs', { jobs: false }, ['points']],
+    ] as const) {
+      const answer = await webhook(add(PUBLIC_URL, given, list));
+      const id = Number(/#(\d+)/.exec(answer.data.embeds?.[0]?.title ?? '')?.[1]);
+      expect((await database.store.webhooks.get(id))?.events, list).toEqual(events);
+      await database.store.webhooks.remove(id);
+    }
+    await refusedIn(ENGLISH, add(PUBLIC_URL, {}, 'points,scores'), (t) =>
+      t.webhook.unknownEvents(EVENT_NAMES.join(',')),
+    );
   });
 
   it('refuses in the member’s language', async () => {

@@ -102,6 +102,11 @@ export const de: Messages<'one' | 'other'> = {
         'Änderungen an eine URL senden (ihr Signaturgeheimnis wird einmal und nur dir gezeigt)',
     },
     webhookAddUrl: { name: 'url', description: 'Die https://-Adresse, an die gesendet wird' },
+    webhookAddEventList: {
+      name: 'ereignisse',
+      description:
+        'Die Ereignisse als Liste mit Kommas, z. B. points,term (oder jedes unten einzeln)',
+    },
     webhookAddEvents: {
       points: { name: 'punkte', description: 'Die Hauspunkte bei jeder Änderung senden' },
       premium: { name: 'premium', description: 'Premium bei jeder Änderung senden' },
@@ -291,6 +296,8 @@ export const de: Messages<'one' | 'other'> = {
       `Webhook #${id} ist entfernt: An ihn wird nichts mehr gesendet, auch keine wartenden Nachrichten.`,
     full: (max) =>
       `Dieser Server hat bereits ${max} Webhooks, mehr sind nicht möglich: Entferne zuerst einen (\`/webhook liste\` zeigt ihre Nummern, \`/webhook entfernen nummer:<Nummer>\` entfernt einen).`,
+    unknownEvents: (names: string) =>
+      `Die Ereignisse müssen eine Liste mit Kommas aus ${names} sein: nichts wurde hinzugefügt.`,
     noEvents:
       'Jedes Ereignis wurde auf False gesetzt: Es gäbe nichts zu senden, also wurde nichts hinzugefügt.',
     url: {

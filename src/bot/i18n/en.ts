@@ -102,6 +102,10 @@ export const en = {
       description: 'Send changes to a URL (its signing secret is shown once, only to you)',
     },
     webhookAddUrl: { name: 'url', description: 'The https:// address to POST to' },
+    webhookAddEventList: {
+      name: 'events',
+      description: 'The events to send as a comma list, e.g. points,term (or set each event below)',
+    },
     /**
      * /webhook add's events, one option each (True: send it), keyed and in English named as the
      * catalogue of events names them (records/events.ts), so a new event without its label here
@@ -296,6 +300,9 @@ export const en = {
       `Webhook #${id} is removed: nothing more is sent to it, messages still waiting included.`,
     full: (max: string) =>
       `This server has ${max} webhooks already, the most it may have: remove one first (\`/webhook list\` shows their numbers, \`/webhook remove id:<number>\` removes one).`,
+    /** `events:` names an unknown event; `names` lists the known ones. */
+    unknownEvents: (names: string) =>
+      `The events must be a comma list among ${names}: nothing was added.`,
     noEvents: 'Every event was set to False: there would be nothing to send, so nothing was added.',
     /** A refused URL: nothing was added. */
     url: {

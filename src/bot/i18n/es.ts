@@ -102,6 +102,11 @@ export const esES: Spanish = {
         'Envía los cambios a una URL (su secreto de firma se muestra una vez, solo a ti)',
     },
     webhookAddUrl: { name: 'url', description: 'La dirección https:// a la que enviar' },
+    webhookAddEventList: {
+      name: 'eventos',
+      description:
+        'Los eventos como lista separada por comas, p. ej. points,term (o cada uno abajo)',
+    },
     webhookAddEvents: {
       points: { name: 'puntos', description: 'Envía los puntos de las casas cada vez que cambian' },
       premium: { name: 'premium', description: 'Envía el premium cada vez que cambia' },
@@ -298,6 +303,8 @@ export const esES: Spanish = {
       `El webhook n.º ${id} se ha quitado: ya no se le envía nada, tampoco los mensajes pendientes.`,
     full: (max) =>
       `Este servidor ya tiene ${max} webhooks, el máximo: quita uno primero (\`/webhook lista\` muestra sus números y \`/webhook quitar número:<número>\` quita uno).`,
+    unknownEvents: (names: string) =>
+      `Los eventos deben ser una lista separada por comas entre ${names}: no se ha añadido nada.`,
     noEvents:
       'Todos los eventos se pusieron en False: no habría nada que enviar, así que no se ha añadido nada.',
     url: {

@@ -96,6 +96,10 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
         'Envoyer les changements à une URL (son secret de signature montré une fois, à vous seul)',
     },
     webhookAddUrl: { name: 'url', description: 'L’adresse https:// où envoyer' },
+    webhookAddEventList: {
+      name: 'événements',
+      description: 'Les événements en liste à virgules, p. ex. points,term (ou chacun ci-dessous)',
+    },
     webhookAddEvents: {
       points: { name: 'points', description: 'Envoyer les points des maisons à chaque changement' },
       premium: { name: 'premium', description: 'Envoyer le premium à chaque changement' },
@@ -294,6 +298,8 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       `Le webhook n° ${id} est supprimé : plus rien ne lui est envoyé, messages en attente compris.`,
     full: (max) =>
       `Ce serveur a déjà ${max} webhooks, le maximum : supprimez-en un d’abord (\`/webhook liste\` donne leurs numéros, \`/webhook supprimer numéro:<numéro>\` en supprime un).`,
+    unknownEvents: (names: string) =>
+      `Les événements doivent être une liste à virgules parmi ${names} : rien n’a été ajouté.`,
     noEvents:
       'Chaque événement est à False : il n’y aurait rien à envoyer, donc rien n’a été ajouté.',
     url: {

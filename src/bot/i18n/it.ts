@@ -100,6 +100,11 @@ export const it: Messages<'one' | 'many' | 'other'> = {
         'Invia le modifiche a un URL (il suo segreto di firma è mostrato una volta, solo a te)',
     },
     webhookAddUrl: { name: 'url', description: 'L’indirizzo https:// a cui inviare' },
+    webhookAddEventList: {
+      name: 'eventi',
+      description:
+        'Gli eventi come elenco separato da virgole, es. points,term (o ciascuno qui sotto)',
+    },
     webhookAddEvents: {
       points: { name: 'punti', description: 'Invia i punti delle case a ogni modifica' },
       premium: { name: 'premium', description: 'Invia il premium a ogni modifica' },
@@ -290,6 +295,8 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       `Il webhook n. ${id} è rimosso: non gli si invia più nulla, nemmeno i messaggi in attesa.`,
     full: (max) =>
       `Questo server ha già ${max} webhook, il massimo: rimuovine prima uno (\`/webhook elenco\` mostra i loro numeri, \`/webhook rimuovi numero:<numero>\` ne rimuove uno).`,
+    unknownEvents: (names: string) =>
+      `Gli eventi devono essere un elenco separato da virgole tra ${names}: non è stato aggiunto nulla.`,
     noEvents:
       'Ogni evento è impostato su False: non ci sarebbe nulla da inviare, quindi non è stato aggiunto nulla.',
     url: {

@@ -96,6 +96,11 @@ export const nl: Messages<'one' | 'other'> = {
         'Stuur wijzigingen naar een URL (het ondertekengeheim wordt één keer getoond, alleen aan jou)',
     },
     webhookAddUrl: { name: 'url', description: 'Het https://-adres om naartoe te sturen' },
+    webhookAddEventList: {
+      name: 'gebeurtenissen',
+      description:
+        'De gebeurtenissen als lijst met komma’s, bv. points,term (of elk hieronder apart)',
+    },
     webhookAddEvents: {
       points: { name: 'punten', description: 'Stuur de afdelingspunten bij elke wijziging' },
       premium: { name: 'premium', description: 'Stuur premium bij elke wijziging' },
@@ -283,6 +288,8 @@ export const nl: Messages<'one' | 'other'> = {
       `Webhook #${id} is verwijderd: er wordt niets meer naartoe gestuurd, ook geen wachtende berichten.`,
     full: (max) =>
       `Deze server heeft al ${max} webhooks, het maximum: verwijder er eerst een (\`/webhook lijst\` toont hun nummers, \`/webhook verwijderen nummer:<nummer>\` verwijdert er een).`,
+    unknownEvents: (names: string) =>
+      `De gebeurtenissen moeten een lijst met komma’s zijn uit ${names}: er is niets toegevoegd.`,
     noEvents:
       'Elke gebeurtenis staat op False: er zou niets te sturen zijn, dus er is niets toegevoegd.',
     url: {

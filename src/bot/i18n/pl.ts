@@ -79,6 +79,10 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       description: 'Wysyłaj zmiany pod adres URL (jego sekret podpisu pokazany raz, tylko tobie)',
     },
     webhookAddUrl: { name: 'url', description: 'Adres https://, pod który wysyłać' },
+    webhookAddEventList: {
+      name: 'zdarzenia',
+      description: 'Zdarzenia jako lista po przecinku, np. points,term (lub każde osobno poniżej)',
+    },
     webhookAddEvents: {
       points: { name: 'punkty', description: 'Wysyłaj punkty domów przy każdej zmianie' },
       premium: { name: 'premium', description: 'Wysyłaj premium przy każdej zmianie' },
@@ -291,6 +295,8 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       `Webhook nr ${id} został usunięty: nic więcej nie jest do niego wysyłane, także oczekujące wiadomości.`,
     full: (max) =>
       `Ten serwer ma już ${max} webhooków, najwięcej, ile może: najpierw usuń jeden (\`/webhook lista\` pokazuje ich numery, \`/webhook usuń numer:<numer>\` usuwa jeden).`,
+    unknownEvents: (names: string) =>
+      `Zdarzenia muszą być listą po przecinku spośród: ${names}. Nic nie dodano.`,
     noEvents:
       'Każde zdarzenie ustawiono na False: nie byłoby czego wysyłać, więc niczego nie dodano.',
     url: {

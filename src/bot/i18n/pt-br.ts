@@ -95,6 +95,11 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
         'Envie as mudanças a uma URL (o segredo de assinatura é mostrado uma vez, só para você)',
     },
     webhookAddUrl: { name: 'url', description: 'O endereço https:// para onde enviar' },
+    webhookAddEventList: {
+      name: 'eventos',
+      description:
+        'Os eventos como lista separada por vírgulas, ex.: points,term (ou cada um abaixo)',
+    },
     webhookAddEvents: {
       points: { name: 'pontos', description: 'Enviar os pontos das casas a cada mudança' },
       premium: { name: 'premium', description: 'Enviar o premium a cada mudança' },
@@ -291,6 +296,8 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       `O webhook nº ${id} foi removido: nada mais é enviado a ele, nem as mensagens pendentes.`,
     full: (max) =>
       `Este servidor já tem ${max} webhooks, o máximo: remova um primeiro (\`/webhook listar\` mostra os números, \`/webhook remover número:<número>\` remove um).`,
+    unknownEvents: (names: string) =>
+      `Os eventos devem ser uma lista separada por vírgulas entre ${names}: nada foi adicionado.`,
     noEvents:
       'Todos os eventos foram definidos como False: não haveria nada a enviar, então nada foi adicionado.',
     url: {
