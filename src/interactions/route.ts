@@ -41,17 +41,25 @@ function whenSent(reply: FastifyReply): Promise<void> {
   });
 }
 
+/** A body of another type than JSON: refused (415), once its signature has been checked. */
+class NotJson {
+  constructor(readonly bytes: Buffer) {}
+}
+
 /**
- * Keeps each body as the bytes Discord signed, never parsed before the signature is checked, and
- * counts Fastify's own refusals here (415, 413, an unreadable body) as failures too; the app's
- * error handler, which this one hands them to, writes the JSON error body.
+ * Keeps each body as the bytes Discord signed, never parsed before the signature is checked (of
+ * any type: an unsigned request is a 401 whatever it sends), and counts Fastify's own refusals
+ * here (413, an unreadable body) as failures too; the app's error handler, which this one hands
+ * them to, writes the JSON error body.
  */
 function takeSignedBodies(scope: FastifyInstance, guard: FailureGuard): void {
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES },
-    (_request, body, done) => done(null, body),
+  const limits = { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES } as const;
+  scope.addContentTypeParser('application/json', limits, (_request, body, done) =>
+    done(null, body),
+  );
+  scope.addContentTypeParser('*', limits, (_request, body: Buffer, done) =>
+    done(null, new NotJson(body)),
   );
   scope.setErrorHandler(async (error: FastifyError | ApiError, request) => {
     if (error instanceof ApiError) throw error;
@@ -67,11 +75,15 @@ async function signedPayload(
   checkSignature: SignatureCheck,
   guard: FailureGuard,
 ): Promise<unknown> {
-  const body = Buffer.isBuffer(request.body) ? request.body : NO_BODY;
+  const given = request.body;
+  const body = given instanceof NotJson ? given.bytes : Buffer.isBuffer(given) ? given : NO_BODY;
   const timestamp = header(request, 'x-signature-timestamp');
   const signature = header(request, 'x-signature-ed25519');
   if (!checkSignature(timestamp, signature, body)) {
     throw await failureOf(guard, request.ip, 401, INVALID_SIGNATURE);
+  }
+  if (given instanceof NotJson) {
+    throw await failureOf(guard, request.ip, 415, CLIENT_ERRORS[415] ?? MESSAGES.badRequest);
   }
   try {
     return JSON.parse(body.toString('utf8'));

@@ -104,12 +104,17 @@ describe('the signature', () => {
 });
 
 describe('everything but a signed JSON interaction', () => {
-  it('another content type: 415, in the JSON error body', async () => {
+  it('another content type: 415 once signed, in the JSON error body; 401 unsigned', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
       const headers = { ...fake.signer.headers(PING), 'content-type': type };
       expect(await post(PING, headers)).toMatchObject({
         status: 415,
         json: { error: 'Unsupported media type', status: 415 },
+      });
+      // The signature is checked before anything else, whatever the body's type.
+      expect(await post(PING, { 'content-type': type })).toMatchObject({
+        status: 401,
+        json: INVALID,
       });
     }
   });

@@ -133,7 +133,7 @@ export const listPlayers = defineEndpoint({
   operationId: 'listPlayers',
   summary: 'List the player profiles of a guild',
   description:
-    'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. With `sort=change` and a `period` (`week`, `month`), by the galleons change in the period containing `at` (default now), largest first: each profile carries `change`, and the envelope the `period` {kind, from, to}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
+    'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. With `sort=change` and a `period` (`week`, `month`, `term`), by the galleons change in the period containing `at` (default now; for `term`, the open term), largest first: each profile carries `change`, and the envelope the `period` {kind, from, to}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
   params: [guildIdParam],
   query: [...profilePagingParams, ...profileListParams, ...periodParams],
   guildScoped: true,
