@@ -79,6 +79,14 @@ function logs(node: RunningNode): LogLine[] {
 const count = (node: RunningNode, pattern: RegExp) =>
   logs(node).filter((line) => pattern.test(line.msg ?? '')).length;
 
+/**
+ * Waits until the node has logged `pattern` `times` times: its line reaches the node's output,
+ * and this process, a moment after /readyz says what it tells (a test read it too soon once).
+ */
+async function untilLogged(node: RunningNode, pattern: RegExp, times: number): Promise<void> {
+  await until(() => count(node, pattern) >= times, `${node.url} to log ${pattern} ${times} times`);
+}
+
 /** Polls /readyz until it names Redis as `state`; every answer on the way must be a 200. */
 async function untilRedis(node: RunningNode, state: 'ok' | 'down'): Promise<void> {
   await until(async () => {
@@ -139,6 +147,7 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
     const third = (await keys.create({ name: 'third', rateLimit: 4 })).key;
     expect(await spend([a, b], third, 6)).toEqual([...ok(4), 429, 429]);
     for (const n of [a, b]) {
+      await untilLogged(n, BACK, 1);
       expect(count(n, DOWN)).toBe(1);
       expect(count(n, BACK)).toBe(1);
     }
@@ -164,6 +173,7 @@ describe.skipIf(!binary)('Redis stopped mid-run', () => {
     await untilRedis(a, 'ok');
     await untilRedis(b, 'ok');
     for (const n of [a, b]) {
+      await untilLogged(n, BACK, 2);
       expect(count(n, DOWN)).toBe(2);
       expect(count(n, BACK)).toBe(2);
       // Nothing else went wrong, and nothing reached stderr (no unhandled error, no warning).
