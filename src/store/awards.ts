@@ -32,18 +32,23 @@ const OLDEST_OF_LIMIT = statement<Guild & { since: string }, { at: string }>(
     ORDER BY at DESC, id DESC LIMIT 1 OFFSET ${AWARDS_PER_MINUTE - 1}`,
 );
 
-// A guild without points gets its row, the other houses at 0 (their columns' default).
+// A guild without points gets its row, every house at 0 (their columns' default), written as a
+// change of its own before the award: that row is the points' first value, which no week or term
+// counts as a gain, so the first award counts as every later one does (docs/awards.md).
+const OPEN_ROW = statement<Guild>(
+  'INSERT INTO house_points (guild_id) VALUES (@guild_id) ON CONFLICT (guild_id) DO NOTHING',
+);
 const ADD = Object.fromEntries(
   HOUSES.map((house) => [
     house,
     statement<Guild & { points: number }>(
-      `INSERT INTO house_points (guild_id, ${house}) VALUES (@guild_id, @points)
-       ON CONFLICT (guild_id) DO UPDATE SET ${house} = house_points.${house} + excluded.${house}`,
+      `UPDATE house_points SET ${house} = ${house} + @points WHERE guild_id = @guild_id`,
     ),
   ]),
 ) as Record<House, Statement<Guild & { points: number }>>;
 
-// PostgreSQL writes the history at commit: the award's row, its entry, is wanted before.
+// PostgreSQL writes the history at commit: the opened row and the award's row, its entry, are
+// wanted each as its statement ends.
 const RECORD_NOW = statement((d) =>
   only(d, 'postgres', `SET CONSTRAINTS ${HISTORY_TRIGGER_NAME} IMMEDIATE`),
 );
@@ -77,8 +82,10 @@ function* addPoints(
   points: number,
   context: LedgerContext,
 ): Op<LedgerEntry> {
-  yield* withLedgerContext(context, run(ADD[house], { guild_id: guildId, points }));
   yield* run(RECORD_NOW);
+  // Outside the context: the opened row is no award (no entry: every house still at 0).
+  yield* run(OPEN_ROW, { guild_id: guildId });
+  yield* withLedgerContext(context, run(ADD[house], { guild_id: guildId, points }));
   // No other write of the guild's points can come between: its row is locked until the commit.
   const [entry] = yield* ledgerPage(guildId, 1, { house });
   if (!entry) throw new Error(`ledger entry of ${guildId} not written`);

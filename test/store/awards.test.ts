@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weekChange } from '../../src/answers/house-cup.js';
 import { createLogger } from '../../src/logger.js';
 import { AWARDS_PER_MINUTE } from '../../src/records/awards.js';
 import type { House } from '../../src/records/houses.js';
@@ -82,6 +83,33 @@ describe.each(storeKinds(import.meta.filename))('awards on %s', (kind) => {
     expect((await store.read.ledger.list('g', { limit: 10 }, { source: 'award' })).items).toEqual([
       { ...given.entry, undone: true },
     ]);
+  });
+
+  it("counts a guild's first award as a gain, this week and in its ledger alike", async () => {
+    clock = Date.now();
+    const given = await store.awards.award(award('first', 'ravenclaw', 25, 'first points'));
+    if (given.outcome !== 'awarded') throw new Error(given.outcome);
+    expect(given.entry).toMatchObject({ house: 'ravenclaw', delta: 25, total: 25 });
+    // The row opened at 0 is the points' first value, written before the award and telling no
+    // entry of its own.
+    const history = await store.read.pointsHistory.between(
+      'first',
+      '2000-01-01T00:00:00.000Z',
+      '9999-01-01T00:00:00.000Z',
+    );
+    expect(history.map(({ at: _, ...standings }) => standings)).toEqual([
+      { gryffindor: 0, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
+      { gryffindor: 0, slytherin: 0, ravenclaw: 25, hufflepuff: 0 },
+    ]);
+    expect((await store.read.ledger.list('first', { limit: 10 })).items).toEqual([given.entry]);
+    const standings = await store.read.points.get('first');
+    if (!standings) throw new Error('no points');
+    expect(await weekChange(store.read, 'first', standings, Date.now())).toEqual({
+      gryffindor: 0,
+      slytherin: 0,
+      ravenclaw: 25,
+      hufflepuff: 0,
+    });
   });
 
   it(`refuses the ${AWARDS_PER_MINUTE + 1}st award or undo of a minute until the oldest leaves it`, async () => {
