@@ -87,8 +87,6 @@ async function execute(request: Request, context: CommandContext): Promise<Answe
           ),
           ephemeral: true,
         };
-      case 'noPoints':
-        return { content: t.term.noPoints, ephemeral: true };
     }
   }
   const reset = options.reset === true;

@@ -50,18 +50,17 @@ export async function startTerm(store: Store, guildId: string, given: string): P
   const checked = checkTermName(given);
   if (!checked.ok) throw new CliError(`Invalid name: ${checked.problem}`);
   const started = await store.terms.start(guildId, checked.name);
-  switch (started.outcome) {
-    case 'started':
-      return `Term ${started.term.id} ${JSON.stringify(started.term.name)} started on guild ${guildId} at ${started.term.startedAt}.`;
-    case 'alreadyOpen':
-      throw new CliError(
-        `Guild ${guildId} has term ${started.term.id} ${JSON.stringify(started.term.name)} open since ${started.term.startedAt}: end it first (housecup term end ${guildId}); no term was started`,
-      );
-    case 'noPoints':
-      throw new CliError(
-        `Guild ${guildId} has no house points: no term to run (is the id right?); no term was started`,
-      );
+  const { term } = started;
+  if (started.outcome === 'alreadyOpen') {
+    throw new CliError(
+      `Guild ${guildId} has term ${term.id} ${JSON.stringify(term.name)} open since ${term.startedAt}: end it first (housecup term end ${guildId}); no term was started`,
+    );
   }
+  const line = `Term ${term.id} ${JSON.stringify(term.name)} started on guild ${guildId} at ${term.startedAt}.`;
+  // A mistyped id would start a term nobody runs: say so, as nothing else will.
+  return HOUSES.every((house) => term.totals[house] === null)
+    ? `${line} The guild has no house points yet (is the id right?): each house counts from its first points.`
+    : line;
 }
 
 /** The line `term end` prints, or the CliError when no term is open. */

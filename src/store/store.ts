@@ -51,10 +51,7 @@ export interface PublicationStore {
  * What starting a term did: started it; nothing, because the guild has a term open already (at
  * most one is); nothing, because the guild has no house points (a mistyped id, say).
  */
-export type TermStart =
-  | { outcome: 'started'; term: Term }
-  | { outcome: 'alreadyOpen'; term: Term }
-  | { outcome: 'noPoints' };
+export type TermStart = { outcome: 'started' | 'alreadyOpen'; term: Term };
 
 /** An award as the store takes it (checked: records/awards.ts), on a guild. */
 export interface Award extends CheckedAward {
@@ -96,7 +93,8 @@ export interface AwardStore {
 export interface TermStore {
   /**
    * Starts a term named `name` (already checked: checkTermName) now, from the guild's points
-   * now, kept in its row: its cup is what the houses gain from them.
+   * now, kept in its row: its cup is what the houses gain from them (from their first points in
+   * the term, for a guild that has none yet).
    */
   start(guildId: string, name: string): Promise<TermStart>;
   /**

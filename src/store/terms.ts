@@ -47,12 +47,14 @@ const POINTS_FOR_SHARE = statement<Pick<TermRow, 'guild_id'>, { found: number }>
 const POINTS_FOR_UPDATE = statement<Pick<TermRow, 'guild_id'>, { found: number }>(
   (d) => `SELECT 1 AS found FROM house_points WHERE guild_id = @guild_id ${d.forUpdate}`,
 );
-// The term starts from the points as they are now: its cup is what the houses gain from them.
+// The term starts from the points as they are now: its cup is what the houses gain from them. A
+// guild without points starts it from none (null): each house then counts from its first points
+// inside the term, read off the history (term-rows.ts), as an award's opened row of 0 is.
 const INSERT = statement<Pick<TermRow, 'guild_id' | 'name'>>(
   (d) => `INSERT INTO terms (guild_id, id, name, started_at, ${HOUSES.map(startColumn).join(', ')})
-   SELECT p.guild_id, (SELECT coalesce(max(id), 0) + 1 FROM terms WHERE guild_id = p.guild_id),
+   SELECT g.guild_id, (SELECT coalesce(max(id), 0) + 1 FROM terms WHERE guild_id = g.guild_id),
      @name, ${d.now}, ${HOUSES.map((house) => `p.${house}`).join(', ')}
-   FROM house_points p WHERE p.guild_id = @guild_id`,
+   FROM (SELECT CAST(@guild_id AS text) AS guild_id) g LEFT JOIN house_points p ON p.guild_id = g.guild_id`,
 );
 const END = statement<Pick<TermRow, 'guild_id'>, Pick<TermRow, 'id' | 'name'>>(
   (d) => `UPDATE terms SET ended_at = ${d.now}, (${HOUSES.join(', ')}) =
@@ -71,7 +73,7 @@ function* readTerm(read: Op<TermReadRow | undefined>): Op<Term | null> {
 function* startTerm(guildId: string, name: string): Op<TermStart> {
   const already = yield* readTerm(first(OPEN, { guild_id: guildId }));
   if (already) return { outcome: 'alreadyOpen', term: already };
-  if (!(yield* first(POINTS_FOR_SHARE, { guild_id: guildId }))) return { outcome: 'noPoints' };
+  yield* first(POINTS_FOR_SHARE, { guild_id: guildId });
   yield* run(INSERT, { guild_id: guildId, name });
   const started = yield* readTerm(first(OPEN, { guild_id: guildId }));
   if (!started) throw new Error(`term of ${guildId} not written`);

@@ -27,8 +27,10 @@ import { ALICE } from './support/fixture.js';
 
 /** A guild per transport, so each starts from no term. */
 const GUILDS = { gateway: '1133557799224466930', http: '1133557799224466931' } as const;
-/** A guild without house points: no term to run. */
+/** A guild without house points or terms. */
 const EMPTY = '1133557799224466932';
+/** Guilds without house points, where a term starts. */
+const BARE = { gateway: '1133557799224466934', http: '1133557799224466935' } as const;
 const POINTS = { gryffindor: 500, slytherin: 300, ravenclaw: 200, hufflepuff: 500 };
 /** Three members' profiles, for /players period:term. */
 const PLAYERS = ['Hermione', 'Draco', 'Luna'].map((name, i) => ({
@@ -58,7 +60,9 @@ beforeAll(async () => {
       { id: GUILDS.http, points: POINTS, players: PLAYERS },
     ],
   });
-  fake = await FakeDiscord.start({ guilds: [GUILDS.gateway, GUILDS.http, EMPTY] });
+  fake = await FakeDiscord.start({
+    guilds: [GUILDS.gateway, GUILDS.http, EMPTY, BARE.gateway, BARE.http],
+  });
   const config = loadConfig({
     DATABASE_PATH: database.path,
     DISCORD_TOKEN: FAKE_TOKEN,
@@ -146,15 +150,22 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
     expect(await database.store.read.terms.open(guildId)).toBeNull();
   });
 
-  it('refuses a blank name or one of two lines, and a guild without points', async () => {
+  it('refuses a blank name or one of two lines', async () => {
     for (const bad of ['   ', 'two\nlines', 'x'.repeat(101)]) {
       const refused = await run('term', [sub('start', named(bad))]);
       expect(refused.content).toBe(en.t.term.badName('100'));
       expect(ephemeral(refused)).toBe(true);
     }
-    const empty = await run('term', [sub('start', named('Autumn'))], { guild: EMPTY });
-    expect(empty.content).toBe(en.t.term.noPoints);
     expect(await database.store.read.terms.open(guildId)).toBeNull();
+  });
+
+  it('starts a term on a server without points yet: each house counts from its first points', async () => {
+    const started = await run('term', [sub('start', named('First'))], { guild: BARE[transport] });
+    expect(started.content).toBe(en.t.term.started('First'));
+    expect(await database.store.read.terms.open(BARE[transport])).toMatchObject({
+      name: 'First',
+      totals: { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null },
+    });
   });
 
   it('starts a term privately; a second start is refused and names the open one', async () => {

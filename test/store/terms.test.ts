@@ -20,6 +20,8 @@ import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 const NO_POINTS = '1133557799224466899';
 const CARRIED = '1133557799224466898';
 const LATE = '1133557799224466897';
+/** A guild whose points the game writes first while its term is open. */
+const GAME_FIRST = '1133557799224466890';
 const NULLS = { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null };
 
 describe('leaders and gains', () => {
@@ -95,9 +97,33 @@ describe.each(storeKinds(import.meta.filename))('terms on %s', (kind) => {
     ).rejects.toThrow(kind === 'sqlite' ? /UNIQUE/ : new RegExp(ONE_OPEN_TERM_INDEX));
   });
 
-  it('a guild without house points starts no term', async () => {
-    expect(await t.store.terms.start(NO_POINTS, 'Nothing')).toEqual({ outcome: 'noPoints' });
-    expect(await t.store.read.terms.list(NO_POINTS)).toEqual({ items: [], next: null });
+  it('a guild without house points starts a term from none: an award then gains, the game’s first points do not', async () => {
+    const started = await t.store.terms.start(NO_POINTS, 'From nothing');
+    expect(started).toMatchObject({
+      outcome: 'started',
+      term: { standings: NULLS, totals: NULLS, winners: null },
+    });
+    // An award opens the points at 0 first: its points are a gain of the term.
+    const given = { guildId: NO_POINTS, house: 'ravenclaw', points: 15 } as const;
+    await t.store.awards.award({ ...given, reason: 'first', by: null, for: null });
+    expect(await t.store.read.terms.open(NO_POINTS)).toMatchObject({
+      standings: points(0, 0, 15, 0),
+      totals: points(0, 0, 15, 0),
+    });
+    // The game's own first points, in a guild of its own, are its first value: no gain.
+    await t.store.terms.start(GAME_FIRST, 'Game');
+    await foreignWrite(
+      t,
+      `INSERT INTO house_points (guild_id, gryffindor, slytherin, ravenclaw, hufflepuff) VALUES ('${GAME_FIRST}', 100, 90, 80, 70)`,
+    );
+    await foreignWrite(
+      t,
+      `UPDATE house_points SET slytherin = 95 WHERE guild_id = '${GAME_FIRST}'`,
+    );
+    expect(await t.store.read.terms.open(GAME_FIRST)).toMatchObject({
+      standings: points(0, 5, 0, 0),
+      totals: points(100, 95, 80, 70),
+    });
   });
 
   it('ending without reset keeps the totals, wins by the gains, and leaves the points as they are', async () => {

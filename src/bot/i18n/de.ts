@@ -352,8 +352,6 @@ export const de: Messages<'one' | 'other'> = {
       `Das Trimester „${name}“ hat begonnen. \`/trimester beenden\` beendet es und bewahrt seine Sieger in der Ruhmeshalle.`,
     alreadyOpen: (name, since) =>
       `Das Trimester „${name}“ ist seit ${since} offen: Beende es zuerst mit \`/trimester beenden\`. Es wurde kein Trimester gestartet.`,
-    noPoints:
-      'Dieser Server hat noch keine Hauspunkte, also keinen Pokal: Es wurde kein Trimester gestartet.',
     badName: (max) =>
       `Der Name muss eine Zeile mit 1 bis ${max} Zeichen sein: Es wurde kein Trimester gestartet.`,
     ended: (name, winners) => `Das Trimester „${name}“ ist beendet, gewonnen von ${winners}.`,

@@ -355,8 +355,6 @@ export const en = {
       `Term “${name}” has started. \`/term end\` ends it and keeps its winners in the hall of cups.`,
     alreadyOpen: (name: string, since: string) =>
       `Term “${name}” is open since ${since}: end it first with \`/term end\`. No term was started.`,
-    noPoints:
-      'This server has no house points yet, so there is no cup to run: no term was started.',
     badName: (max: string) =>
       `The name must be one line of 1 to ${max} characters: no term was started.`,
     ended: (name: string, winners: string) => `Term “${name}” has ended, won by ${winners}.`,

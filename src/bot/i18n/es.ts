@@ -356,8 +356,6 @@ export const esES: Spanish = {
       `El trimestre «${name}» ha comenzado. \`/trimestre terminar\` lo termina y guarda sus ganadores en el palmarés.`,
     alreadyOpen: (name, since) =>
       `El trimestre «${name}» está abierto desde el ${since}: termínalo primero con \`/trimestre terminar\`. No se inició ningún trimestre.`,
-    noPoints:
-      'Este servidor todavía no tiene puntos de las casas, así que no hay copa que disputar: no se inició ningún trimestre.',
     badName: (max) =>
       `El nombre debe ser una sola línea de 1 a ${max} caracteres: no se inició ningún trimestre.`,
     ended: (name, winners) => `El trimestre «${name}» ha terminado; lo ganó ${winners}.`,

@@ -352,8 +352,6 @@ export const fr: Messages<'one' | 'many' | 'other'> = {
       `Le trimestre « ${name} » a commencé. \`/trimestre terminer\` le termine et garde ses gagnants au palmarès.`,
     alreadyOpen: (name, since) =>
       `Le trimestre « ${name} » est ouvert depuis le ${since} : terminez-le d’abord avec \`/trimestre terminer\`. Aucun trimestre n’a commencé.`,
-    noPoints:
-      'Ce serveur n’a pas encore de points de maison, donc pas de coupe à disputer : aucun trimestre n’a commencé.',
     badName: (max) =>
       `Le nom doit tenir sur une ligne de 1 à ${max} caractères : aucun trimestre n’a commencé.`,
     ended: (name, winners) => `Le trimestre « ${name} » est terminé, gagné par ${winners}.`,

@@ -349,8 +349,6 @@ export const it: Messages<'one' | 'many' | 'other'> = {
       `Il trimestre «${name}» è iniziato. \`/trimestre termina\` lo chiude e conserva i vincitori nell’albo d’oro.`,
     alreadyOpen: (name, since) =>
       `Il trimestre «${name}» è aperto dal ${since}: chiudilo prima con \`/trimestre termina\`. Nessun trimestre è stato iniziato.`,
-    noPoints:
-      'Questo server non ha ancora punti delle case, quindi non c’è una coppa da giocare: nessun trimestre è stato iniziato.',
     badName: (max) =>
       `Il nome deve essere una sola riga da 1 a ${max} caratteri: nessun trimestre è stato iniziato.`,
     ended: (name, winners) => `Il trimestre «${name}» è terminato, vinto da ${winners}.`,

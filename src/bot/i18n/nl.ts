@@ -341,8 +341,6 @@ export const nl: Messages<'one' | 'other'> = {
       `De periode ‘${name}’ is begonnen. \`/periode beëindigen\` sluit haar af en bewaart de winnaars in de erehal.`,
     alreadyOpen: (name, since) =>
       `De periode ‘${name}’ is open sinds ${since}: beëindig die eerst met \`/periode beëindigen\`. Er is geen periode gestart.`,
-    noPoints:
-      'Deze server heeft nog geen afdelingspunten, dus er is geen beker om te spelen: er is geen periode gestart.',
     badName: (max) =>
       `De naam moet één regel van 1 tot ${max} tekens zijn: er is geen periode gestart.`,
     ended: (name, winners) => `De periode ‘${name}’ is afgelopen, gewonnen door ${winners}.`,

@@ -348,8 +348,6 @@ export const pl: Messages<'one' | 'few' | 'many' | 'other'> = {
       `Semestr „${name}” się rozpoczął. \`/semestr zakończ\` kończy go i zapisuje zwycięzców w galerii sław.`,
     alreadyOpen: (name, since) =>
       `Semestr „${name}” jest otwarty od ${since}: najpierw go zakończ (\`/semestr zakończ\`). Nie rozpoczęto semestru.`,
-    noPoints:
-      'Ten serwer nie ma jeszcze punktów domów, więc nie ma o co grać: nie rozpoczęto semestru.',
     badName: (max) =>
       `Nazwa musi być jednym wierszem o długości od 1 do ${max} znaków: nie rozpoczęto semestru.`,
     ended: (name, winners) => `Semestr „${name}” się zakończył. Zwycięzca: ${winners}.`,

@@ -349,8 +349,6 @@ export const ptBR: Messages<'one' | 'many' | 'other'> = {
       `O período “${name}” começou. \`/período encerrar\` o encerra e guarda os vencedores no hall da fama.`,
     alreadyOpen: (name, since) =>
       `O período “${name}” está aberto desde ${since}: encerre-o primeiro com \`/período encerrar\`. Nenhum período foi iniciado.`,
-    noPoints:
-      'Este servidor ainda não tem pontos das casas, então não há taça em disputa: nenhum período foi iniciado.',
     badName: (max) =>
       `O nome deve ser uma única linha de 1 a ${max} caracteres: nenhum período foi iniciado.`,
     ended: (name, winners) => `O período “${name}” terminou, vencido por ${winners}.`,
