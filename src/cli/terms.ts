@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
 import { HOUSES } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
-import {
-  anyPoints,
-  checkTermName,
-  openLeadersOf,
-  TERM_NAME_MAX,
-  type Term,
-} from '../records/terms.js';
+import { checkTermName, openLeadersOf, TERM_NAME_MAX, type Term } from '../records/terms.js';
 import type { Store } from '../store/store.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
@@ -34,7 +28,7 @@ const each = (points: Standings, write: (points: number | null) => string) =>
 function resultText(term: Term): string {
   const houses = term.winners ?? openLeadersOf(term.standings);
   if (houses.length === 0) {
-    return term.winners === null && anyPoints(term.standings) ? 'no house leads yet' : 'no winner';
+    return term.winners === null ? 'no house leads yet' : 'no winner';
   }
   return `${term.winners ? 'won by' : 'leading:'} ${houses.join(' and ')}`;
 }

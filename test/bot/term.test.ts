@@ -166,6 +166,9 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
       name: 'First',
       totals: { gryffindor: null, slytherin: null, ravenclaw: null, hufflepuff: null },
     });
+    // Open, so no winner yet: nobody leads it.
+    const list = await run('term', [sub('list')], { guild: BARE[transport] });
+    expect(list.embeds?.[0]?.fields?.[0]?.value).toContain(en.t.term.noLeader);
   });
 
   it('starts a term privately; a second start is refused and names the open one', async () => {

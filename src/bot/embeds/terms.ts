@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { House } from '../../records/houses.js';
-import { anyPoints, openLeadersOf, type Term } from '../../records/terms.js';
+import { openLeadersOf, type Term } from '../../records/terms.js';
 import type { Language } from '../i18n/index.js';
 import { houseColour, houseName } from './houses.js';
 import { fitEmbed, named } from './limits.js';
@@ -22,14 +22,14 @@ export function termName(term: Term, language: Language): string {
 /**
  * Who won an ended term, or leads the open one (its leaders are not winners yet), and what they
  * gained in it: a term's cup is the points gained, not the totals carried in. An open term in
- * which no house is ahead of another (one just begun) has no leader yet.
+ * which no house is ahead of another (one just begun, or one without points yet) has no leader yet.
  */
 export function termResult(term: Term, language: Language): string {
   const { t } = language;
   const houses = term.winners ?? openLeadersOf(term.standings);
   const [first] = houses;
   if (first === undefined) {
-    return term.winners === null && anyPoints(term.standings) ? t.term.noLeader : t.term.noWinner;
+    return term.winners === null ? t.term.noLeader : t.term.noWinner;
   }
   const gained = language.amount(t.term.gained, term.standings[first] ?? 0);
   const names = housesText(houses, language);
