@@ -104,7 +104,9 @@ describe.each(storeKinds(import.meta.filename))('awards on %s', (kind) => {
     expect((await store.read.ledger.list('first', { limit: 10 })).items).toEqual([given.entry]);
     const standings = await store.read.points.get('first');
     if (!standings) throw new Error('no points');
-    expect(await weekChange(store.read, 'first', standings, Date.now())).toEqual({
+    // In the award's own week, whenever the test runs.
+    const then = Date.parse(given.entry.at);
+    expect(await weekChange(store.read, 'first', standings, then)).toEqual({
       gryffindor: 0,
       slytherin: 0,
       ravenclaw: 25,
