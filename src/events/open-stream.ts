@@ -43,20 +43,22 @@ interface StreamOpening {
 
 /**
  * Opens an event stream on `reply` once a slot is held, with the headers already set on `reply`
- * (rate limit, CORS, security) and the stream's own. HEAD gets the headers alone, holding no
- * slot. Resolves once the request is answered, or needs no answer (the client left). Rejects
+ * (rate limit, CORS, security) and the stream's own. HEAD gets the headers alone, or the
+ * refusal a GET would get when no slot is free, holding none. Resolves once the request is answered, or needs no answer (the client left). Rejects
  * when `prepare` fails, with the slot given back and nothing written: the route answers it as
  * any other error.
  */
 export async function openStream(reply: FastifyReply, opening: StreamOpening): Promise<void> {
-  if (reply.request.method === 'HEAD') {
-    reply.code(200).headers(STREAM_HEADERS).send();
-    return;
-  }
   const slot =
     opening.limit > 0 ? await take(opening.slots, opening.owner, opening.limit) : UNLIMITED;
   if (!slot) {
     if (!clientLeft(reply)) opening.refuse();
+    return;
+  }
+  // HEAD is answered as GET would be, 429 included, and keeps nothing open.
+  if (reply.request.method === 'HEAD') {
+    slot.release();
+    reply.code(200).headers(STREAM_HEADERS).send();
     return;
   }
   try {

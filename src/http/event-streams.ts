@@ -18,7 +18,7 @@ export interface EventStreams {
  * Answers an event stream request that passed the key, rate-limit, id and scope checks: takes a
  * slot of the key (429 when it has none left), waits for the hub's first read of the guild (a
  * failed read is answered as any other, 500), then keeps the response open for the hub to write
- * to. HEAD answers the stream's headers and ends.
+ * to. HEAD answers as GET would (its 429 included) with the stream's headers, and ends.
  */
 export function openEventStream(
   streams: EventStreams,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { ApiError, MESSAGES } from '../answers/errors.js';
 import { integerOfText } from '../answers/integer-text.js';
 import { requireGuildAccess } from './auth.js';
 import { type AnyEndpoint, type EndpointDeps, type Parameter, parametersOf } from './endpoint.js';
@@ -23,15 +24,34 @@ function requestSchema(parameters: readonly Parameter[]) {
   };
 }
 
+/** Whether a query's every escape decodes (`%zz`, or bytes that are no UTF-8, do not). */
+function decodable(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at === -1 || !url.includes('%', at)) return true;
+  try {
+    decodeURIComponent(url.slice(at + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Reads each numeric parameter's text by integer-text.ts's rule before Ajv validates: a text it
- * reads becomes that number, any other stays text, which Ajv (coercing nothing: app.ts) refuses
- * as no integer, so the parameter gets its own 400, in the order Ajv checks parameters in.
+ * Before Ajv validates the query of a route that takes one: a query that cannot be decoded is a
+ * 400 (the query parser would read its broken escapes as text), then each numeric parameter's
+ * text is read by integer-text.ts's rule: a text it reads becomes that number, any other stays
+ * text, which Ajv (coercing nothing: app.ts) refuses as no integer, so the parameter gets its own
+ * 400, in the order Ajv checks parameters in. A route without query parameters reads no query.
  */
-function readIntegers(parameters: readonly Parameter[]): preValidationHookHandler | undefined {
-  const numeric = parameters.filter((parameter) => parameter.schema.type === 'integer');
-  if (numeric.length === 0) return undefined;
+function readParameters(endpoint: AnyEndpoint): preValidationHookHandler | undefined {
+  const numeric = parametersOf(endpoint).filter((parameter) => parameter.schema.type === 'integer');
+  const query = endpoint.query.length > 0;
+  if (numeric.length === 0 && !query) return undefined;
   return (request, _reply, done) => {
+    if (query && !decodable(request.url)) {
+      done(new ApiError(400, MESSAGES.badRequest));
+      return;
+    }
     for (const { name, in: location } of numeric) {
       const values = (location === 'path' ? request.params : request.query) as Record<
         string,
@@ -52,7 +72,7 @@ export function serveEndpoints(
   deps: EndpointDeps,
 ): void {
   for (const endpoint of endpoints) {
-    const preValidation = readIntegers(parametersOf(endpoint));
+    const preValidation = readParameters(endpoint);
     app.route({
       method: 'GET',
       url: endpoint.path,

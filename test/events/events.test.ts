@@ -270,6 +270,9 @@ describe.each(storeKinds(import.meta.filename))('event streams on %s', (kind) =>
       429,
       { error: 'Too many requests', status: 429 },
     ]);
+    // HEAD answers as GET would: the same 429, and it holds no slot when it gets a 200.
+    const head = await fetch(url(), { method: 'HEAD', headers: { authorization: own.key } });
+    expect([head.status, head.headers.get('retry-after')]).toEqual([429, '5']);
     opened[0]?.close();
     // The server frees the slot once it sees the connection closed.
     const again = await eventually(

@@ -88,6 +88,22 @@ describe('the real server on a loopback port, over the demo data', () => {
     expect(long.body?.error).toBe('Invalid guild id');
   });
 
+  it('refuses a query that cannot be decoded where the route reads one, and ignores it where not', async () => {
+    for (const query of ['by=%zzSnape', 'x=%zz', 'limit=%zz', 'reason=%C3%28', 'x=%']) {
+      const { text } = await rawRequest(s.url, `/v1/points/${RICH}/log?${query}`, {
+        authorization: s.firstKey,
+      });
+      expect(text, query).toBe('{"error":"Bad request","status":400}');
+    }
+    // Escapes that decode are read as usual; a route that takes no query reads none.
+    expect(
+      (await rawRequest(s.url, `/v1/jobs/${RICH}?limit=%31`, { authorization: s.firstKey })).status,
+    ).toBe(200);
+    expect(
+      (await rawRequest(s.url, `/v1/points/${RICH}?x=%zz`, { authorization: s.firstKey })).status,
+    ).toBe(200);
+  });
+
   it('shows rate-limit headers on authenticated answers, HEAD and 405 over the wire', async () => {
     const ok = await call(`/v1/points/${RICH}`);
     expect(ok.headers.get('x-ratelimit-limit')).toBe('600');
