@@ -5,6 +5,7 @@ import { keyListEmbed, newKeyEmbed } from '../src/bot/embeds/apikeys.js';
 import { localizedCommand } from '../src/bot/i18n/commands.js';
 import { NotFoundError } from '../src/bot/not-found.js';
 import { GUILD_KEY_CAP } from '../src/keys/key-store.js';
+import { KEY_NAME_MAX } from '../src/records/api-key.js';
 
 const definition = localizedCommand((t) => ({
   ...GUILD_ONLY_COMMAND,
@@ -22,7 +23,7 @@ const definition = localizedCommand((t) => ({
           type: ApplicationCommandOptionType.String,
           ...t.commands.apikeyCreateName,
           required: false,
-          max_length: 100,
+          max_length: KEY_NAME_MAX,
         },
       ],
     },
@@ -51,7 +52,11 @@ async function execute(
   if (options.subcommand === 'create') {
     // A blank label would list as nothing at all: it gets the default too.
     const name = options.name?.trim() || language.t.apikey.defaultName(request.user.username);
-    const created = await keyStore.createInGuild(guildId, name.slice(0, 100), GUILD_KEY_CAP);
+    const created = await keyStore.createInGuild(
+      guildId,
+      name.slice(0, KEY_NAME_MAX),
+      GUILD_KEY_CAP,
+    );
     if (created === null) {
       return { content: language.t.apikey.full(language.digits(GUILD_KEY_CAP)), ephemeral: true };
     }

@@ -68,7 +68,9 @@ export async function undoAward(
   }
 }
 
-const BY = `who gave it: a member's id or any label, 1-${AWARD_BY_MAX} characters`;
+/** The `--by` option's description: `who` made the change. */
+export const byDescription = (who: string) =>
+  `${who}: a member's id or any label, 1-${AWARD_BY_MAX} characters`;
 
 export function addAwardCommands(program: Command): void {
   const { min, max } = AWARD_POINTS;
@@ -82,7 +84,7 @@ export function addAwardCommands(program: Command): void {
     .argument('<points>', `a whole number from ${min} to ${max}, not 0`)
     .requiredOption('--reason <text>', `why, 1-${AWARD_REASON_MAX} characters on one line`)
     .option('--for <userId>', 'the member it is for (their Discord id)')
-    .option('--by <label>', BY)
+    .option('--by <label>', byDescription('who gave it'))
     .action(
       async (
         guildId: string,
@@ -101,7 +103,7 @@ export function addAwardCommands(program: Command): void {
     )
     .argument('<guildId>', 'the guild', guildIdOption)
     .argument('<id>', "the award's id in the guild's ledger", positiveInt)
-    .option('--by <label>', BY)
+    .option('--by <label>', byDescription('who took it back'))
     .action(async (guildId: string, id: number, options: { by?: string }) => {
       print(await withStore((store) => undoAward(store, guildId, id, options.by)));
     });

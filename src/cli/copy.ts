@@ -58,7 +58,10 @@ export function addCopyCommand(program: Command): void {
       'copy everything (guild data, API key digests with revoked keys, webhook subscriptions with their secrets, live scoreboards) from the configured store into another, in one transaction on the target; the webhook outbox and delivery attempts stay behind',
     )
     .requiredOption('--to <target>', 'a SQLite file path, or a postgres:// URL')
-    .option('--replace', 'empty a target that already holds guild data or keys, then copy')
+    .option(
+      '--replace',
+      'make a target that already holds guild data or keys hold the copied data, writing only the rows that differ',
+    )
     .action(async (options: { to: string; replace?: boolean }) => {
       const config = cliConfig();
       const same = POSTGRES_URL.test(options.to)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { decodeUtf8 } from '../transfer/decode.js';
+import { checkTransferFile } from '../transfer/format.js';
 import { withStore } from './configured-store.js';
 import { collect, guildIdOption } from './options.js';
 import { CliError, print } from './output.js';
@@ -60,6 +61,8 @@ export function addDataCommands(program: Command): void {
     .argument('<file>', 'a file in the import/export format, or - to read standard input')
     .action(async (file: string) => {
       const data = await readJson(file);
+      // Checked before the store opens too: a file with problems makes no database.
+      checkTransferFile(data);
       const summary = await withStore((store) => store.importData(data), { creates: true });
       print(
         `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).`,

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { KeyRecord } from '../keys/key-store.js';
+import { KEY_NAME_MAX } from '../records/api-key.js';
+import { checkLine } from '../records/text-line.js';
 import { withStore } from './configured-store.js';
 import { collect, guildIdOption, nonNegativeInt, positiveInt } from './options.js';
 import { CliError, print, table } from './output.js';
@@ -29,7 +31,11 @@ export function addKeyCommands(program: Command): void {
   keys
     .command('create')
     .description('create an API key and print it, alone, on one line')
-    .option('--name <label>', 'a label to recognise the key by', '')
+    .option(
+      '--name <label>',
+      `a label to recognise the key by, at most ${KEY_NAME_MAX} characters on one line`,
+      '',
+    )
     .option(
       '--guild <id>',
       'limit the key to this guild (repeatable); default: every guild',
@@ -42,9 +48,12 @@ export function addKeyCommands(program: Command): void {
       nonNegativeInt,
     )
     .action(async (options: { name: string; guild: string[]; rateLimit?: number }) => {
+      // What `keys list` prints on one row: one line, as Discord's option holds it.
+      const name = checkLine(options.name, KEY_NAME_MAX, 0);
+      if (!name.ok) throw new CliError(`Invalid name: ${name.problem}`);
       const { key } = await withStore((store) =>
         store.keyStore.create({
-          name: options.name,
+          name: name.text,
           guilds: options.guild,
           rateLimit: options.rateLimit,
         }),

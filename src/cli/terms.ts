@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
+import { checkBy } from '../records/awards.js';
 import { HOUSES } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
 import { checkTermName, openLeadersOf, TERM_NAME_MAX, type Term } from '../records/terms.js';
 import type { Store } from '../store/store.js';
+import { byDescription } from './awards.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
 import { CliError, print, table } from './output.js';
@@ -58,8 +60,15 @@ export async function startTerm(store: Store, guildId: string, given: string): P
 }
 
 /** The line `term end` prints, or the CliError when no term is open. */
-export async function endTerm(store: Store, guildId: string, reset: boolean): Promise<string> {
-  const ended = await store.terms.end(guildId, { reset });
+export async function endTerm(
+  store: Store,
+  guildId: string,
+  reset: boolean,
+  givenBy?: string,
+): Promise<string> {
+  const by = givenBy === undefined ? null : checkBy(givenBy);
+  if (by && !by.ok) throw new CliError(`Invalid by: ${by.problem}`);
+  const ended = await store.terms.end(guildId, { reset, by: by?.value ?? null });
   if (!ended) throw new CliError(`Guild ${guildId} has no open term: nothing was ended`);
   const line = `Term ${ended.id} ${JSON.stringify(ended.name)} ended at ${ended.endedAt}: ${cupText(ended)}.`;
   if (!reset) return line;
@@ -97,7 +106,9 @@ export function addTermCommands(program: Command): void {
     .description("a guild's terms: the house cup is run in terms, each won, archived, begun again");
   term
     .command('start')
-    .description('start a term on a guild (at most one is open; the guild needs house points)')
+    .description(
+      'start a term on a guild (at most one is open; a guild without house points yet counts each house from its first points)',
+    )
     .argument('<guildId>', 'the guild', guildIdOption)
     .requiredOption('--name <text>', `the term's name, 1-${TERM_NAME_MAX} characters on one line`)
     .action(async (guildId: string, options: { name: string }) => {
@@ -110,8 +121,9 @@ export function addTermCommands(program: Command): void {
     )
     .argument('<guildId>', 'the guild', guildIdOption)
     .option('--reset', "set the four houses' points to 0 once the term's points are kept", false)
-    .action(async (guildId: string, options: { reset: boolean }) => {
-      print(await withStore((store) => endTerm(store, guildId, options.reset)));
+    .option('--by <label>', byDescription("who ended it (the reset's ledger entries name them)"))
+    .action(async (guildId: string, options: { reset: boolean; by?: string }) => {
+      print(await withStore((store) => endTerm(store, guildId, options.reset, options.by)));
     });
   term
     .command('list')

@@ -18,7 +18,7 @@ import type { Parameter } from './endpoint.js';
 const MAX_PAGE_LIMIT = 1000;
 /** Characters of a cursor at most (cursor.ts): the longest, a profile list's sorted by name. */
 export const MAX_CURSOR_LENGTH = 1024;
-/** Page size when a client sends `after` without `limit`. */
+/** Page size when a client sends `after` without `limit`, and of the ledger without `limit`. */
 export const DEFAULT_PAGE_LIMIT = 100;
 
 export const guildIdParam = {
@@ -62,6 +62,15 @@ export const afterParam = {
 } as const satisfies Parameter;
 
 export const pagingParams = [limitParam, afterParam] as const;
+
+/** The paging of a list too long to answer whole (the ledger): always a page. */
+export const alwaysPagedParams = [
+  {
+    ...limitParam,
+    description: `Page size, 1 to ${MAX_PAGE_LIMIT}; ${DEFAULT_PAGE_LIMIT} when absent. The answer always carries \`next\``,
+  },
+  { ...afterParam, description: 'The `next` cursor of the previous page' },
+] as const;
 
 /**
  * `after` of the profile list: a sorted list's cursor holds its sort key, up to a name of 100

@@ -1,6 +1,9 @@
 import { instant, integer, json, nullable, rowId, text, withDefault } from './field.js';
 import { defineRecord, type RowOf } from './record.js';
 
+/** Characters of a key's name at most: Discord's option holds it to this, the CLI checks it. */
+export const KEY_NAME_MAX = 100;
+
 export const apiKey = defineRecord({
   name: 'ApiKey',
   table: 'api_keys',

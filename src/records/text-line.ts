@@ -20,7 +20,8 @@ export function checkLine(given: string, max: number, min = 1): LineCheck {
   }
   const length = [...text].length;
   if (length < min || length > max || CONTROL.test(text)) {
-    return { ok: false, problem: `must be one line of ${min} to ${max} characters` };
+    const size = min > 0 ? `${min} to ${max}` : `at most ${max}`;
+    return { ok: false, problem: `must be one line of ${size} characters` };
   }
   return { ok: true, text };
 }

@@ -80,6 +80,16 @@ describe.each(storeKinds(import.meta.filename))('housecup keys on %s', (store) =
       expect(cli('keys', 'revoke', String(record?.id)).status).toBe(1);
     });
 
+    it('refuses a name that would break the list: more than one line, or over 100 characters', () => {
+      for (const name of ['two\nlines', 'a\ttab', `\u001b[31mred`, 'x'.repeat(101)]) {
+        const refused = cli('keys', 'create', '--name', name);
+        expect([refused.status, refused.stderr], name).toEqual([
+          1,
+          'housecup: Invalid name: must be one line of at most 100 characters\n',
+        ]);
+      }
+    });
+
     it('stores only a digest of each key', async () => {
       const { stdout } = cli('keys', 'create');
       const key = stdout.trim();

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,15 @@ describe('the CLI where DATABASE_PATH names no file', () => {
       expect(existsSync(path)).toBe(false);
     },
   );
+
+  it('an import of a file with problems says them and makes none', () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ guilds: [{ id: 'g1', points: { gryffindor: 'x' } }] }));
+    const result = runCli(['import', file], path);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^housecup: \d+ problems in the file; nothing was written: /);
+    expect(existsSync(path)).toBe(false);
+  });
 
   it('migrate creates it; then the others work', () => {
     expect(runCli(['migrate'], path).status).toBe(0);

@@ -12,6 +12,8 @@ import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
  */
 
 const MISTYPED = '555555555555555555';
+/** A guild whose term ends with a reset, by someone named. */
+const ENDED_BY = '555555555555555556';
 const lines = (text: string) => text.split('\n').filter(Boolean);
 const INSTANT = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
 
@@ -78,6 +80,26 @@ for (const kind of storeKinds(import.meta.filename)) {
           `^1\\s+Autumn 2026\\s+${INSTANT}\\s+${INSTANT}\\s+0\\s+\\+30\\s+0\\s+0\\s+won by slytherin$`,
         ),
       );
+    });
+
+    it("in-process: --by names who ended a term on its reset's ledger entries", async () => {
+      await test.store.importData({ guilds: [{ id: ENDED_BY, points: points(5, 0, 3, 0) }] });
+      await startTerm(test.store, ENDED_BY, 'Short');
+      await expect(endTerm(test.store, ENDED_BY, true, 'two\nlines')).rejects.toThrow(
+        /^Invalid by: /,
+      );
+      expect(await endTerm(test.store, ENDED_BY, true, 'Professor McGonagall')).toMatch(
+        /The houses' points are reset to 0\.$/,
+      );
+      const resets = await test.store.read.ledger.list(
+        ENDED_BY,
+        { limit: 10 },
+        { source: 'term-reset' },
+      );
+      expect(resets.items.map((entry) => [entry.house, entry.delta, entry.by])).toEqual([
+        ['ravenclaw', -3, 'Professor McGonagall'],
+        ['gryffindor', -5, 'Professor McGonagall'],
+      ]);
     });
 
     it('in-process: a guild without house points starts its term, told it has none yet', async () => {

@@ -13,6 +13,7 @@ import {
 import { defineEndpoint } from '../endpoint.js';
 import { pageKey, pageRequest } from '../paging.js';
 import {
+  alwaysPagedParams,
   chartParams,
   DEFAULT_PAGE_LIMIT,
   fromParam,
@@ -223,7 +224,7 @@ export const getPointsLog = defineEndpoint({
   summary: 'Get the ledger of a guild: every change of its house points, who made it and why',
   description: `Every change of a house's points is one entry, newest first: {guildId, results: [{id, at, house, delta, total, source, by, for, reason, undone}], count, next, status}. delta is the points added (below 0: taken away), total the house's points after it; source says what made it: award or undo (given in Discord or from the command line, with who gave it and why, and the member it was for), game (written by another program, the game itself), import, or term-reset (a term ended with its points reset). An award taken back is undone, and its undo's reason names it. Always paged: ${DEFAULT_PAGE_LIMIT} entries unless \`limit\` says otherwise, then \`after\` the \`next\` of the page before; the filters keep the entries that match every one given. A guild without entries: 200 with no results.`,
   params: [guildIdParam],
-  query: [...pagingParams, ...ledgerParams],
+  query: [...alwaysPagedParams, ...ledgerParams],
   guildScoped: true,
   refusals: [MESSAGES.fromOutsideYears, MESSAGES.toOutsideYears, MESSAGES.fromAfterTo],
   ok: {
