@@ -44,9 +44,9 @@ interface StreamOpening {
 /**
  * Opens an event stream on `reply` once a slot is held, with the headers already set on `reply`
  * (rate limit, CORS, security) and the stream's own. HEAD gets the headers alone, or the
- * refusal a GET would get when no slot is free, holding none. Resolves once the request is answered, or needs no answer (the client left). Rejects
- * when `prepare` fails, with the slot given back and nothing written: the route answers it as
- * any other error.
+ * refusal a GET would get when no slot is free, holding none. Resolves once the request is
+ * answered, or needs no answer (the client left). Rejects when `prepare` fails, with the slot
+ * given back and nothing written: the route answers it as any other error.
  */
 export async function openStream(reply: FastifyReply, opening: StreamOpening): Promise<void> {
   const slot =

@@ -48,8 +48,8 @@ export interface PublicationStore {
 }
 
 /**
- * What starting a term did: started it; nothing, because the guild has a term open already (at
- * most one is); nothing, because the guild has no house points (a mistyped id, say).
+ * What starting a term did: started it, or nothing, because the guild has a term open already
+ * (at most one is).
  */
 export type TermStart = { outcome: 'started' | 'alreadyOpen'; term: Term };
 
