@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { type Config, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
@@ -25,7 +26,7 @@ export async function withStore<T>(
   const config = cliConfig();
   if (!creates && !config.databaseUrl && !existsSync(config.databasePath)) {
     throw new CliError(
-      `No database at ${config.databasePath}: set DATABASE_PATH to the service's file, or create one with \`housecup migrate\` or \`housecup import\``,
+      `No database at ${resolve(config.databasePath)}: set DATABASE_PATH to the service's file, or create one with \`housecup migrate\` or \`housecup import\``,
     );
   }
   // The CLI prints its own lines; the store logs nothing worth a line for one command.

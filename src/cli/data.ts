@@ -61,9 +61,9 @@ export function addDataCommands(program: Command): void {
     .argument('<file>', 'a file in the import/export format, or - to read standard input')
     .action(async (file: string) => {
       const data = await readJson(file);
-      // Checked before the store opens too: a file with problems makes no database.
-      checkTransferFile(data);
-      const summary = await withStore((store) => store.importData(data), { creates: true });
+      // Checked before the store opens, once: a file with problems makes no database.
+      const checked = checkTransferFile(data);
+      const summary = await withStore((store) => store.importData(checked), { creates: true });
       print(
         `Imported ${summary.guilds} guild(s): ${summary.players} profile(s), ${summary.jobs} job(s).`,
       );
