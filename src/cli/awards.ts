@@ -42,6 +42,14 @@ export async function giveAward(store: Store, guildId: string, input: AwardInput
   return `Award #${done.entry.id}: ${change(done.entry)}: ${done.entry.reason}`;
 }
 
+/** `--by` as given, checked (a CliError when it is no label); null when left out. */
+export function byLabel(given: string | undefined): string | null {
+  if (given === undefined) return null;
+  const by = checkBy(given);
+  if (!by.ok) throw new CliError(`Invalid by: ${by.problem}`);
+  return by.value;
+}
+
 /** The line `unaward` prints, or the CliError that says why nothing was undone. */
 export async function undoAward(
   store: Store,
@@ -49,9 +57,7 @@ export async function undoAward(
   id: number,
   givenBy?: string,
 ): Promise<string> {
-  const by = givenBy === undefined ? null : checkBy(givenBy);
-  if (by && !by.ok) throw new CliError(`Invalid by: ${by.problem}`);
-  const done = await store.awards.undo({ guildId, id, by: by?.value ?? null });
+  const done = await store.awards.undo({ guildId, id, by: byLabel(givenBy) });
   switch (done.outcome) {
     case 'undone':
       return `Undo #${done.entry.id} of award #${id}: ${change(done.entry)}`;

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { checkBy } from '../records/awards.js';
 import { HOUSES } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
 import { checkTermName, openLeadersOf, TERM_NAME_MAX, type Term } from '../records/terms.js';
 import type { Store } from '../store/store.js';
-import { byDescription } from './awards.js';
+import { byDescription, byLabel } from './awards.js';
 import { withStore } from './configured-store.js';
 import { guildIdOption } from './options.js';
 import { CliError, print, table } from './output.js';
@@ -66,9 +65,7 @@ export async function endTerm(
   reset: boolean,
   givenBy?: string,
 ): Promise<string> {
-  const by = givenBy === undefined ? null : checkBy(givenBy);
-  if (by && !by.ok) throw new CliError(`Invalid by: ${by.problem}`);
-  const ended = await store.terms.end(guildId, { reset, by: by?.value ?? null });
+  const ended = await store.terms.end(guildId, { reset, by: byLabel(givenBy) });
   if (!ended) throw new CliError(`Guild ${guildId} has no open term: nothing was ended`);
   const line = `Term ${ended.id} ${JSON.stringify(ended.name)} ended at ${ended.endedAt}: ${cupText(ended)}.`;
   if (!reset) return line;
