@@ -114,8 +114,10 @@ function winnersOf(term: Term): Html {
   if (first === undefined) {
     return html`<p class="cup-winners none">No winner: no house had points</p>`;
   }
+  // A space between them, so that a screen reader says two names, not one.
   const chips = winners.map(
-    (house) => html`<span class="winner ${house}">${HOUSE_NAMES[house]}</span>`,
+    (house, index) =>
+      html`${index > 0 ? ' ' : ''}<span class="winner ${house}">${HOUSE_NAMES[house]}</span>`,
   );
   return html`<p class="cup-winners"><span class="cup-label">${winners.length > 1 ? 'Shared by' : 'Won by'}</span> ${chips} <span class="cup-points">${gainedText(term.standings[first] ?? 0, winners.length)}</span></p>`;
 }

@@ -25,6 +25,7 @@ import { PublicStreams } from './public-streams.js';
 import {
   badRequestPage,
   CHART_DAYS,
+  methodNotAllowedPage,
   notFoundPage,
   scoreboardPage,
   tooManyRequestsPage,
@@ -65,14 +66,22 @@ const HTML = 'text/html; charset=utf-8';
 const NOT_FOUND = Buffer.from(notFoundPage());
 const TOO_MANY = Buffer.from(tooManyRequestsPage());
 const UNAVAILABLE = Buffer.from(unavailablePage());
+const NOT_ALLOWED = Buffer.from(methodNotAllowedPage());
+const BAD_ADDRESS = Buffer.from(badRequestPage('This address cannot be read.'));
 
 /**
  * The page for any error under /cup that these routes do not answer themselves: an undecodable
- * or unknown path, another method, a failed read. The status stays what the server said; a
- * client error names no scoreboard, so it shows the page of a missing one.
+ * or unknown path, another method, a failed read. The status stays what the server said; any
+ * other client error names no scoreboard, so it shows the page of a missing one.
  */
+const ERROR_PAGES: Readonly<Record<number, Buffer>> = {
+  400: BAD_ADDRESS,
+  405: NOT_ALLOWED,
+  429: TOO_MANY,
+};
+
 function errorPage(status: number): ErrorPage {
-  const body = status === 429 ? TOO_MANY : status >= 500 ? UNAVAILABLE : NOT_FOUND;
+  const body = ERROR_PAGES[status] ?? (status >= 500 ? UNAVAILABLE : NOT_FOUND);
   return { type: HTML, body, headers: SECURITY_HEADERS };
 }
 

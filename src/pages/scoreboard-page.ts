@@ -103,7 +103,15 @@ export function unavailablePage(): string {
 export function tooManyRequestsPage(): string {
   return pageShell({
     title: 'Too many requests',
-    main: html`<main class="missing"><p>Too many requests from your address. Try again in a minute.</p></main>`,
+    main: html`<main class="missing"><p>Too many requests from your address. Try again shortly.</p></main>`,
+  });
+}
+
+/** A method these pages do not take (they are only read). */
+export function methodNotAllowedPage(): string {
+  return pageShell({
+    title: 'Method not allowed',
+    main: html`<main class="missing"><p>This page is only read: it takes GET and HEAD.</p></main>`,
   });
 }
 

@@ -48,7 +48,9 @@ describe('errors on the public pages', () => {
     '/cup/%ff/events',
   ])('answers an undecodable %s with the HTML page, GET and HEAD', async (path) => {
     for (const method of ['GET', 'HEAD']) {
-      expectPage(await rawRequest(node.url, path, {}, method), 400, method);
+      const answer = await rawRequest(node.url, path, {}, method);
+      expectPage(answer, 400, method);
+      if (method === 'GET') expect(answer.text).toContain('This address cannot be read.');
     }
   });
 
@@ -73,6 +75,7 @@ describe('errors on the public pages', () => {
     const post = await rawRequest(node.url, `/cup/${RICH}`, {}, 'POST');
     expectPage(post, 405);
     expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.text).toContain('This page is only read: it takes GET and HEAD.');
     expectPage(await rawRequest(node.url, '/cup/assets/cup.css', {}, 'DELETE'), 405);
   });
 

@@ -60,7 +60,7 @@ for (const kind of storeKinds(import.meta.filename)) {
       );
       // A tie: both houses, in the houses' order.
       expect(spring).toContain(
-        '<span class="cup-label">Shared by</span> <span class="winner gryffindor">Gryffindor</span><span class="winner ravenclaw">Ravenclaw</span> <span class="cup-points">1,100 points gained each</span>',
+        '<span class="cup-label">Shared by</span> <span class="winner gryffindor">Gryffindor</span> <span class="winner ravenclaw">Ravenclaw</span> <span class="cup-points">1,100 points gained each</span>',
       );
       expect(summer).toContain('<p class="cup-winners none">No winner: no house had points</p>');
       // The hostile name as text, never as markup.
