@@ -30,8 +30,8 @@ export type TermReadRow = {
   ended_at: string | null;
 } & Record<House | StartColumn, number | string | null>;
 
-/** A house's start as the history tells it, for a term `t` whose row does not hold it. */
-function startFromHistory(house: House): string {
+/** A house's start in the term `t`: the one its row keeps, else as the history tells it. */
+export function startFromHistory(house: House): string {
   const lastBefore = `SELECT h.${house} FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1`;
   const firstInside = `SELECT h.${house} FROM points_history h

@@ -358,7 +358,7 @@ function validateTransferFile(data: unknown, now: Date = new Date()): Validation
     // Like a player's job_id, checked once the shape is right.
     const problems = historyProblems(file, now);
     file.guilds.forEach((guild, g) => {
-      for (const problem of termProblems(guild.terms ?? [], now)) {
+      for (const problem of termProblems(guild.terms ?? [], now, guild.points)) {
         problems.push(`${formatPath(['guilds', g, 'terms', ...problem.path])}: ${problem.message}`);
       }
       for (const { index, field, message } of ledgerProblems(guild.ledger ?? [], now)) {

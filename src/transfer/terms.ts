@@ -1,4 +1,5 @@
-import { HOUSES } from '../records/houses.js';
+import { SAFE_INTEGER } from '../records/field.js';
+import { HOUSES, type House } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
 import { checkTermName, type StartColumn, startColumn } from '../records/terms.js';
 
@@ -107,10 +108,25 @@ export function termWrites(
   };
 }
 
-/** The problems of a guild's terms: each with its path under `terms` and its message. */
+/**
+ * The first house whose gain from `start` to `end` is not a safe integer (points may be
+ * negative), which the term's cup would serve; none when both are safe apart.
+ */
+function houseBeyondSafeGain(start: Standings, end: Partial<Record<House, number | null>>) {
+  return HOUSES.find((house) => {
+    const [from, to] = [start[house], end[house]];
+    return from != null && to != null && Math.abs(to - from) > SAFE_INTEGER;
+  });
+}
+
+/**
+ * The problems of a guild's terms, given its `points` in the file: each with its path under
+ * `terms` and its message.
+ */
 export function termProblems(
   terms: readonly TermEntry[],
   now: Date,
+  points?: Partial<Record<House, number | null>>,
 ): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const seen = new Set<number>();
@@ -127,6 +143,14 @@ export function termProblems(
       problems.push({ path: [index, 'startedAt'], message: 'must not be in the future' });
     }
     const ended = entry.endedAt ?? null;
+    const end = ended === null ? points : (entry.totals ?? entry.standings);
+    const beyond = entry.start && end && houseBeyondSafeGain(entry.start, end);
+    if (beyond) {
+      problems.push({
+        path: [index, 'start', beyond],
+        message: `the term’s gain, from these points to ${ended === null ? 'the guild’s points' : 'its totals'}, must be within ${SAFE_INTEGER}`,
+      });
+    }
     if (ended === null) {
       if (open !== null) {
         problems.push({

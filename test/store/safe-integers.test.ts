@@ -5,7 +5,8 @@ import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { weekChange } from '../../src/answers/house-cup.js';
 import { createLogger } from '../../src/logger.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
@@ -97,13 +98,15 @@ describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kin
   });
 
   it('takes the largest safe integers, and serves them exactly', async () => {
-    const test = await openTestStore(kind, data);
+    // Slytherin from 0: each change and each gain this week within the safe integers, as the
+    // ledger serves the one as an entry's delta and the points the other as `this week`.
+    const [guild] = data.guilds;
+    const test = await openTestStore(kind, {
+      guilds: [{ ...guild, points: { ...guild?.points, slytherin: 0 } }],
+    });
     cleanups.push(() => test.cleanup());
-    // Each change within the safe integers too: the ledger serves it as an entry's delta. Two
-    // commits: PostgreSQL's history records a transaction's change of the points as one.
-    expect(
-      await gameWrite(test.env, `UPDATE house_points SET gryffindor = ${MAX}, slytherin = 0`),
-    ).toBeNull();
+    // Two commits: PostgreSQL's history records a transaction's change of the points as one.
+    expect(await gameWrite(test.env, `UPDATE house_points SET gryffindor = ${MAX}`)).toBeNull();
     expect(
       await gameWrite(
         test.env,
@@ -115,12 +118,70 @@ describe.each(storeKinds(import.meta.filename))('integers past 2^53 on %s', (kin
       gryffindor: MAX,
       slytherin: -MAX,
     });
-    const [slytherin, , gryffindor] = (await test.store.read.ledger.list(GUILD, { limit: 3 }))
-      .items;
+    const [slytherin, gryffindor] = (await test.store.read.ledger.list(GUILD, { limit: 2 })).items;
     expect(slytherin).toMatchObject({ delta: -MAX, total: -MAX });
     expect(gryffindor).toMatchObject({ delta: MAX - 120, total: MAX });
     const [luna] = (await test.store.read.players.ofMember(GUILD, '42')) ?? [];
     expect(luna?.galleons).toBe(MAX);
+  });
+});
+
+describe.each(storeKinds(import.meta.filename))('gains past 2^53 on %s', (kind) => {
+  // Points may be negative: two safe changes can make a gain this week or in a term that is not
+  // a safe integer, which `▲ … this week` and a term's cup would then serve. Slytherin is at 95,
+  // its first points, this week.
+  let test: TestStore;
+  beforeEach(async () => {
+    test = await openTestStore(kind, data);
+    cleanups.push(() => test.cleanup());
+  });
+  const slytherin = async () => (await test.store.read.points.get(GUILD))?.slytherin;
+
+  it('refuses points further than 2^53 - 1 from the week’s first', async () => {
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = 0')).toBeNull();
+    // A change of -MAX: safe as a delta, but the week's gain would be -(MAX + 95).
+    expect(await gameWrite(test.env, `UPDATE house_points SET slytherin = -${MAX}`)).toContain(
+      'gain',
+    );
+    expect(await slytherin()).toBe(0);
+    expect(
+      await gameWrite(test.env, `UPDATE house_points SET slytherin = -${MAX - 95}`),
+    ).toBeNull();
+    const points = await test.store.read.points.get(GUILD);
+    const change = points && (await weekChange(test.store.read, GUILD, points, Date.now()));
+    expect(change?.slytherin).toBe(-MAX);
+  });
+
+  it('counts the week from the last points before it', async () => {
+    // The history's last row before the week: the week counts from MAX, not from 95.
+    expect(
+      await gameWrite(
+        test.env,
+        `INSERT INTO points_history (guild_id, at, slytherin) VALUES ('${GUILD}', '2020-01-06T00:00:00.000Z', ${MAX})`,
+      ),
+    ).toBeNull();
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toContain('gain');
+    expect(await slytherin()).toBe(95);
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = 0')).toBeNull();
+  });
+
+  it('refuses points further than 2^53 - 1 from the open term’s start', async () => {
+    // A term begun last week at MAX, as another program may write one: this week counts from 95.
+    expect(
+      await gameWrite(
+        test.env,
+        `INSERT INTO terms (guild_id, id, name, started_at, start_slytherin)
+         VALUES ('${GUILD}', 1, 'Old', '2020-01-06T00:00:00.000Z', ${MAX})`,
+      ),
+    ).toBeNull();
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toContain('gain');
+    expect(await slytherin()).toBe(95);
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = 0')).toBeNull();
+    const [open] = (await test.store.read.terms.list(GUILD, { limit: 1 })).items;
+    expect(open?.standings.slytherin).toBe(-MAX);
+    // Once ended, its start no longer bounds the points.
+    await test.store.terms.end(GUILD);
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toBeNull();
   });
 });
 

@@ -3,6 +3,8 @@ import { fixture, OTHER, RICH } from '../support/fixture.js';
 import { foreignWrite, points } from '../support/history.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
 
+const MAX = Number.MAX_SAFE_INTEGER;
+
 /*
  * Terms in export, import and `copy`, on both stores: export → import gives the same hall of
  * cups (the points each term started from and ended with, the open term, ids), the same file
@@ -179,8 +181,10 @@ describe.each(storeKinds(import.meta.filename))('terms in transfers from %s', (k
       guilds: [
         {
           id: OTHER,
+          points: { gryffindor: MAX, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
           terms: [
-            { id: 1, name: 'One', startedAt: '2026-01-01T00:00:00Z' },
+            // Safe points both, but a gain of MAX + 1: its cup would not be a safe integer.
+            { id: 1, name: 'One', startedAt: '2026-01-01T00:00:00Z', start: points(-1, 0, 0, 0) },
             {
               id: 1,
               name: 'Two',
@@ -207,18 +211,28 @@ describe.each(storeKinds(import.meta.filename))('terms in transfers from %s', (k
               totals: points(1, 1, 1, 1),
               standings: points(1, 1, 1, 1),
             },
+            {
+              id: 6,
+              name: 'Far',
+              startedAt: '2026-01-01T00:00:00Z',
+              endedAt: '2026-02-01T00:00:00Z',
+              start: points(0, -MAX, 0, 0),
+              totals: points(0, 1, 0, 0),
+            },
           ],
         },
       ],
     });
     await expect(refused).rejects.toThrow(
-      '6 problems in the file; nothing was written: ' +
+      '8 problems in the file; nothing was written: ' +
+        'guilds[0].terms[0].start.gryffindor: the term’s gain, from these points to the guild’s points, must be within 9007199254740991; ' +
         'guilds[0].terms[1].id: a second term with id 1; ' +
         'guilds[0].terms[1].endedAt: a second open term (term 1 is open): at most one is; ' +
         'guilds[0].terms[1].standings: an open term has none: its standings are the guild’s points; ' +
         'guilds[0].terms[2].endedAt: must not be before startedAt; ' +
         'guilds[0].terms[3].startedAt: must not be in the future; ' +
-        'guilds[0].terms[4].standings: the name a file from before gives totals: give totals only',
+        'guilds[0].terms[4].standings: the name a file from before gives totals: give totals only; ' +
+        'guilds[0].terms[5].start.slytherin: the term’s gain, from these points to its totals, must be within 9007199254740991',
     );
     expect((await source.store.read.terms.list(OTHER)).items).toEqual([]);
   });

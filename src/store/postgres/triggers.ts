@@ -1,6 +1,7 @@
 import { CHANGE_SOURCES, type ChangeArea } from '../../records/guild-changes.js';
 import { HOUSES } from '../../records/houses.js';
 import type { RecordDefinition } from '../../records/record.js';
+import { GAIN_REFUSED, gainExceeded, gainJoins } from '../gain-bounds.js';
 
 // Why statement or row triggers: docs/architecture.md, "What each engine keeps of its own".
 
@@ -212,7 +213,8 @@ const tooLarge = HOUSES.map(
  * At commit, for each changed row of house_points: the standings of its guild (and of the guild
  * a row moved from) as committed, unless they equal the guild's last row, with the transaction's
  * context (who and why; none: the game). A change of more than the largest safe integer is
- * refused: the ledger serves it. A guild an import lists in housecup_history_replaced has the
+ * refused: the ledger serves it; so are points past it from this week's or the open term's
+ * start (src/store/gain-bounds.ts). A guild an import lists in housecup_history_replaced has the
  * file's history instead.
  */
 export const HISTORY_FUNCTION = `CREATE OR REPLACE FUNCTION housecup_record_points() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -238,6 +240,11 @@ BEGIN
     CONTINUE WHEN FOUND AND ${unchanged};
     IF ${tooLarge} THEN
       RAISE EXCEPTION 'house_points of guild %: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)', guild
+        USING ERRCODE = 'check_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM (SELECT 1) AS one${gainJoins('guild', PERIOD_STARTS.week)}
+        WHERE ${gainExceeded((house) => `now_points.${house}`, 'guild', PERIOD_STARTS.week)}) THEN
+      RAISE EXCEPTION 'house_points of guild %: ${GAIN_REFUSED.replaceAll("'", "''")}', guild
         USING ERRCODE = 'check_violation';
     END IF;
     INSERT INTO points_history (guild_id, at, ${STANDINGS}, source, by_user, for_user, reason)

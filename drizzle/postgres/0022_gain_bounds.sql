@@ -1,0 +1,77 @@
+-- The history's triggers also refuse points whose gain this week or in the open term would pass
+-- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large.
+CREATE OR REPLACE FUNCTION housecup_record_points() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  guild text;
+  now_points record;
+  last_points record;
+  context jsonb := nullif(current_setting('housecup.ledger', true), '')::jsonb;
+BEGIN
+  FOREACH guild IN ARRAY CASE
+    WHEN TG_OP = 'DELETE' THEN ARRAY[OLD.guild_id]
+    WHEN TG_OP = 'UPDATE' AND OLD.guild_id IS DISTINCT FROM NEW.guild_id
+      THEN ARRAY[OLD.guild_id, NEW.guild_id]
+    ELSE ARRAY[NEW.guild_id] END
+  LOOP
+    IF to_regclass('pg_temp.housecup_history_replaced') IS NOT NULL THEN
+      CONTINUE WHEN EXISTS (SELECT 1 FROM pg_temp.housecup_history_replaced WHERE guild_id = guild);
+    END IF;
+    SELECT gryffindor, slytherin, ravenclaw, hufflepuff INTO now_points FROM house_points WHERE guild_id = guild;
+    SELECT gryffindor, slytherin, ravenclaw, hufflepuff INTO last_points
+      FROM points_history WHERE guild_id = guild ORDER BY at DESC, id DESC LIMIT 1;
+    CONTINUE WHEN NOT FOUND AND now_points IS NULL;
+    CONTINUE WHEN FOUND AND last_points.gryffindor IS NOT DISTINCT FROM now_points.gryffindor
+     AND last_points.slytherin IS NOT DISTINCT FROM now_points.slytherin
+     AND last_points.ravenclaw IS NOT DISTINCT FROM now_points.ravenclaw
+     AND last_points.hufflepuff IS NOT DISTINCT FROM now_points.hufflepuff;
+    IF abs(coalesce(now_points.gryffindor, 0) - coalesce(last_points.gryffindor, 0)) > 9007199254740991
+       OR abs(coalesce(now_points.slytherin, 0) - coalesce(last_points.slytherin, 0)) > 9007199254740991
+       OR abs(coalesce(now_points.ravenclaw, 0) - coalesce(last_points.ravenclaw, 0)) > 9007199254740991
+       OR abs(coalesce(now_points.hufflepuff, 0) - coalesce(last_points.hufflepuff, 0)) > 9007199254740991 THEN
+      RAISE EXCEPTION 'house_points of guild %: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)', guild
+        USING ERRCODE = 'check_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM (SELECT 1) AS one LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
+     WHERE guild_id = guild AND at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
+  LEFT JOIN terms AS t ON t.guild_id = guild AND t.ended_at IS NULL
+        WHERE abs(now_points.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(now_points.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(now_points.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(now_points.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(now_points.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(now_points.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(now_points.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(now_points.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)) THEN
+      RAISE EXCEPTION 'house_points of guild %: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)', guild
+        USING ERRCODE = 'check_violation';
+    END IF;
+    INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
+    VALUES (guild, date_trunc('milliseconds', clock_timestamp()), now_points.gryffindor, now_points.slytherin, now_points.ravenclaw, now_points.hufflepuff,
+            context ->> 'source', context ->> 'by', context ->> 'for', context ->> 'reason');
+  END LOOP;
+  RETURN NULL;
+END $$;

@@ -1,0 +1,95 @@
+-- The history's triggers also refuse points whose gain this week or in the open term would pass
+-- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large.
+DROP TRIGGER `points_history_inserted`;
+--> statement-breakpoint
+DROP TRIGGER `points_history_updated`;
+--> statement-breakpoint
+CREATE TRIGGER `points_history_inserted` AFTER INSERT ON `house_points` BEGIN
+  INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
+  SELECT NEW.guild_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NEW.gryffindor, NEW.slytherin, NEW.ravenclaw, NEW.hufflepuff, c.source, c.by_user, c.for_user, c.reason
+  FROM (SELECT 1) LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1) AS last ON 1 LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
+     WHERE guild_id = NEW.guild_id AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
+  LEFT JOIN terms AS t ON t.guild_id = NEW.guild_id AND t.ended_at IS NULL LEFT JOIN points_ledger_context AS c ON 1
+  WHERE NOT (last.gryffindor IS NEW.gryffindor AND last.slytherin IS NEW.slytherin AND last.ravenclaw IS NEW.ravenclaw AND last.hufflepuff IS NEW.hufflepuff) AND CASE WHEN abs(NEW.gryffindor - coalesce(last.gryffindor, 0)) > 9007199254740991 OR abs(NEW.slytherin - coalesce(last.slytherin, 0)) > 9007199254740991 OR abs(NEW.ravenclaw - coalesce(last.ravenclaw, 0)) > 9007199254740991 OR abs(NEW.hufflepuff - coalesce(last.hufflepuff, 0)) > 9007199254740991
+    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN abs(NEW.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `points_history_updated` AFTER UPDATE ON `house_points`
+WHEN OLD.gryffindor IS NOT NEW.gryffindor OR OLD.slytherin IS NOT NEW.slytherin OR OLD.ravenclaw IS NOT NEW.ravenclaw OR OLD.hufflepuff IS NOT NEW.hufflepuff OR OLD.guild_id IS NOT NEW.guild_id
+BEGIN
+  INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
+  SELECT OLD.guild_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NULL, NULL, NULL, NULL, c.source, c.by_user, c.for_user, c.reason
+  FROM (SELECT 1) LEFT JOIN points_ledger_context AS c ON 1
+  WHERE OLD.guild_id IS NOT NEW.guild_id;
+  INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
+  SELECT NEW.guild_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NEW.gryffindor, NEW.slytherin, NEW.ravenclaw, NEW.hufflepuff, c.source, c.by_user, c.for_user, c.reason
+  FROM (SELECT 1) LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
+     WHERE guild_id = NEW.guild_id AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
+  LEFT JOIN terms AS t ON t.guild_id = NEW.guild_id AND t.ended_at IS NULL LEFT JOIN points_ledger_context AS c ON 1
+  WHERE CASE WHEN abs(NEW.gryffindor - coalesce(OLD.gryffindor, 0)) > 9007199254740991 OR abs(NEW.slytherin - coalesce(OLD.slytherin, 0)) > 9007199254740991 OR abs(NEW.ravenclaw - coalesce(OLD.ravenclaw, 0)) > 9007199254740991 OR abs(NEW.hufflepuff - coalesce(OLD.hufflepuff, 0)) > 9007199254740991
+    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN abs(NEW.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    OR abs(NEW.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
+    OR (t.guild_id IS NOT NULL AND abs(NEW.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
+       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
+     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+    THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
+END;
