@@ -97,12 +97,14 @@ export function openTermLine(open: Term | null): Html {
 }
 
 /**
- * `Sep 1 – Oct 31, 2026`, or `Nov 1, 2026 – Jan 31, 2027` across years. Written out rather than
- * Intl's formatRange, whose spaces differ between ICU versions (so between Nodes).
+ * `Sep 1 – Oct 31, 2026`, `Nov 1, 2026 – Jan 31, 2027` across years, or `Nov 29, 2026` for a
+ * term of one day. Written out rather than Intl's formatRange, whose spaces differ between ICU
+ * versions (so between Nodes).
  */
 function cupDates(term: Term): string {
   const from = new Date(term.startedAt);
   const to = new Date(term.endedAt ?? term.startedAt);
+  if (from.toISOString().slice(0, 10) === to.toISOString().slice(0, 10)) return days.format(to);
   const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
   return `${(sameYear ? daysInYear : days).format(from)} – ${days.format(to)}`;
 }

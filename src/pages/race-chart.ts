@@ -1,4 +1,5 @@
 import type { ChartPoint } from '../pictures/chart-input.js';
+import { raceDateFormat } from '../pictures/race-dates.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { raceAxis, spreadLabels } from './chart-scale.js';
 import { type Html, html } from './html.js';
@@ -9,8 +10,10 @@ import { type Html, html } from './html.js';
  * SVG stretched to its box (viewBox 1000 × 1000, preserveAspectRatio none, strokes that do not
  * scale), while every text sits in SVGs of no viewBox at all, placed in % of the same height: text
  * keeps the style sheet's size on a 390 px phone and on a 1920 px screen alike. Each line ends in a
- * dot and a label with its house and value, so a reader who cannot tell the colours apart still
- * can.
+ * dot and a label with its house, so a reader who cannot tell the colours apart still can. The
+ * labels come twice, one set shown by the style sheet: with the values on wide screens, the
+ * names alone on a phone, where the values would take half the lines' width and the cards
+ * right above the chart show them anyway.
  */
 
 interface RaceChartView {
@@ -32,7 +35,8 @@ export const LABEL_GAP = 9;
 const CHARACTER_EM = 0.62;
 
 const numbers = new Intl.NumberFormat('en');
-const days = new Intl.DateTimeFormat('en', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+/** English, with the 24-hour clock its latest awards write their UTC times in. */
+const DATES_LOCALE = 'en-u-hc-h23';
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** The chart, or nothing when no house has a value in the period. */
@@ -75,15 +79,15 @@ export function raceChart(view: RaceChartView): Html {
     .sort((a, b) => b.value - a.value)
     .map(({ house, value }) => `${view.names[house]} ${numbers.format(value)}`)
     .join(', ')}.`;
-  const middle = series[Math.floor((series.length - 1) / 2)] ?? first;
 
   return html`<figure class="chart" id="chart">
 <figcaption>Last ${view.days} days</figcaption>
 <div class="race" role="img" aria-label="${summary}">
 <svg class="plot" viewBox="0 0 ${SIZE} ${SIZE}" preserveAspectRatio="none" aria-hidden="true"><path class="grid" d="${grid}"/>${drawn}</svg>
 <svg class="ticks" aria-hidden="true">${ticks}</svg>
-${endLabels(ends, view.names, (value) => y(value) / 10)}
-<p class="dates" aria-hidden="true"><span>${days.format(start)}</span><span>${days.format(Date.parse(middle.at))}</span><span>${days.format(Date.parse(last.at))}</span></p>
+${endLabels(ends, view.names, (value) => y(value) / 10, true)}
+${endLabels(ends, view.names, (value) => y(value) / 10, false)}
+${dateRow(series)}
 </div>
 </figure>`;
 }
@@ -110,14 +114,33 @@ function linePath(
 }
 
 /**
+ * The dates of the first, the middle and the last point, each once. A race of two days or less
+ * writes times, in UTC like the latest awards, and the last one says so; on a phone the style
+ * sheet then leaves the middle one out, as three would not fit under the lines.
+ */
+function dateRow(series: readonly ChartPoint[]): Html {
+  const format = raceDateFormat(series, DATES_LOCALE);
+  const times = format.resolvedOptions().hour !== undefined;
+  const last = series.length - 1;
+  const middle = Math.floor(last / 2);
+  const date = (index: number) => format.format(Date.parse(series[index]?.at ?? ''));
+  const first = last > 0 ? html`<span>${date(0)}</span>` : '';
+  const between =
+    middle > 0 && middle < last ? html`<span class="middle">${date(middle)}</span>` : '';
+  return html`<p class="dates${times ? ' times' : ''}" aria-hidden="true">${first}${between}<span>${date(last)}${times ? ' UTC' : ''}</span></p>`;
+}
+
+/**
  * The labels at the lines' ends, in an SVG as wide as the longest (the lines' box gets the
  * rest): each at its line's height (`percent`) unless moved apart from another, then with a
- * leader from its line's end.
+ * leader from its line's end. `withValues`: the house and its value (`wide`), else the house
+ * alone (`narrow`).
  */
 function endLabels(
   ends: readonly { house: House; value: number }[],
   names: Record<House, string>,
   percent: (value: number) => number,
+  withValues: boolean,
 ): Html {
   const placed = spreadLabels(
     ends.map(({ value }) => percent(value)),
@@ -126,12 +149,14 @@ function endLabels(
   const labels = ends.map(({ house, value }, index) => {
     const at = percent(value);
     const to = round(placed[index] ?? at);
-    return html`<line class="leader ${house}" x1="0" y1="${at}%" x2="0.7em" y2="${to}%"/><text class="label" data-house="${house}" x="0.95em" y="${to}%">${names[house]} <tspan class="value">${numbers.format(value)}</tspan></text>`;
+    const shown = withValues
+      ? html`${names[house]} <tspan class="value">${numbers.format(value)}</tspan>`
+      : html`${names[house]}`;
+    return html`<line class="leader ${house}" x1="0" y1="${at}%" x2="0.7em" y2="${to}%"/><text class="label" data-house="${house}" x="0.95em" y="${to}%">${shown}</text>`;
   });
-  const longest = Math.max(
-    0,
-    ...ends.map(({ house, value }) => `${names[house]} ${numbers.format(value)}`.length),
-  );
+  const written = ({ house, value }: { house: House; value: number }) =>
+    withValues ? `${names[house]} ${numbers.format(value)}` : names[house];
+  const longest = Math.max(0, ...ends.map((end) => written(end).length));
   const width = round(longest * CHARACTER_EM + 1.3);
-  return html`<svg class="ends" width="${width}em" aria-hidden="true">${labels}</svg>`;
+  return html`<svg class="ends ${withValues ? 'wide' : 'narrow'}" width="${width}em" aria-hidden="true">${labels}</svg>`;
 }

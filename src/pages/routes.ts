@@ -69,17 +69,18 @@ const UNAVAILABLE = Buffer.from(unavailablePage());
 const NOT_ALLOWED = Buffer.from(methodNotAllowedPage());
 const BAD_ADDRESS = Buffer.from(badRequestPage('This address cannot be read.'));
 
-/**
- * The page for any error under /cup that these routes do not answer themselves: an undecodable
- * or unknown path, another method, a failed read. The status stays what the server said; any
- * other client error names no scoreboard, so it shows the page of a missing one.
- */
+/** The statuses with a page of their own. */
 const ERROR_PAGES: Readonly<Record<number, Buffer>> = {
   400: BAD_ADDRESS,
   405: NOT_ALLOWED,
   429: TOO_MANY,
 };
 
+/**
+ * The page for any error under /cup that these routes do not answer themselves: an undecodable
+ * or unknown path, another method, a failed read. The status stays what the server said; any
+ * other client error names no scoreboard, so it shows the page of a missing one.
+ */
 function errorPage(status: number): ErrorPage {
   const body = ERROR_PAGES[status] ?? (status >= 500 ? UNAVAILABLE : NOT_FOUND);
   return { type: HTML, body, headers: SECURITY_HEADERS };

@@ -2,6 +2,7 @@ import { HOUSES, type House } from '../records/houses.js';
 import type { ChartInput, ChartPoint } from './chart-input.js';
 import { type PlacedLabel, placeLabels } from './end-labels.js';
 import type { Box, Point } from './geometry.js';
+import { raceDateFormat } from './race-dates.js';
 import { rankOrder } from './ranks.js';
 import { type AxisScale, lineScale } from './scale.js';
 import { measure, type Text, text } from './text-measure.js';
@@ -57,28 +58,6 @@ function tickTexts(ticks: readonly number[], locale: string): string[] {
     ),
   );
   return new Set(compact).size === compact.length ? compact : full;
-}
-
-function dateFormat(input: ChartInput): Intl.DateTimeFormat {
-  const first = Date.parse(input.series[0]?.at ?? '');
-  const last = Date.parse(input.series[input.series.length - 1]?.at ?? '');
-  const span = last - first;
-  // Hours for a two-day race, the year once a year's dates could repeat.
-  if (span <= 2 * 86_400_000) {
-    return new Intl.DateTimeFormat(input.locale, {
-      timeZone: 'UTC',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-  }
-  const long = span > 300 * 86_400_000;
-  return new Intl.DateTimeFormat(input.locale, {
-    timeZone: 'UTC',
-    month: 'short',
-    ...(long ? { year: 'numeric' } : { day: 'numeric' }),
-  });
 }
 
 /** Each house's last value and where in the series it is; none for a house with no value. */
@@ -261,7 +240,7 @@ export function layoutLines(input: ChartInput, box: Box, unit: number): LinesLay
       tone: 'muted',
     }),
   }));
-  const dates = dateLabels(input, dateFormat(input), {
+  const dates = dateLabels(input, raceDateFormat(input.series, input.locale), {
     size: axisSize,
     y: plot.y + plot.height + axisSize * 0.6,
     xOf: at.xOf,

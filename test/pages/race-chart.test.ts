@@ -1,17 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { raceAxis, spreadLabels } from '../../src/pages/chart-scale.js';
+import { HOUSE_NAMES } from '../../src/pages/hall-of-cups.js';
 import { LABEL_GAP } from '../../src/pages/race-chart.js';
 import { scoreboardPage } from '../../src/pages/scoreboard-page.js';
+import { packageRoot } from '../../src/paths.js';
 import type { ChartPoint } from '../../src/pictures/chart-input.js';
 import { HOUSES, type House } from '../../src/records/houses.js';
 
 /*
  * The public page's own chart (inline SVG, src/pages/race-chart.ts): four lines, each labelled
- * at its end with its house and value, on an axis that spans the race with a margin rather than
- * from 0, and no second set of bars repeating the standings.
+ * at its end with its house and value (its house alone on a phone), on an axis that spans the
+ * race with a margin rather than from 0, dates that write the hour for a race of two days or
+ * less, and no second set of bars repeating the standings.
  */
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 /** The end of NOW's week (Monday 00:00 UTC). */
 const WEEK_ENDS = '2026-11-30T00:00:00.000Z';
@@ -36,6 +42,56 @@ const page = (series: ChartPoint[]) =>
     series,
     weekEndsAt: WEEK_ENDS,
   });
+
+/** `count` points `every` ms apart, the first at `from`, in a close race ending on END. */
+function raceOf(from: string, count: number, every: number): ChartPoint[] {
+  return closeRace()
+    .slice(-count)
+    .map((point, i) => ({ ...point, at: new Date(Date.parse(from) + i * every).toISOString() }));
+}
+
+/** The row of dates under the lines. */
+const dateRow = (html: string) => html.match(/<p class="dates[^"]*"[^>]*>.*?<\/p>/)?.[0];
+
+/** One of the two sets of end labels (`wide`: with values, `narrow`: the houses alone). */
+function endsOf(html: string, set: 'wide' | 'narrow'): { width: number; markup: string } {
+  const match = html.match(
+    new RegExp(`<svg class="ends ${set}" width="([\\d.]+)em"[^>]*>(.*?)</svg>`),
+  );
+  if (!match) throw new Error(`no ${set} end labels`);
+  return { width: Number(match[1]), markup: match[2] ?? '' };
+}
+
+const SHEET = readFileSync(join(packageRoot, 'public', 'cup.css'), 'utf8').replace(
+  /\/\*[\s\S]*?\*\//g,
+  '',
+);
+
+/**
+ * The declarations the style sheet gives `selector` (one of a rule's selector list), at its top
+ * level or, with `media`, inside that `@media` only: the sheet's rules are one level deep.
+ */
+function style(selector: string, media?: string): Record<string, string> {
+  const blocks = [...SHEET.matchAll(/@media\s*([^{]+?)\s*\{((?:[^{}]*\{[^{}]*\})*)\s*\}/g)];
+  const scope =
+    media === undefined
+      ? blocks.reduce((rest, block) => rest.replace(block[0], ''), SHEET)
+      : blocks
+          .filter((block) => block[1] === media)
+          .map((block) => block[2] ?? '')
+          .join('');
+  const found: Record<string, string> = {};
+  for (const [, selectors = '', body = ''] of scope.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (!selectors.split(',').some((one) => one.trim().replace(/\s+/g, ' ') === selector)) {
+      continue;
+    }
+    for (const declaration of body.split(';')) {
+      const [property, ...value] = declaration.split(':');
+      if (property?.trim()) found[property.trim()] = value.join(':').trim();
+    }
+  }
+  return found;
+}
 
 /** The `y` attributes (in %) of the end labels, by house. */
 function labelPlaces(html: string): Record<string, number> {
@@ -108,6 +164,71 @@ describe("the page's chart", () => {
     // Pushed in from the edges, in the lines' order.
     expect(spreadLabels([0, 1, 99, 100], 9)).toEqual([4.5, 13.5, 86.5, 95.5]);
     expect(spreadLabels([80, 10], 9)).toEqual([80, 10]);
+  });
+
+  it('labels each line with its house alone on a phone, with its value on wider screens', () => {
+    const html = page(closeRace());
+    const wide = endsOf(html, 'wide');
+    const narrow = endsOf(html, 'narrow');
+    for (const [house, name] of Object.entries(HOUSE_NAMES)) {
+      expect(narrow.markup).toContain(`data-house="${house}" x="0.95em" y="`);
+      expect(narrow.markup).toMatch(new RegExp(`data-house="${house}"[^>]*>${name}</text>`));
+      expect(narrow.markup).toContain(`<line class="leader ${house}"`);
+    }
+    expect(narrow.markup).not.toContain('class="value"');
+    expect(wide.markup).toContain('Gryffindor <tspan class="value">1,240</tspan>');
+    // Without the values the labels give the lines their width back: " 1,240" is 6 characters.
+    expect(narrow.width).toBeLessThanOrEqual(wide.width - 3);
+    // The same places, each set as far apart as LABEL_GAP asks and led to the same line ends.
+    const leaders = (markup: string) => [...markup.matchAll(/<line [^>]*\/>/g)].map((m) => m[0]);
+    expect(leaders(narrow.markup)).toEqual(leaders(wide.markup));
+    expect(labelPlaces(narrow.markup)).toEqual(labelPlaces(wide.markup));
+    // One set shown at a time: the names below 32rem, the values from there on.
+    expect(style('.race .ends.wide').display).toBe('none');
+    expect(style('.race .ends.narrow').display).toBeUndefined();
+    expect(style('.race .ends.wide', '(min-width: 32rem)').display).toBe('block');
+    expect(style('.race .ends.narrow', '(min-width: 32rem)').display).toBe('none');
+    // Sized in the labels' own em, as their widths are reckoned.
+    expect(style('.ends')['font-size']).toBe('clamp(0.8rem, 1.1vw, 1rem)');
+    expect(style('.ends text')['font-size']).toBeUndefined();
+  });
+
+  it("writes the axis' values on a rim of the chart's ground, wide enough to hide a line", () => {
+    const ticks = style('.ticks text');
+    expect(ticks['paint-order']).toBe('stroke');
+    expect(ticks.stroke).toBe(style('.chart').background);
+    // Half an em covers the gaps between figures too, not only their outlines.
+    expect(ticks['stroke-width']).toMatch(/em$/);
+    expect(Number.parseFloat(ticks['stroke-width'] ?? '')).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('writes days under a month-long race', () => {
+    expect(dateRow(page(closeRace()))).toBe(
+      '<p class="dates" aria-hidden="true"><span>Oct 27</span><span class="middle">Nov 11</span><span>Nov 26</span></p>',
+    );
+  });
+
+  it('writes times in UTC, as the PNG does, under a race of two days or less (a young guild)', () => {
+    expect(dateRow(page(raceOf('2026-11-29T14:05:00.000Z', 7, HOUR)))).toBe(
+      '<p class="dates times" aria-hidden="true"><span>Nov 29, 14:05</span><span class="middle">Nov 29, 17:05</span><span>Nov 29, 20:05 UTC</span></p>',
+    );
+    // Two days exactly still writes times, on the 24-hour clock of the latest awards.
+    expect(dateRow(page(raceOf('2026-11-28T00:00:00.000Z', 3, DAY)))).toBe(
+      '<p class="dates times" aria-hidden="true"><span>Nov 28, 00:00</span><span class="middle">Nov 29, 00:00</span><span>Nov 30, 00:00 UTC</span></p>',
+    );
+    expect(dateRow(page(raceOf('2026-11-27T00:00:00.000Z', 4, DAY)))).toBe(
+      '<p class="dates" aria-hidden="true"><span>Nov 27</span><span class="middle">Nov 28</span><span>Nov 30</span></p>',
+    );
+    // Each point's date once: a guild of two points, or of one, has no middle.
+    expect(dateRow(page(raceOf('2026-11-29T14:05:00.000Z', 2, 30 * 60_000)))).toBe(
+      '<p class="dates times" aria-hidden="true"><span>Nov 29, 14:05</span><span>Nov 29, 14:35 UTC</span></p>',
+    );
+    expect(dateRow(page(raceOf('2026-11-29T14:05:00.000Z', 1, HOUR)))).toBe(
+      '<p class="dates times" aria-hidden="true"><span>Nov 29, 14:05 UTC</span></p>',
+    );
+    // On a phone the middle time is left out: three would not fit under the lines.
+    expect(style('.race .dates.times .middle').display).toBe('none');
+    expect(style('.race .dates.times .middle', '(min-width: 32rem)').display).toBe('inline');
   });
 
   it('draws nothing when no house has a value in the period', () => {

@@ -97,9 +97,9 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
   });
 
   it('draws the race to fit a 390 px phone: no sideways scroll, every end label on screen and apart', async () => {
-    for (const [width, height] of [
-      [390, 844],
-      [1920, 1080],
+    for (const [width, height, shown] of [
+      [390, 844, ['Gryffindor', 'Hufflepuff', 'Ravenclaw', 'Slytherin']],
+      [1920, 1080, ['Gryffindor 1,240', 'Hufflepuff 1,012', 'Ravenclaw 960', 'Slytherin 1,185']],
     ] as const) {
       const { page, elsewhere, errors } = await open(`/cup/${RACE}`, width, height);
       expect(await page.locator('h1').textContent()).toBe('Hogwarts RP · House cup');
@@ -109,8 +109,9 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
         width,
       );
+      // The labels shown: the houses alone on a phone, with their values on a wide screen.
       const labels =
-        (await page.evaluate(`[...document.querySelectorAll('#chart .label')].map((label) => {
+        (await page.evaluate(`[...document.querySelectorAll('#chart .label')].filter((label) => label.checkVisibility()).map((label) => {
         const box = label.getBoundingClientRect();
         return { text: label.textContent, left: box.left, right: box.right, top: box.top, bottom: box.bottom, size: parseFloat(getComputedStyle(label).fontSize) };
       })`)) as {
@@ -121,12 +122,12 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
           bottom: number;
           size: number;
         }[];
-      expect(labels.map((label) => label.text).sort()).toEqual([
-        'Gryffindor 1,240',
-        'Hufflepuff 1,012',
-        'Ravenclaw 960',
-        'Slytherin 1,185',
-      ]);
+      expect(labels.map((label) => label.text).sort()).toEqual(shown);
+      // The lines keep most of the chart's width, the labels the rest.
+      const share = (await page.evaluate(
+        `document.querySelector('#chart .plot').getBoundingClientRect().width / document.querySelector('#chart .race').getBoundingClientRect().width`,
+      )) as number;
+      expect(share).toBeGreaterThanOrEqual(0.7);
       for (const [i, label] of labels.entries()) {
         // Inside the viewport, at a size one reads on a phone, overlapping no other label.
         expect(label.left, label.text).toBeGreaterThanOrEqual(0);
@@ -154,7 +155,7 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
       guilds: [{ id: RACE, points: { ...RACE_END, ravenclaw: 1300 } }],
     });
     await page.waitForFunction(
-      `document.querySelector('#chart .label[data-house="ravenclaw"]')?.textContent === 'Ravenclaw 1,300'`,
+      `document.querySelector('#chart .ends.wide .label[data-house="ravenclaw"]')?.textContent === 'Ravenclaw 1,300'`,
       undefined,
       { timeout: PATIENCE_MS },
     );
@@ -162,7 +163,7 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
     expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);
     // The new leader's label is the top one; the axis grew to hold it.
     const order = await page.evaluate(
-      `[...document.querySelectorAll('#chart .label')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((label) => label.dataset.house)`,
+      `[...document.querySelectorAll('#chart .ends.narrow .label')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((label) => label.dataset.house)`,
     );
     expect(order).toEqual(['ravenclaw', 'gryffindor', 'slytherin', 'hufflepuff']);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
@@ -179,7 +180,7 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
     expect(await page.locator('.house').count()).toBe(0);
     expect(await page.locator('#chart').count()).toBe(0);
     await test.store.importData({ guilds: [raceGuild(RACE)] });
-    await page.waitForSelector('#chart .label', { timeout: PATIENCE_MS });
+    await page.waitForSelector('#chart .ends.narrow .label', { timeout: PATIENCE_MS });
     expect(await page.locator('.house').count()).toBe(4);
     expect(await points(page, 'gryffindor')).toBe('1,240');
     expect(await page.evaluate(() => 'loadedOnce' in globalThis)).toBe(true);

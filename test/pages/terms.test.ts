@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hallOfCups } from '../../src/pages/hall-of-cups.js';
 import { openEventStream, type StreamEvent } from '../support/event-stream.js';
 import { HOSTILE_TERM, hallGuild } from '../support/hall.js';
 import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
@@ -125,3 +126,29 @@ for (const kind of storeKinds(import.meta.filename)) {
     });
   });
 }
+
+describe('a cup’s dates in the hall', () => {
+  const cup = (startedAt: string, endedAt: string) => {
+    const term = {
+      id: 1,
+      name: 'T',
+      startedAt,
+      endedAt,
+      standings: { gryffindor: 1, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
+      totals: { gryffindor: 1, slytherin: 0, ravenclaw: 0, hufflepuff: 0 },
+      winners: ['gryffindor' as const],
+    };
+    const hall = hallOfCups({ open: null, hall: [term], more: false, latest: '' }).markup;
+    return /<p class="cup-dates">([^<]*)<\/p>/.exec(hall)?.[1];
+  };
+
+  it('writes a range, its year once, or one day for a term of one day', () => {
+    expect(cup('2026-09-01T00:00:00.000Z', '2026-10-31T20:00:00.000Z')).toBe(
+      'Sep 1 – Oct 31, 2026',
+    );
+    expect(cup('2026-11-01T00:00:00.000Z', '2027-01-31T00:00:00.000Z')).toBe(
+      'Nov 1, 2026 – Jan 31, 2027',
+    );
+    expect(cup('2026-11-29T08:00:00.000Z', '2026-11-29T23:59:00.000Z')).toBe('Nov 29, 2026');
+  });
+});

@@ -311,6 +311,51 @@ describe('the lines: an axis around the race, each end labelled', () => {
   });
 });
 
+// The rule is src/pictures/race-dates.ts, the page's too (test/pages/race-chart.test.ts).
+describe('the dates under the lines: the hour for two days or less', () => {
+  /** CLOSE_RACE's points `every` ms apart from `from`: a guild's race as long as they make it. */
+  const spanning = (from: string, count: number, every: number) => ({
+    ...CLOSE_RACE,
+    series: CLOSE_RACE.series
+      .slice(-count)
+      .map((point, i) => ({ ...point, at: new Date(Date.parse(from) + i * every).toISOString() })),
+  });
+  const dates = (data: Pick<ChartInput, 'standings' | 'series'>, locale = 'en') =>
+    layoutChart({ ...DRAWN, ...data, locale, width: 1600, height: 800 }).lines?.dates.map(
+      (date) => date.text,
+    );
+
+  it.each([
+    [
+      'a young guild of a few hours',
+      spanning('2026-11-29T14:05:00.000Z', 7, 3_600_000),
+      'en',
+      ['Nov 29, 02:05 PM', 'Nov 29, 08:05 PM'],
+    ],
+    [
+      'two days exactly',
+      spanning('2026-11-28T00:00:00.000Z', 3, 86_400_000),
+      'de',
+      ['28. Nov., 00:00', '29. Nov., 00:00', '30. Nov., 00:00'],
+    ],
+    [
+      'three days',
+      spanning('2026-11-27T00:00:00.000Z', 4, 86_400_000),
+      'en',
+      ['Nov 27', 'Nov 28', 'Nov 30'],
+    ],
+    ['a month', CLOSE_RACE, 'en', ['Oct 24', 'Nov 8', 'Nov 23']],
+  ] as const)('%s', (_name, data, locale, written) => {
+    expect(dates(data, locale)).toEqual(written);
+  });
+
+  it('writes the month and year under a race of a year', () => {
+    const year = CASES.year;
+    if (!year) throw new Error('no year');
+    expect(dates(year)).toEqual(['Nov 2025', 'May 2026', 'Nov 2026']);
+  });
+});
+
 describe('the title', () => {
   it('names the period over lines, and says "current standings" over bars alone', () => {
     expect(layoutChart({ ...DRAWN, ...CLOSE_RACE }).title.text).toBe('Last 30 days');
