@@ -1,5 +1,10 @@
 -- The history's triggers also refuse points whose gain this week or in the open term would pass
--- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large.
+-- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large; the partial
+-- indexes of the rows beyond half of them are what each write probes first.
+CREATE INDEX points_history_beyond_half ON points_history (guild_id) WHERE abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495;
+--> statement-breakpoint
+CREATE UNIQUE INDEX terms_open_beyond_half ON terms (guild_id) WHERE ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION housecup_record_points() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   guild text;
@@ -31,43 +36,48 @@ BEGIN
       RAISE EXCEPTION 'house_points of guild %: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)', guild
         USING ERRCODE = 'check_violation';
     END IF;
-    IF EXISTS (SELECT 1 FROM (SELECT 1) AS one LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
-     WHERE guild_id = guild AND at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
-  LEFT JOIN terms AS t ON t.guild_id = guild AND t.ended_at IS NULL
-        WHERE abs(now_points.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+    IF abs(now_points.gryffindor) > 4503599627370495 OR abs(now_points.slytherin) > 4503599627370495 OR abs(now_points.ravenclaw) > 4503599627370495 OR abs(now_points.hufflepuff) > 4503599627370495
+    OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = guild AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
+    OR EXISTS (SELECT 1 FROM terms WHERE guild_id = guild AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)) THEN
+      IF abs(now_points.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.gryffindor IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(now_points.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+    OR abs(now_points.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(now_points.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(now_points.slytherin - coalesce((SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.slytherin IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(now_points.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+    OR abs(now_points.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(now_points.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(now_points.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.ravenclaw IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(now_points.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+    OR abs(now_points.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(now_points.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(now_points.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.hufflepuff IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(now_points.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+    OR abs(now_points.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)) THEN
-      RAISE EXCEPTION 'house_points of guild %: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)', guild
-        USING ERRCODE = 'check_violation';
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991 THEN
+        RAISE EXCEPTION 'house_points of guild %: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)', guild
+          USING ERRCODE = 'check_violation';
+      END IF;
     END IF;
     INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
     VALUES (guild, date_trunc('milliseconds', clock_timestamp()), now_points.gryffindor, now_points.slytherin, now_points.ravenclaw, now_points.hufflepuff,

@@ -1,5 +1,10 @@
 -- The history's triggers also refuse points whose gain this week or in the open term would pass
--- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large.
+-- the safe integers (src/store/gain-bounds.ts), as they refuse a change that large; the partial
+-- indexes of the rows beyond half of them are what each write probes first.
+CREATE INDEX points_history_beyond_half ON points_history (guild_id) WHERE abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495;
+--> statement-breakpoint
+CREATE UNIQUE INDEX terms_open_beyond_half ON terms (guild_id) WHERE ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495);
+--> statement-breakpoint
 DROP TRIGGER `points_history_inserted`;
 --> statement-breakpoint
 DROP TRIGGER `points_history_updated`;
@@ -7,42 +12,47 @@ DROP TRIGGER `points_history_updated`;
 CREATE TRIGGER `points_history_inserted` AFTER INSERT ON `house_points` BEGIN
   INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
   SELECT NEW.guild_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NEW.gryffindor, NEW.slytherin, NEW.ravenclaw, NEW.hufflepuff, c.source, c.by_user, c.for_user, c.reason
-  FROM (SELECT 1) LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1) AS last ON 1 LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
-     WHERE guild_id = NEW.guild_id AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
-  LEFT JOIN terms AS t ON t.guild_id = NEW.guild_id AND t.ended_at IS NULL LEFT JOIN points_ledger_context AS c ON 1
+  FROM (SELECT 1) LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1) AS last ON 1 LEFT JOIN points_ledger_context AS c ON 1
   WHERE NOT (last.gryffindor IS NEW.gryffindor AND last.slytherin IS NEW.slytherin AND last.ravenclaw IS NEW.ravenclaw AND last.hufflepuff IS NEW.hufflepuff) AND CASE WHEN abs(NEW.gryffindor - coalesce(last.gryffindor, 0)) > 9007199254740991 OR abs(NEW.slytherin - coalesce(last.slytherin, 0)) > 9007199254740991 OR abs(NEW.ravenclaw - coalesce(last.ravenclaw, 0)) > 9007199254740991 OR abs(NEW.hufflepuff - coalesce(last.hufflepuff, 0)) > 9007199254740991
-    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN abs(NEW.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN (abs(NEW.gryffindor) > 4503599627370495 OR abs(NEW.slytherin) > 4503599627370495 OR abs(NEW.ravenclaw) > 4503599627370495 OR abs(NEW.hufflepuff) > 4503599627370495
+    OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = NEW.guild_id AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
+    OR EXISTS (SELECT 1 FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)))
+    AND (abs(NEW.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+    OR abs(NEW.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.slytherin - coalesce((SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+    OR abs(NEW.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+    OR abs(NEW.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+    OR abs(NEW.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991)
     THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
 END;
 --> statement-breakpoint
@@ -55,41 +65,46 @@ BEGIN
   WHERE OLD.guild_id IS NOT NEW.guild_id;
   INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff, source, by_user, for_user, reason)
   SELECT NEW.guild_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NEW.gryffindor, NEW.slytherin, NEW.ravenclaw, NEW.hufflepuff, c.source, c.by_user, c.for_user, c.reason
-  FROM (SELECT 1) LEFT JOIN (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM points_history
-     WHERE guild_id = NEW.guild_id AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS wk ON 1 = 1
-  LEFT JOIN terms AS t ON t.guild_id = NEW.guild_id AND t.ended_at IS NULL LEFT JOIN points_ledger_context AS c ON 1
+  FROM (SELECT 1) LEFT JOIN points_ledger_context AS c ON 1
   WHERE CASE WHEN abs(NEW.gryffindor - coalesce(OLD.gryffindor, 0)) > 9007199254740991 OR abs(NEW.slytherin - coalesce(OLD.slytherin, 0)) > 9007199254740991 OR abs(NEW.ravenclaw - coalesce(OLD.ravenclaw, 0)) > 9007199254740991 OR abs(NEW.hufflepuff - coalesce(OLD.hufflepuff, 0)) > 9007199254740991
-    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN abs(NEW.gryffindor - coalesce(wk.gryffindor, (SELECT h.gryffindor FROM points_history h
+    THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN (abs(NEW.gryffindor) > 4503599627370495 OR abs(NEW.slytherin) > 4503599627370495 OR abs(NEW.ravenclaw) > 4503599627370495 OR abs(NEW.hufflepuff) > 4503599627370495
+    OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = NEW.guild_id AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
+    OR EXISTS (SELECT 1 FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)))
+    AND (abs(NEW.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.gryffindor - coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
+    OR abs(NEW.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.slytherin - coalesce(wk.slytherin, (SELECT h.slytherin FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.slytherin - coalesce((SELECT h.slytherin FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.slytherin - coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
+    OR abs(NEW.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.ravenclaw - coalesce(wk.ravenclaw, (SELECT h.ravenclaw FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.ravenclaw - coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
+    OR abs(NEW.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
-    OR abs(NEW.hufflepuff - coalesce(wk.hufflepuff, (SELECT h.hufflepuff FROM points_history h
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
+    OR abs(NEW.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
+     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR (t.guild_id IS NOT NULL AND abs(NEW.hufflepuff - coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
+    OR abs(NEW.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
        AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991)
+     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991)
     THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
 END;

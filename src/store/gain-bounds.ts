@@ -1,5 +1,6 @@
 import { SAFE_INTEGER } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
+import { startColumn } from '../records/terms.js';
 import { startFromHistory } from './term-rows.js';
 
 /*
@@ -8,40 +9,79 @@ import { startFromHistory } from './term-rows.js';
  * first inside it) and the open term's (its cup, counted from the term's start: term-rows.ts).
  * Points may be negative, so two safe changes can make a gain past the safe integers; the
  * history's triggers of both engines refuse a write that would, as they refuse a change that
- * large, with these fragments. Read with the guild's row of the history before the week (`wk`)
- * and its open term (`t`): an index seek each, and the fallbacks only where those hold nothing.
+ * large, with these fragments.
+ *
+ * Looking the week's and the term's starts up would add several index reads to every write of
+ * the game, for a case none but a test of the bounds reaches. A gain passes the safe integers only when the points or the
+ * start they count from are beyond half of them, so each write first probes two partial indexes
+ * that hold only such rows (empty in every guild that never came near): the lookups are made
+ * only where a probe finds one.
  */
 
-/** The joins `exceeded` reads, for the guild `guild` and a week starting at `weekStart`. */
-export function gainJoins(guild: string, weekStart: string): string {
-  const lastBeforeWeek = `SELECT ${HOUSES.join(', ')} FROM points_history
-     WHERE guild_id = ${guild} AND at < ${weekStart} ORDER BY at DESC, id DESC LIMIT 1`;
-  return ` LEFT JOIN (${lastBeforeWeek}) AS wk ON 1 = 1
-  LEFT JOIN terms AS t ON t.guild_id = ${guild} AND t.ended_at IS NULL`;
-}
+/** Half the largest safe integer: two numbers within it are within the safe integers apart. */
+const HALF = Math.floor(SAFE_INTEGER / 2);
+
+const beyondHalf = (value: (house: House) => string) =>
+  HOUSES.map((house) => `abs(${value(house)}) > ${HALF}`).join(' OR ');
+
+// The indexes' conditions, written again alike in their probes: SQLite uses a partial index only
+// for a query that states its condition as it is written.
+const HISTORY_BEYOND_HALF = beyondHalf((house) => house);
+const OPEN_START_BEYOND_HALF = `ended_at IS NULL AND (${beyondHalf(startColumn)})`;
+
+/**
+ * The partial indexes of the rows a gain may count from beyond half the safe integers, empty but
+ * in a guild that came near them. The open term's is UNIQUE, as an open term is per guild: as
+ * unique as terms_one_open, it is the one SQLite's planner takes for the probe, which then reads
+ * no row of a term whose start is not beyond half.
+ */
+export const GAIN_INDEXES: readonly string[] = [
+  `CREATE INDEX points_history_beyond_half ON points_history (guild_id) WHERE ${HISTORY_BEYOND_HALF}`,
+  `CREATE UNIQUE INDEX terms_open_beyond_half ON terms (guild_id) WHERE ${OPEN_START_BEYOND_HALF}`,
+];
 
 /** A house's points this week are counted from, as the read of the week's change takes them. */
 function weekBase(house: House, guild: string, weekStart: string): string {
+  const lastBefore = `SELECT h.${house} FROM points_history h
+     WHERE h.guild_id = ${guild} AND h.at < ${weekStart} ORDER BY h.at DESC, h.id DESC LIMIT 1`;
   const firstInside = `SELECT h.${house} FROM points_history h
      WHERE h.guild_id = ${guild} AND h.at >= ${weekStart} AND h.${house} IS NOT NULL
      ORDER BY h.at, h.id LIMIT 1`;
-  return `coalesce(wk.${house}, (${firstInside}))`;
+  return `coalesce((${lastBefore}), (${firstInside}))`;
+}
+
+/** A house's points the guild's open term counts from (null: no term is open). */
+const termBase = (house: House, guild: string) =>
+  `(SELECT ${startFromHistory(house)} FROM terms t WHERE t.guild_id = ${guild} AND t.ended_at IS NULL)`;
+
+/**
+ * True when a guild's points `points(house)` might be further than the largest safe integer from
+ * where this week or its open term counts them from: two probes of GAIN_INDEXES, the condition on which
+ * `gainExceeded` is read (SQLite and PostgreSQL evaluate a CASE's or an IF's branch only when
+ * it is taken, and PostgreSQL plans a statement of plpgsql only when it runs it).
+ */
+export function gainMayExceed(points: (house: House) => string, guild: string): string {
+  return [
+    beyondHalf(points),
+    `EXISTS (SELECT 1 FROM points_history WHERE guild_id = ${guild} AND (${HISTORY_BEYOND_HALF}))`,
+    `EXISTS (SELECT 1 FROM terms WHERE guild_id = ${guild} AND ${OPEN_START_BEYOND_HALF})`,
+  ].join('\n    OR ');
 }
 
 /**
- * True when a house's points `points(house)` are further than the largest safe integer from
- * where this week or the open term counts them from (null, none: nothing to count from yet).
+ * True when a guild's points `points(house)` are further than the largest safe integer from where
+ * this week or its open term counts them from (none yet: nothing to count from).
  */
 export function gainExceeded(
   points: (house: House) => string,
   guild: string,
   weekStart: string,
 ): string {
-  return HOUSES.map((house) => {
-    const value = points(house);
-    return `abs(${value} - ${weekBase(house, guild, weekStart)}) > ${SAFE_INTEGER}
-    OR (t.guild_id IS NOT NULL AND abs(${value} - ${startFromHistory(house)}) > ${SAFE_INTEGER})`;
-  }).join('\n    OR ');
+  return HOUSES.flatMap((house) =>
+    [weekBase(house, guild, weekStart), termBase(house, guild)].map(
+      (base) => `abs(${points(house)} - ${base}) > ${SAFE_INTEGER}`,
+    ),
+  ).join('\n    OR ');
 }
 
 /** The refusal's words, one for both engines: what the store would otherwise serve. */

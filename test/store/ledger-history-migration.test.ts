@@ -7,6 +7,7 @@ import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
+import { GAIN_INDEXES } from '../../src/store/gain-bounds.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import * as postgres from '../../src/store/postgres/triggers.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
@@ -40,6 +41,15 @@ describe('the history triggers in the migrations', () => {
     expect(lastCreating('postgres', 'FUNCTION housecup_record_points()')).toContain(
       postgres.HISTORY_FUNCTION,
     );
+  });
+
+  it('on both, with the partial indexes the bounds of a gain probe', () => {
+    for (const kind of ['sqlite', 'postgres'] as const) {
+      for (const index of GAIN_INDEXES) {
+        const name = /INDEX (\w+) ON/.exec(index)?.[1] ?? '';
+        expect(lastCreating(kind, `INDEX ${name}`), name).toContain(index);
+      }
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { CHANGE_SOURCES, type ChangeArea } from '../../records/guild-changes.js';
 import { HOUSES } from '../../records/houses.js';
 import type { RecordDefinition } from '../../records/record.js';
-import { GAIN_REFUSED, gainExceeded, gainJoins } from '../gain-bounds.js';
+import { GAIN_REFUSED, gainExceeded, gainMayExceed } from '../gain-bounds.js';
 
 // Why statement or row triggers: docs/architecture.md, "What each engine keeps of its own".
 
@@ -205,6 +205,7 @@ const unchanged = HOUSES.map(
 ).join('\n     AND ');
 
 const MAX = Number.MAX_SAFE_INTEGER;
+const nowPoints = (house: string) => `now_points.${house}`;
 const tooLarge = HOUSES.map(
   (house) => `abs(coalesce(now_points.${house}, 0) - coalesce(last_points.${house}, 0)) > ${MAX}`,
 ).join('\n       OR ');
@@ -242,10 +243,11 @@ BEGIN
       RAISE EXCEPTION 'house_points of guild %: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)', guild
         USING ERRCODE = 'check_violation';
     END IF;
-    IF EXISTS (SELECT 1 FROM (SELECT 1) AS one${gainJoins('guild', PERIOD_STARTS.week)}
-        WHERE ${gainExceeded((house) => `now_points.${house}`, 'guild', PERIOD_STARTS.week)}) THEN
-      RAISE EXCEPTION 'house_points of guild %: ${GAIN_REFUSED.replaceAll("'", "''")}', guild
-        USING ERRCODE = 'check_violation';
+    IF ${gainMayExceed(nowPoints, 'guild')} THEN
+      IF ${gainExceeded(nowPoints, 'guild', PERIOD_STARTS.week)} THEN
+        RAISE EXCEPTION 'house_points of guild %: ${GAIN_REFUSED.replaceAll("'", "''")}', guild
+          USING ERRCODE = 'check_violation';
+      END IF;
     END IF;
     INSERT INTO points_history (guild_id, at, ${STANDINGS}, source, by_user, for_user, reason)
     VALUES (guild, date_trunc('milliseconds', clock_timestamp()), ${HOUSES.map((house) => `now_points.${house}`).join(', ')},

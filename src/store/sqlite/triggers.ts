@@ -2,7 +2,7 @@ import { CHANGE_SOURCES, type ChangeArea } from '../../records/guild-changes.js'
 import { HOUSES } from '../../records/houses.js';
 import { CHANGE_KINDS } from '../../records/periods.js';
 import type { RecordDefinition } from '../../records/record.js';
-import { GAIN_REFUSED, gainExceeded, gainJoins } from '../gain-bounds.js';
+import { GAIN_REFUSED, gainExceeded, gainMayExceed } from '../gain-bounds.js';
 import { sqliteDialect } from './dialect.js';
 
 // The migrations' texts (test/store/*-migration.test.ts); row triggers, as SQLite has no others.
@@ -207,9 +207,10 @@ const notTooLarge = (before: string) =>
   `CASE WHEN ${HOUSES.map((house) => `abs(NEW.${house} - coalesce(${before}.${house}, 0)) > ${MAX}`).join(' OR ')}
     THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)') ELSE 1 END`;
 /** True, or the refusal of points whose week's or open term's gain would pass the safe integers. */
-const withinGains = `CASE WHEN ${gainExceeded((house) => `NEW.${house}`, 'NEW.guild_id', PERIOD_STARTS.week)}
+const newPoints = (house: string) => `NEW.${house}`;
+const withinGains = `CASE WHEN (${gainMayExceed(newPoints, 'NEW.guild_id')})
+    AND (${gainExceeded(newPoints, 'NEW.guild_id', PERIOD_STARTS.week)})
     THEN RAISE(ABORT, 'house_points: ${GAIN_REFUSED.replaceAll("'", "''")}') ELSE 1 END`;
-const GAIN_JOINS = gainJoins('NEW.guild_id', PERIOD_STARTS.week);
 const LAST = `SELECT ${STANDINGS} FROM points_history WHERE guild_id = NEW.guild_id ORDER BY at DESC, id DESC LIMIT 1`;
 const sameAsLast = HOUSES.map((house) => `last.${house} IS NEW.${house}`).join(' AND ');
 const anyChanged = HOUSES.map((house) => `OLD.${house} IS NOT NEW.${house}`).join(' OR ');
@@ -218,14 +219,14 @@ export const HISTORY_TRIGGERS: readonly string[] = [
   // The guild's last row read once: an insert that leaves the standings as it holds them (a
   // game's INSERT OR REPLACE of the same numbers) records nothing.
   `CREATE TRIGGER \`points_history_inserted\` AFTER INSERT ON \`house_points\` BEGIN
-${historyRow('NEW.guild_id', (house) => `NEW.${house}`, ` LEFT JOIN (${LAST}) AS last ON 1${GAIN_JOINS}`, `NOT (${sameAsLast}) AND ${notTooLarge('last')} AND ${withinGains}`)}
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`, ` LEFT JOIN (${LAST}) AS last ON 1`, `NOT (${sameAsLast}) AND ${notTooLarge('last')} AND ${withinGains}`)}
 END;`,
   // A row moved to another guild: the guild it left has no points any more.
   `CREATE TRIGGER \`points_history_updated\` AFTER UPDATE ON \`house_points\`
 WHEN ${anyChanged} OR OLD.guild_id IS NOT NEW.guild_id
 BEGIN
 ${historyRow('OLD.guild_id', () => 'NULL', '', 'OLD.guild_id IS NOT NEW.guild_id')}
-${historyRow('NEW.guild_id', (house) => `NEW.${house}`, GAIN_JOINS, `${notTooLarge('OLD')} AND ${withinGains}`)}
+${historyRow('NEW.guild_id', (house) => `NEW.${house}`, '', `${notTooLarge('OLD')} AND ${withinGains}`)}
 END;`,
   `CREATE TRIGGER \`points_history_deleted\` AFTER DELETE ON \`house_points\` BEGIN
 ${historyRow('OLD.guild_id', () => 'NULL')}
