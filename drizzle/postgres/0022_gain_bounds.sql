@@ -39,42 +39,17 @@ BEGIN
     IF abs(now_points.gryffindor) > 4503599627370495 OR abs(now_points.slytherin) > 4503599627370495 OR abs(now_points.ravenclaw) > 4503599627370495 OR abs(now_points.hufflepuff) > 4503599627370495
     OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = guild AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
     OR EXISTS (SELECT 1 FROM terms WHERE guild_id = guild AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)) THEN
-      IF abs(now_points.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(now_points.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(now_points.slytherin - coalesce((SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(now_points.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(now_points.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(now_points.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(now_points.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = guild AND h.at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = guild AND h.at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(now_points.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = guild AND t.ended_at IS NULL)) > 9007199254740991 THEN
+      IF EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = guild
+      AND at < date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = guild
+      AND at >= date_trunc('week', statement_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(now_points.gryffindor - base.gryffindor) > 9007199254740991 OR abs(now_points.slytherin - base.slytherin) > 9007199254740991 OR abs(now_points.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(now_points.hufflepuff - base.hufflepuff) > 9007199254740991)
+    OR EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT start_gryffindor AS gryffindor, start_slytherin AS slytherin, start_ravenclaw AS ravenclaw, start_hufflepuff AS hufflepuff, 0 AS k FROM terms WHERE guild_id = guild AND ended_at IS NULL
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = guild
+      AND at <= (SELECT started_at FROM terms WHERE guild_id = guild AND ended_at IS NULL) ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = guild
+      AND at >= (SELECT started_at FROM terms WHERE guild_id = guild AND ended_at IS NULL) AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(now_points.gryffindor - base.gryffindor) > 9007199254740991 OR abs(now_points.slytherin - base.slytherin) > 9007199254740991 OR abs(now_points.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(now_points.hufflepuff - base.hufflepuff) > 9007199254740991) THEN
         RAISE EXCEPTION 'house_points of guild %: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)', guild
           USING ERRCODE = 'check_violation';
       END IF;

@@ -17,42 +17,17 @@ CREATE TRIGGER `points_history_inserted` AFTER INSERT ON `house_points` BEGIN
     THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN (abs(NEW.gryffindor) > 4503599627370495 OR abs(NEW.slytherin) > 4503599627370495 OR abs(NEW.ravenclaw) > 4503599627370495 OR abs(NEW.hufflepuff) > 4503599627370495
     OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = NEW.guild_id AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
     OR EXISTS (SELECT 1 FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)))
-    AND (abs(NEW.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.slytherin - coalesce((SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991)
+    AND (EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(NEW.gryffindor - base.gryffindor) > 9007199254740991 OR abs(NEW.slytherin - base.slytherin) > 9007199254740991 OR abs(NEW.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(NEW.hufflepuff - base.hufflepuff) > 9007199254740991)
+    OR EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT start_gryffindor AS gryffindor, start_slytherin AS slytherin, start_ravenclaw AS ravenclaw, start_hufflepuff AS hufflepuff, 0 AS k FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at <= (SELECT started_at FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL) ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at >= (SELECT started_at FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL) AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(NEW.gryffindor - base.gryffindor) > 9007199254740991 OR abs(NEW.slytherin - base.slytherin) > 9007199254740991 OR abs(NEW.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(NEW.hufflepuff - base.hufflepuff) > 9007199254740991))
     THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
 END;
 --> statement-breakpoint
@@ -70,41 +45,16 @@ BEGIN
     THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within 9007199254740991 (its ledger entry''s delta)') ELSE 1 END AND CASE WHEN (abs(NEW.gryffindor) > 4503599627370495 OR abs(NEW.slytherin) > 4503599627370495 OR abs(NEW.ravenclaw) > 4503599627370495 OR abs(NEW.hufflepuff) > 4503599627370495
     OR EXISTS (SELECT 1 FROM points_history WHERE guild_id = NEW.guild_id AND (abs(gryffindor) > 4503599627370495 OR abs(slytherin) > 4503599627370495 OR abs(ravenclaw) > 4503599627370495 OR abs(hufflepuff) > 4503599627370495))
     OR EXISTS (SELECT 1 FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL AND (abs(start_gryffindor) > 4503599627370495 OR abs(start_slytherin) > 4503599627370495 OR abs(start_ravenclaw) > 4503599627370495 OR abs(start_hufflepuff) > 4503599627370495)))
-    AND (abs(NEW.gryffindor - coalesce((SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.gryffindor - (SELECT coalesce(t.start_gryffindor, (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.gryffindor FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.gryffindor IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.slytherin - coalesce((SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.slytherin - (SELECT coalesce(t.start_slytherin, (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.slytherin FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.slytherin IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.ravenclaw - coalesce((SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.ravenclaw - (SELECT coalesce(t.start_ravenclaw, (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.ravenclaw FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.ravenclaw IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991
-    OR abs(NEW.hufflepuff - coalesce((SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = NEW.guild_id AND h.at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1))) > 9007199254740991
-    OR abs(NEW.hufflepuff - (SELECT coalesce(t.start_hufflepuff, (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1), (SELECT h.hufflepuff FROM points_history h
-     WHERE h.guild_id = t.guild_id AND h.at >= t.started_at
-       AND (t.ended_at IS NULL OR h.at <= t.ended_at) AND h.hufflepuff IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1)) FROM terms t WHERE t.guild_id = NEW.guild_id AND t.ended_at IS NULL)) > 9007199254740991)
+    AND (EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at < strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at >= strftime('%Y-%m-%dT00:00:00.000Z', 'now', '-6 days', 'weekday 1') AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(NEW.gryffindor - base.gryffindor) > 9007199254740991 OR abs(NEW.slytherin - base.slytherin) > 9007199254740991 OR abs(NEW.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(NEW.hufflepuff - base.hufflepuff) > 9007199254740991)
+    OR EXISTS (SELECT 1 FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff FROM (SELECT start_gryffindor AS gryffindor, start_slytherin AS slytherin, start_ravenclaw AS ravenclaw, start_hufflepuff AS hufflepuff, 0 AS k FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 1 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at <= (SELECT started_at FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL) ORDER BY at DESC, id DESC LIMIT 1) AS last_before
+    UNION ALL SELECT * FROM (SELECT gryffindor, slytherin, ravenclaw, hufflepuff, 2 AS k FROM points_history WHERE guild_id = NEW.guild_id
+      AND at >= (SELECT started_at FROM terms WHERE guild_id = NEW.guild_id AND ended_at IS NULL) AND gryffindor IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after) AS candidates
+    WHERE gryffindor IS NOT NULL ORDER BY k LIMIT 1) AS base WHERE abs(NEW.gryffindor - base.gryffindor) > 9007199254740991 OR abs(NEW.slytherin - base.slytherin) > 9007199254740991 OR abs(NEW.ravenclaw - base.ravenclaw) > 9007199254740991 OR abs(NEW.hufflepuff - base.hufflepuff) > 9007199254740991))
     THEN RAISE(ABORT, 'house_points: a house''s points must stay within 9007199254740991 of its points when this week and the open term began (its gain there)') ELSE 1 END;
 END;

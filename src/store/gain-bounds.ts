@@ -1,7 +1,6 @@
 import { SAFE_INTEGER } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { startColumn } from '../records/terms.js';
-import { startFromHistory } from './term-rows.js';
 
 /*
  * Besides each change, the store serves two gains of a house: this week's (`▲ 120 this week`, the
@@ -12,10 +11,10 @@ import { startFromHistory } from './term-rows.js';
  * large, with these fragments.
  *
  * Looking the week's and the term's starts up would add several index reads to every write of
- * the game, for a case none but a test of the bounds reaches. A gain passes the safe integers only when the points or the
- * start they count from are beyond half of them, so each write first probes two partial indexes
- * that hold only such rows (empty in every guild that never came near): the lookups are made
- * only where a probe finds one.
+ * the game, for a case none but a test of the bounds reaches. A gain passes the safe integers
+ * only when the points or the start they count from are beyond half of them, so each write
+ * first probes two partial indexes that hold only such rows (empty in every guild that never
+ * came near): the lookups are made only where a probe finds one.
  */
 
 /** Half the largest safe integer: two numbers within it are within the safe integers apart. */
@@ -40,24 +39,45 @@ export const GAIN_INDEXES: readonly string[] = [
   `CREATE UNIQUE INDEX terms_open_beyond_half ON terms (guild_id) WHERE ${OPEN_START_BEYOND_HALF}`,
 ];
 
-/** A house's points this week are counted from, as the read of the week's change takes them. */
-function weekBase(house: House, guild: string, weekStart: string): string {
-  const lastBefore = `SELECT h.${house} FROM points_history h
-     WHERE h.guild_id = ${guild} AND h.at < ${weekStart} ORDER BY h.at DESC, h.id DESC LIMIT 1`;
-  const firstInside = `SELECT h.${house} FROM points_history h
-     WHERE h.guild_id = ${guild} AND h.at >= ${weekStart} AND h.${house} IS NOT NULL
-     ORDER BY h.at, h.id LIMIT 1`;
-  return `coalesce((${lastBefore}), (${firstInside}))`;
+const STANDINGS = HOUSES.join(', ');
+const [FIRST_HOUSE] = HOUSES;
+
+/**
+ * The row of points a start at `at` counts from: `kept` (a row of its own, first) where it holds
+ * points, else the guild's last history row before `at` (at or before it, without `strictly`)
+ * where that holds points, else its first row from `at` on that does. A row of the history holds
+ * the four houses or none (house_points' columns are NOT NULL), so one column tells; only a
+ * file's history can name some houses null, which the reads count from house by house. One
+ * statement for the four houses, not one per house: its size is what every statement writing
+ * house_points pays to compile on SQLite, whether or not a write ever reaches it.
+ */
+function baseRow(guild: string, at: string, strictly: boolean, kept?: string): string {
+  const candidates = [
+    ...(kept ? [kept] : []),
+    `SELECT * FROM (SELECT ${STANDINGS}, 1 AS k FROM points_history WHERE guild_id = ${guild}
+      AND at ${strictly ? '<' : '<='} ${at} ORDER BY at DESC, id DESC LIMIT 1) AS last_before`,
+    `SELECT * FROM (SELECT ${STANDINGS}, 2 AS k FROM points_history WHERE guild_id = ${guild}
+      AND at >= ${at} AND ${FIRST_HOUSE} IS NOT NULL ORDER BY at, id LIMIT 1) AS first_after`,
+  ];
+  return `SELECT ${STANDINGS} FROM (${candidates.join('\n    UNION ALL ')}) AS candidates
+    WHERE ${FIRST_HOUSE} IS NOT NULL ORDER BY k LIMIT 1`;
 }
 
-/** A house's points the guild's open term counts from (null: no term is open). */
-const termBase = (house: House, guild: string) =>
-  `(SELECT ${startFromHistory(house)} FROM terms t WHERE t.guild_id = ${guild} AND t.ended_at IS NULL)`;
+const OPEN_TERM = (guild: string) => `terms WHERE guild_id = ${guild} AND ended_at IS NULL`;
+
+/** The row the open term's cup counts from, as term-rows.ts reads it; none without an open term. */
+const termBaseRow = (guild: string) =>
+  baseRow(
+    guild,
+    `(SELECT started_at FROM ${OPEN_TERM(guild)})`,
+    false,
+    `SELECT ${HOUSES.map((house) => `${startColumn(house)} AS ${house}`).join(', ')}, 0 AS k FROM ${OPEN_TERM(guild)}`,
+  );
 
 /**
  * True when a guild's points `points(house)` might be further than the largest safe integer from
- * where this week or its open term counts them from: two probes of GAIN_INDEXES, the condition on which
- * `gainExceeded` is read (SQLite and PostgreSQL evaluate a CASE's or an IF's branch only when
+ * where this week or its open term counts them from: two probes of GAIN_INDEXES, the condition
+ * on which `gainExceeded` is read (SQLite and PostgreSQL evaluate a CASE's or an IF's branch only when
  * it is taken, and PostgreSQL plans a statement of plpgsql only when it runs it).
  */
 export function gainMayExceed(points: (house: House) => string, guild: string): string {
@@ -77,11 +97,11 @@ export function gainExceeded(
   guild: string,
   weekStart: string,
 ): string {
-  return HOUSES.flatMap((house) =>
-    [weekBase(house, guild, weekStart), termBase(house, guild)].map(
-      (base) => `abs(${points(house)} - ${base}) > ${SAFE_INTEGER}`,
-    ),
-  ).join('\n    OR ');
+  const beyond = (row: string) =>
+    `EXISTS (SELECT 1 FROM (${row}) AS base WHERE ${HOUSES.map(
+      (house) => `abs(${points(house)} - base.${house}) > ${SAFE_INTEGER}`,
+    ).join(' OR ')})`;
+  return `${beyond(baseRow(guild, weekStart, true))}\n    OR ${beyond(termBaseRow(guild))}`;
 }
 
 /** The refusal's words, one for both engines: what the store would otherwise serve. */

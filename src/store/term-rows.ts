@@ -31,7 +31,7 @@ export type TermReadRow = {
 } & Record<House | StartColumn, number | string | null>;
 
 /** A house's start in the term `t`: the one its row keeps, else as the history tells it. */
-export function startFromHistory(house: House): string {
+function startFromHistory(house: House): string {
   const lastBefore = `SELECT h.${house} FROM points_history h
      WHERE h.guild_id = t.guild_id AND h.at <= t.started_at ORDER BY h.at DESC, h.id DESC LIMIT 1`;
   const firstInside = `SELECT h.${house} FROM points_history h

@@ -157,7 +157,8 @@ describe.each(storeKinds(import.meta.filename))('gains past 2^53 on %s', (kind) 
     expect(
       await gameWrite(
         test.env,
-        `INSERT INTO points_history (guild_id, at, slytherin) VALUES ('${GUILD}', '2020-01-06T00:00:00.000Z', ${MAX})`,
+        `INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff)
+         VALUES ('${GUILD}', '2020-01-06T00:00:00.000Z', 120, ${MAX}, 80, 101)`,
       ),
     ).toBeNull();
     expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toContain('gain');
@@ -170,8 +171,9 @@ describe.each(storeKinds(import.meta.filename))('gains past 2^53 on %s', (kind) 
     expect(
       await gameWrite(
         test.env,
-        `INSERT INTO terms (guild_id, id, name, started_at, start_slytherin)
-         VALUES ('${GUILD}', 1, 'Old', '2020-01-06T00:00:00.000Z', ${MAX})`,
+        `INSERT INTO terms (guild_id, id, name, started_at,
+           start_gryffindor, start_slytherin, start_ravenclaw, start_hufflepuff)
+         VALUES ('${GUILD}', 1, 'Old', '2020-01-06T00:00:00.000Z', 120, ${MAX}, 80, 101)`,
       ),
     ).toBeNull();
     expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toContain('gain');
@@ -182,6 +184,24 @@ describe.each(storeKinds(import.meta.filename))('gains past 2^53 on %s', (kind) 
     // Once ended, its start no longer bounds the points.
     await test.store.terms.end(GUILD);
     expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toBeNull();
+  });
+
+  it('counts a term written without its start from the history at its start', async () => {
+    // The points before the term began, then the term without starts, as an older version or
+    // another program writes one: its cup counts from those points (MAX), while the week counts
+    // from 95, the last points before it.
+    expect(
+      await gameWrite(
+        test.env,
+        `INSERT INTO points_history (guild_id, at, gryffindor, slytherin, ravenclaw, hufflepuff)
+         VALUES ('${GUILD}', '2020-01-06T00:00:00.000Z', 120, ${MAX}, 80, 101),
+                ('${GUILD}', '2020-01-08T00:00:00.000Z', 120, 95, 80, 101);
+         INSERT INTO terms (guild_id, id, name, started_at) VALUES ('${GUILD}', 1, 'Old', '2020-01-07T00:00:00.000Z')`,
+      ),
+    ).toBeNull();
+    expect(await gameWrite(test.env, 'UPDATE house_points SET slytherin = -1')).toContain('gain');
+    const [open] = (await test.store.read.terms.list(GUILD, { limit: 1 })).items;
+    expect(open?.standings.slytherin).toBe(95 - MAX);
   });
 });
 
