@@ -479,6 +479,13 @@ describe('/term list and the term in /points', () => {
     );
   });
 
+  it('a term’s dates: a range, or the one day of a term that ended the day it began', () => {
+    const value = (t: Term) => termListEmbed([t], false, EN).fields?.[0]?.value.split('\n')[0];
+    expect(value(term(1, 'Autumn', true))).toBe(EN.t.term.dates('2026-09-01', '2026-10-31'));
+    const oneDay = { ...term(2, 'Fair', true), endedAt: '2026-09-01T21:00:00.000Z' };
+    expect(value(oneDay)).toBe('2026-09-01');
+  });
+
   it('a blank name shows the term’s number; /points names the open term first, with its leaders', () => {
     const blank = termListEmbed([term(3, '\u200B', false)], false, EN);
     expect(blank.fields?.[0]?.name).toBe('🎓 #3');

@@ -38,10 +38,10 @@ export function termResult(term: Term, language: Language): string {
 
 function termField(term: Term, language: Language): APIEmbedField {
   const { t } = language;
-  const dates =
-    term.endedAt === null
-      ? t.term.open(language.day(term.startedAt))
-      : t.term.dates(language.day(term.startedAt), language.day(term.endedAt));
+  const from = language.day(term.startedAt);
+  const to = term.endedAt === null ? null : language.day(term.endedAt);
+  // A term of one day is that day, not a range from it to itself.
+  const dates = to === null ? t.term.open(from) : to === from ? to : t.term.dates(from, to);
   return {
     name: `${term.endedAt === null ? '🎓' : '🏆'} ${termName(term, language)}`,
     value: `${dates}\n${termResult(term, language)}`,
