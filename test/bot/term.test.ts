@@ -250,8 +250,10 @@ describe.each(['gateway', 'http'] as const)('over the %s', (transport) => {
       en.t.term.noLeader,
     ]);
     expect(autumn?.name).toBe('🏆 Autumn 2026');
+    // Begun and ended in this run: one day, unless the run crossed midnight UTC.
+    const [from, to] = [en.day(terms[1]?.startedAt ?? ''), en.day(terms[1]?.endedAt ?? '')];
     expect(autumn?.value).toBe(
-      `${en.t.term.dates(en.day(terms[1]?.startedAt ?? ''), en.day(terms[1]?.endedAt ?? ''))}\n${en.t.term.wonBy('🦁 Gryffindor and 🦡 Hufflepuff', '20 points gained')}`,
+      `${from === to ? to : en.t.term.dates(from, to)}\n${en.t.term.wonBy('🦁 Gryffindor and 🦡 Hufflepuff', '20 points gained')}`,
     );
     expect(embed?.footer).toBeUndefined();
   });
