@@ -206,8 +206,8 @@ const MAX = Number.MAX_SAFE_INTEGER;
 const notTooLarge = (before: string) =>
   `CASE WHEN ${HOUSES.map((house) => `abs(NEW.${house} - coalesce(${before}.${house}, 0)) > ${MAX}`).join(' OR ')}
     THEN RAISE(ABORT, 'house_points: a change of a house''s points must be within ${MAX} (its ledger entry''s delta)') ELSE 1 END`;
-/** True, or the refusal of points whose week's or open term's gain would pass the safe integers. */
 const newPoints = (house: string) => `NEW.${house}`;
+/** True, or the refusal of points whose week's or open term's gain would pass the safe integers. */
 const withinGains = `CASE WHEN (${gainMayExceed(newPoints, 'NEW.guild_id')})
     AND (${gainExceeded(newPoints, 'NEW.guild_id', PERIOD_STARTS.week)})
     THEN RAISE(ABORT, 'house_points: ${GAIN_REFUSED.replaceAll("'", "''")}') ELSE 1 END`;
