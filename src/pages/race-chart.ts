@@ -38,6 +38,7 @@ const numbers = new Intl.NumberFormat('en');
 /** English, with the 24-hour clock its latest awards write their UTC times in. */
 const DATES_LOCALE = 'en-u-hc-h23';
 const round = (value: number) => Math.round(value * 10) / 10;
+const DAY_MS = 86_400_000;
 
 /** The chart, or nothing when no house has a value in the period. */
 export function raceChart(view: RaceChartView): Html {
@@ -75,13 +76,16 @@ export function raceChart(view: RaceChartView): Html {
         latest === null ? '' : html`<path class="dot ${house}" d="M${SIZE} ${y(latest)}h0"/>`;
       return html`<path class="line ${house}" d="${linePath(series, house, x, y)}"/>${dot}`;
     });
-  const summary = `House points over the last ${view.days} days. Now: ${[...ends]
+  // A guild younger than the period has its race from its first record: the caption says since.
+  const young = Date.parse(last.at) - start < view.days * DAY_MS;
+  const period = young ? `since ${sinceText(series)}` : `over the last ${view.days} days`;
+  const summary = `House points ${period}. Now: ${[...ends]
     .sort((a, b) => b.value - a.value)
     .map(({ house, value }) => `${view.names[house]} ${numbers.format(value)}`)
     .join(', ')}.`;
 
   return html`<figure class="chart" id="chart">
-<figcaption>Last ${view.days} days</figcaption>
+<figcaption>${young ? `Since ${sinceText(series)}` : `Last ${view.days} days`}</figcaption>
 <div class="race" role="img" aria-label="${summary}">
 <svg class="plot" viewBox="0 0 ${SIZE} ${SIZE}" preserveAspectRatio="none" aria-hidden="true"><path class="grid" d="${grid}"/>${drawn}</svg>
 <svg class="ticks" aria-hidden="true">${ticks}</svg>
@@ -111,6 +115,13 @@ function linePath(
     drawing = true;
   }
   return path;
+}
+
+/** When a race begins, as the dates under it write it (with `UTC` after a time). */
+function sinceText(series: readonly ChartPoint[]): string {
+  const format = raceDateFormat(series, DATES_LOCALE);
+  const times = format.resolvedOptions().hour !== undefined;
+  return `${format.format(Date.parse(series[0]?.at ?? ''))}${times ? ' UTC' : ''}`;
 }
 
 /**

@@ -231,6 +231,15 @@ describe("the page's chart", () => {
     expect(style('.race .dates.times .middle', '(min-width: 32rem)').display).toBe('inline');
   });
 
+  it('says since when the race begins, for a guild younger than the period', () => {
+    const young = page(raceOf('2026-11-29T14:05:00.000Z', 7, HOUR));
+    expect(young).toContain('<figcaption>Since Nov 29, 14:05 UTC</figcaption>');
+    expect(young).toContain('aria-label="House points since Nov 29, 14:05 UTC. Now:');
+    const weeks = page(raceOf('2026-11-09T00:00:00.000Z', 22, DAY));
+    expect(weeks).toContain('<figcaption>Since Nov 9</figcaption>');
+    expect(page(closeRace())).toContain('<figcaption>Last 30 days</figcaption>');
+  });
+
   it('draws nothing when no house has a value in the period', () => {
     const empty = closeRace().map((point) => ({
       ...point,
