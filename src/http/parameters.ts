@@ -61,16 +61,22 @@ export const afterParam = {
   invalid: MESSAGES.invalidAfter,
 } as const satisfies Parameter;
 
-export const pagingParams = [limitParam, afterParam] as const;
+/**
+ * Opt-in paging of a list, its `after` example (`cursor`) one of that list's own cursors: the
+ * documentation's "Try it out" sends it, and another list's cursor is a 400.
+ */
+export const pagingParams = (cursor: string) =>
+  [limitParam, { ...afterParam, example: cursor }] as const;
 
 /** The paging of a list too long to answer whole (the ledger): always a page. */
-export const alwaysPagedParams = [
-  {
-    ...limitParam,
-    description: `Page size, 1 to ${MAX_PAGE_LIMIT}; ${DEFAULT_PAGE_LIMIT} when absent. The answer always carries \`next\``,
-  },
-  { ...afterParam, description: 'The `next` cursor of the previous page' },
-] as const;
+export const alwaysPagedParams = (cursor: string) =>
+  [
+    {
+      ...limitParam,
+      description: `Page size, 1 to ${MAX_PAGE_LIMIT}; ${DEFAULT_PAGE_LIMIT} when absent. The answer always carries \`next\``,
+    },
+    { ...afterParam, example: cursor, description: 'The `next` cursor of the previous page' },
+  ] as const;
 
 /**
  * `after` of the profile list: a sorted list's cursor holds its sort key, up to a name of 100

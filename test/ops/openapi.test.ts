@@ -349,36 +349,43 @@ const HISTORY = '/v1/points/:guildId/history';
 const TERMS = '/v1/points/:guildId/terms';
 const LOG = '/v1/points/:guildId/log';
 
-describe('real answers over the demo data match the document', () => {
-  it('200: every endpoint', async () => {
-    for (const area of ['players', 'points', 'jobs', 'premium']) {
-      await check(demo, `/v1/${area}`, `/v1/${area}`, demo.key, 200);
+describe('the parameters’ examples', () => {
+  it('are each answered, one at a time, on their endpoint over the demo data', async () => {
+    type Param = { name: string; in: string; example?: unknown };
+    const resolve = (param: OperationDoc['parameters'][number]) =>
+      (param.$ref
+        ? doc.components.parameters[param.$ref.replace('#/components/parameters/', '')]
+        : param) as Param;
+    let count = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (path.includes('events') || !item.get) continue;
+      const params = item.get.parameters.map(resolve);
+      let url = path;
+      for (const param of params.filter((p) => p.in === 'path')) {
+        url = url.replace(`{${param.name}}`, encodeURIComponent(String(param.example)));
+      }
+      const example = (name: string) => {
+        const param = params.find((p) => p.in === 'query' && p.name === name);
+        return `${name}=${encodeURIComponent(String(param?.example))}`;
+      };
+      const answer = (query: string) =>
+        demo.app.inject({ url: `${url}?${query}`, headers: { authorization: demo.key } });
+      for (const param of params.filter((p) => p.in === 'query' && p.example !== undefined)) {
+        let query = example(param.name);
+        let response = await answer(query);
+        // A parameter that only goes with another (`at` with a period) is sent with its example.
+        const refusal = response.statusCode === 400 ? String(response.json().error) : '';
+        const needed = /only with an? (\w+)/.exec(refusal)?.[1];
+        if (needed) {
+          query = `${query}&${example(needed)}`;
+          response = await answer(query);
+        }
+        // "Try it out" sends the example: the answer is the endpoint's, not a 400.
+        expect(response.statusCode, `${url}?${query}: ${response.body.slice(0, 200)}`).toBe(200);
+        count += 1;
+      }
     }
-    await check(demo, '/v1/players/:guildId', `/v1/players/${G}`, demo.key, 200);
-    await check(demo, '/v1/players/:guildId', `/v1/players/${G}?limit=2`, demo.key, 200);
-    await check(
-      demo,
-      '/v1/players/:guildId/:userId',
-      `/v1/players/${G}/${DEMO_MEMBER}`,
-      demo.key,
-      200,
-    );
-    await check(demo, '/v1/points/:guildId', `/v1/points/${G}`, demo.key, 200);
-    await check(demo, HISTORY, `/v1/points/${G}/history`, demo.key, 200);
-    await check(
-      demo,
-      HISTORY,
-      `/v1/points/${G}/history?step=week&from=2026-09-28T00:00:00Z&to=2026-11-02T00:00:00Z`,
-      demo.key,
-      200,
-    );
-    await check(demo, TERMS, `/v1/points/${G}/terms`, demo.key, 200);
-    await check(demo, TERMS, `/v1/points/${G}/terms?limit=1`, demo.key, 200);
-    await check(demo, LOG, `/v1/points/${G}/log`, demo.key, 200);
-    await check(demo, LOG, `/v1/points/${G}/log?limit=1&house=ravenclaw`, demo.key, 200);
-    await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}`, demo.key, 200);
-    await check(demo, '/v1/jobs/:guildId', `/v1/jobs/${G}?limit=1`, demo.key, 200);
-    await check(demo, '/v1/premium/:guildId', `/v1/premium/${G}`, demo.key, 200);
+    expect(count).toBeGreaterThan(20);
   });
 
   it('304 and HEAD: an unchanged answer, and headers without a body', async () => {

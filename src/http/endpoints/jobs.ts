@@ -23,7 +23,7 @@ export const listJobs = defineEndpoint({
   description:
     'Every job defined on the guild, ordered by id: {results, count, status}. 404 when the guild has no job.',
   params: [guildIdParam],
-  query: pagingParams,
+  query: pagingParams(encodeJobCursor({ id: 2 })),
   guildScoped: true,
   ok: {
     description: 'The jobs, ordered by `id`',

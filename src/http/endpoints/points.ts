@@ -123,7 +123,7 @@ export const listTerms = defineEndpoint({
   description:
     "The guild's terms, newest first: {guildId, results: [{id, name, startedAt, endedAt, standings, totals, winners}], count, status}. A term's cup is what the houses gained in it: standings are each house's points at the term's end (now, while it is open) minus its points when the term started (a house that first had points inside the term counts from them); totals the points at the end, before any reset (the open term's: the points now). winners, once the term has ended: every house with the highest gain, in the houses' order, none when no house had points; null while the term is open (endedAt null), whose leaders are not winners yet. A guild without terms: 200 with no results.",
   params: [guildIdParam],
-  query: pagingParams,
+  query: pagingParams(encodeTermCursor({ id: 2 })),
   guildScoped: true,
   ok: {
     description: 'The terms, newest first',
@@ -224,7 +224,7 @@ export const getPointsLog = defineEndpoint({
   summary: 'Get the ledger of a guild: every change of its house points, who made it and why',
   description: `Every change of a house's points is one entry, newest first: {guildId, results: [{id, at, house, delta, total, source, by, for, reason, undone}], count, next, status}. delta is the points added (below 0: taken away), total the house's points after it; source says what made it: award or undo (given in Discord or from the command line, with who gave it and why, and the member it was for), game (written by another program, the game itself), import, or term-reset (a term ended with its points reset). An award taken back is undone, and its undo's reason names it. Always paged: ${DEFAULT_PAGE_LIMIT} entries unless \`limit\` says otherwise, then \`after\` the \`next\` of the page before; the filters keep the entries that match every one given. A guild without entries: 200 with no results.`,
   params: [guildIdParam],
-  query: [...alwaysPagedParams, ...ledgerParams],
+  query: [...alwaysPagedParams(encodeLedgerCursor({ id: 32 })), ...ledgerParams],
   guildScoped: true,
   refusals: [MESSAGES.fromOutsideYears, MESSAGES.toOutsideYears, MESSAGES.fromAfterTo],
   ok: {
