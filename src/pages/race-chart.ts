@@ -78,20 +78,22 @@ export function raceChart(view: RaceChartView): Html {
     });
   // A guild younger than the period has its race from its first record: the caption says since.
   const young = Date.parse(last.at) - start < view.days * DAY_MS;
-  const period = young ? `since ${sinceText(series)}` : `over the last ${view.days} days`;
+  const dates = raceDates(series);
+  const since = dates.at(0, true);
+  const period = young ? `since ${since}` : `over the last ${view.days} days`;
   const summary = `House points ${period}. Now: ${[...ends]
     .sort((a, b) => b.value - a.value)
     .map(({ house, value }) => `${view.names[house]} ${numbers.format(value)}`)
     .join(', ')}.`;
 
   return html`<figure class="chart" id="chart">
-<figcaption>${young ? `Since ${sinceText(series)}` : `Last ${view.days} days`}</figcaption>
+<figcaption>${young ? `Since ${since}` : `Last ${view.days} days`}</figcaption>
 <div class="race" role="img" aria-label="${summary}">
 <svg class="plot" viewBox="0 0 ${SIZE} ${SIZE}" preserveAspectRatio="none" aria-hidden="true"><path class="grid" d="${grid}"/>${drawn}</svg>
 <svg class="ticks" aria-hidden="true">${ticks}</svg>
 ${endLabels(ends, view.names, (value) => y(value) / 10, true)}
 ${endLabels(ends, view.names, (value) => y(value) / 10, false)}
-${dateRow(series)}
+${dateRow(series.length, dates)}
 </div>
 </figure>`;
 }
@@ -117,28 +119,30 @@ function linePath(
   return path;
 }
 
-/** When a race begins, as the dates under it write it (with `UTC` after a time). */
-function sinceText(series: readonly ChartPoint[]): string {
+/**
+ * The race's dates as written under it: `at(index)`, a point's, in UTC like the latest awards;
+ * a time `marked` says so (`UTC`). `times`: whether they are times (a race of two days or less).
+ */
+function raceDates(series: readonly ChartPoint[]) {
   const format = raceDateFormat(series, DATES_LOCALE);
   const times = format.resolvedOptions().hour !== undefined;
-  return `${format.format(Date.parse(series[0]?.at ?? ''))}${times ? ' UTC' : ''}`;
+  const at = (index: number, marked = false) =>
+    `${format.format(Date.parse(series[index]?.at ?? ''))}${marked && times ? ' UTC' : ''}`;
+  return { times, at };
 }
 
 /**
- * The dates of the first, the middle and the last point, each once. A race of two days or less
- * writes times, in UTC like the latest awards, and the last one says so; on a phone the style
- * sheet then leaves the middle one out, as three would not fit under the lines.
+ * The dates of the first, the middle and the last of `count` points, each once; the last one
+ * says UTC after a time. On a phone the style sheet leaves the middle time out, as three would
+ * not fit under the lines.
  */
-function dateRow(series: readonly ChartPoint[]): Html {
-  const format = raceDateFormat(series, DATES_LOCALE);
-  const times = format.resolvedOptions().hour !== undefined;
-  const last = series.length - 1;
+function dateRow(count: number, dates: ReturnType<typeof raceDates>): Html {
+  const last = count - 1;
   const middle = Math.floor(last / 2);
-  const date = (index: number) => format.format(Date.parse(series[index]?.at ?? ''));
-  const first = last > 0 ? html`<span>${date(0)}</span>` : '';
+  const first = last > 0 ? html`<span>${dates.at(0)}</span>` : '';
   const between =
-    middle > 0 && middle < last ? html`<span class="middle">${date(middle)}</span>` : '';
-  return html`<p class="dates${times ? ' times' : ''}" aria-hidden="true">${first}${between}<span>${date(last)}${times ? ' UTC' : ''}</span></p>`;
+    middle > 0 && middle < last ? html`<span class="middle">${dates.at(middle)}</span>` : '';
+  return html`<p class="dates${dates.times ? ' times' : ''}" aria-hidden="true">${first}${between}<span>${dates.at(last, true)}</span></p>`;
 }
 
 /**
