@@ -47,7 +47,11 @@ export interface Parameter<
   required: boolean;
   schema: S;
   description: string;
-  example: ValueOfSchema<S>;
+  /**
+   * What "Try it out" fills in: it sends every example of an endpoint together, so one left out
+   * is one that would not go with the others'.
+   */
+  example?: ValueOfSchema<S>;
   /** The 400 answer's message when the value is malformed. */
   invalid: string;
 }

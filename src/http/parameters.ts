@@ -63,7 +63,8 @@ export const afterParam = {
 
 /**
  * Opt-in paging of a list, its `after` example (`cursor`) one of that list's own cursors: the
- * documentation's "Try it out" sends it, and another list's cursor is a 400.
+ * documentation's "Try it out" sends it with the other examples, and another list's cursor is a
+ * 400.
  */
 export const pagingParams = (cursor: string) =>
   [limitParam, { ...afterParam, example: cursor }] as const;
@@ -87,7 +88,12 @@ const profileAfterParam = {
   schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
 } as const satisfies Parameter;
 
-export const profilePagingParams = [limitParam, profileAfterParam] as const;
+/** The profile list's paging, `cursor` a cursor of the view its other parameters' examples name. */
+export const profilePagingParams = (cursor: string) =>
+  [limitParam, { ...profileAfterParam, example: cursor }] as const;
+
+/** A parameter "Try it out" leaves empty, as its example would not go with the others'. */
+const withoutExample = <P extends Parameter>({ example: _, ...parameter }: P) => parameter;
 
 /**
  * A query parameter that takes one of a fixed list of words. Its schema (an enum: validated and
@@ -146,11 +152,13 @@ export const rankSortParam = {
   example: 'galleons',
 } as const satisfies Parameter;
 
-/** The period of a list by change. */
-const periodParam = choiceParam(
-  'period',
-  REQUEST_PERIODS,
-  "With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00, the UTC calendar month, or the guild's term containing `at` (without `at`, the open term; a 404 when there is none)",
+/** The period of a list by change (no example: the examples' list is by galleons). */
+const periodParam = withoutExample(
+  choiceParam(
+    'period',
+    REQUEST_PERIODS,
+    "With `sort=change`: the period whose galleons change orders the list, the UTC week from Monday 00:00, the UTC calendar month, or the guild's term containing `at` (without `at`, the open term; a 404 when there is none)",
+  ),
 );
 
 const atParam = {
@@ -159,8 +167,7 @@ const atParam = {
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: 64 },
   description:
-    'With `period`: an instant (ISO 8601) in the period to read; default now. A past period is kept for `HISTORY_DAYS` days',
-  example: '2026-11-02T00:00:00Z',
+    'With `period`: an instant (ISO 8601) in the period to read, such as `2026-11-02T00:00:00Z`; default now. A past period is kept for `HISTORY_DAYS` days',
   invalid: MESSAGES.invalidAt,
 } as const satisfies Parameter;
 
@@ -246,28 +253,32 @@ export const chartParams = [
 ] as const;
 
 /** `history?term=`: a term's id, in place of `from` and `to`. */
-export const termParam = boundedInteger(
-  'term',
-  { minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-  "A term's id (GET /v1/points/:guildId/terms): the series from the term's start to its end, or to now while it is open; not with `from` or `to`",
-  1,
+/** No example: the examples' series is the one `from` and `to` give. */
+export const termParam = withoutExample(
+  boundedInteger(
+    'term',
+    { minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    "A term's id (GET /v1/points/:guildId/terms): the series from the term's start to its end, or to now while it is open; not with `from` or `to`",
+    1,
+  ),
 );
 
 /*
  * The ledger's filters (docs/awards.md): each entry kept only when it matches every one given.
  */
 
+// The examples, sent together, name entries of the demo guild, whose ledger is the game's alone:
+// no award's giver or member to name.
 export const ledgerParams = [
   choiceParam('house', HOUSES, 'Only the entries of this house'),
-  choiceParam('source', LEDGER_SOURCES, 'Only the entries of this source'),
+  { ...choiceParam('source', LEDGER_SOURCES, 'Only the entries of this source'), example: 'game' },
   {
     name: 'by',
     in: 'query',
     required: false,
     schema: { type: 'string', minLength: 1, maxLength: BY_MAX },
     description:
-      'Only the changes made by this member (their id) or, from the command line, under this label',
-    example: '300000000000000001',
+      'Only the changes made by this member (their id, such as `300000000000000001`) or, from the command line, under this label',
     invalid: `Invalid by: must be 1 to ${BY_MAX} characters`,
   },
   {
@@ -275,8 +286,8 @@ export const ledgerParams = [
     in: 'query',
     required: false,
     schema: { type: 'string', pattern: ID_PATTERN },
-    description: 'Only the awards (and their undos) for this member: their id',
-    example: '200000000000000001',
+    description:
+      'Only the awards (and their undos) for this member: their id, such as `200000000000000001`',
     invalid: 'Invalid for: must be a user id',
   },
   instantParam(

@@ -51,8 +51,7 @@ function pathOf(endpoint: AnyEndpoint): string {
 }
 
 // A date parameter is one whose example is an ISO 8601 instant (`from`, `to`, `at`).
-const isDate = (p: Parameter) =>
-  typeof p.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(p.example);
+const isDate = (p: Parameter) => p.schema.type === 'string' && p.description.includes('ISO 8601');
 
 interface Target {
   path: string;

@@ -4,7 +4,12 @@ import { MESSAGES } from '../../answers/errors.js';
 import { requestedView, type TermAsk, termView } from '../../answers/player-views.js';
 import type { PageRequest, ProfileCursor } from '../../read/types.js';
 import { type ChangeView, changeViewKey } from '../../records/periods.js';
-import { isDefaultView, type ProfileView, viewKey } from '../../records/profile-order.js';
+import {
+  isDefaultView,
+  type ProfileView,
+  profileView,
+  viewKey,
+} from '../../records/profile-order.js';
 import {
   decodeChangeCursor,
   decodeProfileCursor,
@@ -124,6 +129,15 @@ const weekLeadersExample = {
   },
 };
 
+/**
+ * A cursor of the list the parameters' examples name together, as "Try it out" sends them (by
+ * galleons, descending, Slytherin's): after the demo guild's second richest Slytherin.
+ */
+const EXAMPLE_CURSOR = encodeProfileCursor(
+  { sortKey: 440, userId: '200000000000000023', id: 23 },
+  profileView('galleons', 'desc', 'slytherin'),
+);
+
 /** The `next` cursor of the demo guild's first page of two. */
 const PAGE_TWO = 'WyJwIiwiMjAwMDAwMDAwMDAwMDAwMDAxIiw0NV0';
 
@@ -135,7 +149,7 @@ export const listPlayers = defineEndpoint({
   description:
     'Every player profile of the guild, ordered by user_id then id, or by `sort` and `order`, only one `house` if asked: {results, count, status}. With `sort=change` and a `period` (`week`, `month`, `term`), by the galleons change in the period containing `at` (default now; for `term`, the open term), largest first: each profile carries `change`, and the envelope the `period` {kind, from, to}. 404 when the guild has no player (a filter that matches none of its profiles is an empty list).',
   params: [guildIdParam],
-  query: [...profilePagingParams, ...profileListParams, ...periodParams],
+  query: [...profilePagingParams(EXAMPLE_CURSOR), ...profileListParams, ...periodParams],
   guildScoped: true,
   ok: {
     description:
