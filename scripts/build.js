@@ -4,7 +4,7 @@
  *
  *   node scripts/build.js             build now (`npm run build`)
  *   node scripts/build.js --if-stale  build only when a source changed since the last build
- *                                     (`prepare` after npm install, `prestart` before npm start)
+ *                                     (`npm start`, the test suites' setup, the bench)
  *
  * Why not run tsc every time: a tsc run that finds nothing to do still takes ~4.5 s here, most
  * of a restart. Why a file of its own rather than tsc alone: a production install
@@ -108,7 +108,7 @@ if (!tsc) {
   if (!existsSync(entry)) {
     fail(
       'dist/ is missing and TypeScript is not installed: build where the dev dependencies are ' +
-        '(npm ci && npm run build), then install the built tree (README, Deploy)',
+        '(npm ci && npm run build), then install the built tree (docs/deploy.md)',
     );
   }
   // A production install: dist/ is the build, there is nothing to compile it with.

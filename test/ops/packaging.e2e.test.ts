@@ -21,10 +21,10 @@ import { PATIENCE_MS, TEST_CEILING_MS } from '../support/patience.js';
 import { cleanEnv, type ReplayedBuild, replayBuildStage } from './support/production-tree.js';
 
 /*
- * The production tree, built and installed once for every assertion here (the install compiles
- * better-sqlite3: a minute or two): deploy/Dockerfile's build stage replayed in a temp folder,
- * which runs deploy/package.sh and `npm ci --omit=dev`; then the runtime stage's CMD and
- * HEALTHCHECK run in that tree, with the image's environment.
+ * The production tree, built and installed once for every assertion here: deploy/Dockerfile's
+ * build stage replayed in a temp folder, which runs deploy/package.sh and the production
+ * `npm ci` (nothing compiled, without Python); then the runtime stage's CMD and HEALTHCHECK run
+ * in that tree, with the image's environment.
  */
 
 const COMMANDS = [
@@ -252,8 +252,9 @@ describe('scripts/build.js', () => {
   const stamp = () => statSync(join(source, 'dist/.build-stamp')).mtimeMs;
 
   it('in a checkout: compiles only when a source changed since the last build', () => {
-    expect(manifest.scripts.prestart).toBe('node scripts/build.js --if-stale');
-    expect(manifest.scripts.start).toBe('node dist/src/main.js');
+    expect(manifest.scripts.start).toBe(
+      'node scripts/build.js --if-stale && node dist/src/main.js',
+    );
     const built = stamp();
     const upToDate = run(process.execPath, ['scripts/build.js', '--if-stale'], source);
     expect(upToDate.status, upToDate.stderr).toBe(0);

@@ -4,8 +4,9 @@ import { packageRoot } from '../../src/paths.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /*
- * README, "The other way in": another program (the game) writes housecup's tables in its own
- * process, and the running server serves the new data at once, as one transaction.
+ * docs/cli-and-data.md, "The other way in: the game writes the tables": another program (the
+ * game) writes housecup's tables in its own process, and the running server serves the new data
+ * at once, as one transaction.
  */
 
 const GUILD = 'written-by-the-game';

@@ -12,7 +12,7 @@ import { readDockerfile, type Stage, stage } from '../../support/dockerfile.js';
  * - an apt-get line, should one come back: the machine's own packages;
  * - the dev install (`npm ci --ignore-scripts`): a link to this checkout's node_modules, installed
  *   from the same lockfile (a second install would add minutes and test npm, not housecup).
- * The production install (`npm ci --omit=dev`) runs for real: that is the step under test.
+ * The production install (`npm ci --omit=dev …`) runs for real: that is the step under test.
  * An instruction the replay does not know fails it, so a changed Dockerfile cannot go unreplayed.
  */
 
@@ -77,7 +77,11 @@ export function replayBuildStage(root: string): ReplayedBuild {
     if (keyword === 'WORKDIR') folders.set(args, join(root, args.replace(/^\//, '')));
   }
   let cwd = '';
-  const env = cleanEnv({ npm_config_prefer_offline: 'true' });
+  // The image has no Python: node-gyp, should an install ever run it, fails here as it would there.
+  const env = cleanEnv({
+    npm_config_prefer_offline: 'true',
+    NODE_GYP_FORCE_PYTHON: join(root, 'no-python'),
+  });
   for (const { keyword, args } of build.instructions) {
     if (keyword === 'WORKDIR') {
       cwd = folders.get(args) ?? '';
