@@ -125,6 +125,10 @@ function* undo(guildId: string, id: number, by: string | null, now: number): Op<
   // An award is the one change of its history row.
   const place = entryPlace(original.id);
   if (place) yield* run(MARK_UNDONE, { row: place.rowId });
+  // The `award` event is the guild's latest award: taking that one back changes it, and its
+  // streams and webhooks tell it again, undone.
+  const [latest] = yield* ledgerPage(guildId, 1, { source: 'award' });
+  if (latest?.id === original.id) yield* run(AWARD_CHANGE, { guild_id: guildId });
   return { outcome: 'undone', entry, award: { ...original, undone: true } };
 }
 

@@ -1,7 +1,7 @@
 /*
  * When a failed message is tried again: after each of these delays, one after another, each
  * stretched or shrunk by up to a fifth at random so that receivers coming back from an outage
- * are not met by every sender at once. Ten retries over 34 h 47 min (27 h 50 min at the least):
+ * are not met by every sender at once. Ten retries over 34 h 43 min (27 h 46 min at the least):
  * past a day, so an endpoint down overnight, or for a day, still gets every message.
  */
 

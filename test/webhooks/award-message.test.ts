@@ -62,4 +62,49 @@ describe.each(storeKinds(import.meta.filename))('points.awarded on %s', (kind) =
     expect(receiver.received).toHaveLength(2);
     expect(pointsOnly.received.map((each) => each.message.type)).toEqual(['points.changed']);
   });
+
+  it('sends the latest award again, undone, when it is taken back; an older one changes nothing of it', async () => {
+    const test = await openTestStore(kind, fixture);
+    cleanups.push(() => test.cleanup());
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    await subscribe(test, receiver, RICH, ['award']);
+    const node = startNode(test);
+    cleanups.push(() => node.stop());
+    const give = async (points: number) => {
+      const given = await test.store.awards.award({
+        guildId: RICH,
+        house: 'ravenclaw',
+        points,
+        reason: 'Quidditch',
+        for: null,
+        by: '500000000000000001',
+      });
+      if (given.outcome !== 'awarded') throw new Error(given.outcome);
+      return given.entry;
+    };
+    const older = await give(4);
+    const latest = await give(6);
+    const awards = async () => (await test.store.read.changes.of(RICH)).awards;
+
+    const before = await awards();
+    expect((await test.store.awards.undo({ guildId: RICH, id: older.id, by: null })).outcome).toBe(
+      'undone',
+    );
+    expect(await awards()).toBe(before);
+
+    expect((await test.store.awards.undo({ guildId: RICH, id: latest.id, by: null })).outcome).toBe(
+      'undone',
+    );
+    expect(await awards()).toBeGreaterThan(before);
+    const undone = await eventually(
+      async () =>
+        receiver.received.find(
+          (each) => (each.message.data as { undone?: boolean } | undefined)?.undone === true,
+        ),
+      (found) => found !== undefined,
+    );
+    expect(undone?.message).toMatchObject({ type: 'points.awarded', guildId: RICH });
+    expect(undone?.message.data).toEqual({ ...latest, undone: true });
+  });
 });
