@@ -8,7 +8,8 @@ import { storeKinds } from '../support/store.js';
 /*
  * The `award` event (docs/live-updates.md): an award given on another node (PostgreSQL) or by
  * another process (SQLite) reaches an open stream carrying its ledger entry, with the `points`
- * event of the points it changed; a refused award or undo changes nothing and sends nothing.
+ * event of the points it changed, and again, undone, when it is taken back; a refused award or
+ * undo changes nothing and sends nothing.
  */
 
 for (const kind of storeKinds(import.meta.filename)) {
@@ -54,6 +55,16 @@ for (const kind of storeKinds(import.meta.filename)) {
       expect(unknown.outcome).toBe('unknown');
       await sleep(1500);
       expect(stream.events).toHaveLength(6);
+
+      // Taken back: the points once more, and the award once, undone.
+      const undone = await other.awards.undo({ guildId: RICH, id: given.entry.id, by: null });
+      expect(undone.outcome).toBe('undone');
+      const after = (await stream.waitForEvents(8)).slice(6);
+      expect(after.map((event) => event.event).sort()).toEqual(['award', 'points']);
+      const again = after.find((event) => event.event === 'award');
+      expect(JSON.parse(again?.data ?? '{}')).toMatchObject({ id: given.entry.id, undone: true });
+      await sleep(1500);
+      expect(stream.events).toHaveLength(8);
       stream.close();
     });
   });
