@@ -1,6 +1,8 @@
 import {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -26,24 +28,35 @@ export function accessLogOptions(): Pick<
   };
 }
 
+type AccessLogger = Logger | FastifyBaseLogger;
+
+/** The access line of one answered request: no headers, so no key. */
+export function writeAccessLine(
+  logger: AccessLogger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  logger.info(
+    {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      key: request.apiKey?.id,
+    },
+    'request',
+  );
+}
+
 /**
- * The access line: no headers, so no key. Callback form (no promise per request) and the app's
+ * The access line of every routed request. Callback form (no promise per request) and the app's
  * logger (no child logger per request).
  */
-export function installAccessLine(app: FastifyInstance, logger: Logger | FastifyBaseLogger): void {
+export function installAccessLine(app: FastifyInstance, logger: AccessLogger): void {
   app.addHook('onResponse', (request, reply, done) => {
-    logger.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        ip: request.ip,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.apiKey?.id,
-      },
-      'request',
-    );
+    writeAccessLine(logger, request, reply);
     done();
   });
 }

@@ -9,7 +9,7 @@ import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import { accessLogOptions, installAccessLine } from './access-log.js';
+import { accessLogOptions, installAccessLine, writeAccessLine } from './access-log.js';
 import { authenticate } from './auth.js';
 import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
@@ -24,7 +24,7 @@ import {
   httpServerFactory,
 } from './http-server.js';
 import type { GatewayState, Metrics } from './metrics.js';
-import { installMetrics } from './metrics-route.js';
+import { installMetrics, observeAnswer } from './metrics-route.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { answerOtherMethods } from './other-methods.js';
 import { installKeyLimit } from './rate-limit.js';
@@ -114,7 +114,10 @@ function createFastify(
     // A request that still arrives on an open connection while closing is answered as usual (with
     // `Connection: close`): Fastify's own 503 body would break the `{"error","status"}` contract.
     return503OnClosing: false,
-    frameworkErrors: answerFrameworkError(ENDPOINTS, errorPages),
+    frameworkErrors: answerFrameworkError(ENDPOINTS, errorPages, failures, (request, reply) => {
+      writeAccessLine(deps.logger, request, reply);
+      if (deps.metrics) observeAnswer(deps.metrics, request, reply);
+    }),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
     clientErrorHandler: clientErrorAnswerer(deps.logger, failures),
     // request.ip (the failure budget, the access line) comes from X-Forwarded-For only when the

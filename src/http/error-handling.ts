@@ -57,15 +57,25 @@ export function installErrorHandling(
  * Errors Fastify raises before routing (an undecodable URL, `%zz`), in the contract's error body:
  * the broken parameter's own 400 text when the path shows which, or the page of the module that
  * owns the path. This runs before routing and so before authentication: there is no route to
- * authenticate for.
+ * authenticate for. It counts against the address's failures as an unknown path does, and, since
+ * Fastify runs no hook for such a request, `answered` writes what the hooks would (its access
+ * line, its count).
  */
-export function answerFrameworkError(endpoints: readonly AnyEndpoint[], pages: PathErrorPages) {
+export function answerFrameworkError(
+  endpoints: readonly AnyEndpoint[],
+  pages: PathErrorPages,
+  guard: FailureGuard,
+  answered: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 400;
     const message =
       error.code === 'FST_ERR_BAD_URL'
         ? (malformedParameter(endpoints, request.url)?.invalid ?? MESSAGES.badRequest)
         : MESSAGES.badRequest;
-    return sendError(pages, request, reply, status, message);
+    failureFrom(guard, request.ip, status, message, (refusal) => {
+      sendError(pages, request, reply, refusal.status, refusal.message, refusal.headers);
+      answered(request, reply);
+    });
   };
 }

@@ -5,9 +5,10 @@ import { fixture, RICH } from '../support/fixture.js';
 import { captureLog } from '../support/log-capture.js';
 
 /*
- * Issue 20.8: requests Node's HTTP parser refuses (400 malformed, 431 headers too large) are
- * logged, one line each, and counted against the address's failure budget like any refused
- * request: a flood of them ends in 429 for that address.
+ * Requests refused before any route sees them are logged, one line each, and counted against the
+ * address's failure budget like any refused request, so that a flood of them ends in 429 for that
+ * address: those Node's HTTP parser refuses (400 malformed, 431 headers too large), and those
+ * Fastify refuses before routing (a path that does not decode, `%ff`).
  */
 
 /** Writes `bytes` on a new connection and reads the whole answer. */
@@ -55,5 +56,30 @@ describe('requests the HTTP parser refuses', () => {
     // Three failures used up the budget: the next refused request from this address is a 429.
     const next = await fetch(`http://127.0.0.1:${port}/v1/points/${RICH}`);
     expect(next.status).toBe(429);
+  });
+});
+
+describe('paths that do not decode', () => {
+  const log = captureLog();
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await buildTestApp(fixture, { logger: log.logger, config: { failureLimitPerMinute: 3 } });
+    ({ url } = await listen(t.app));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are answered 400, logged with an access line each, and counted: the address then gets 429', async () => {
+    const paths = ['/cup/%ff', `/v1/points/%ff`, `/cup/${RICH}/%ff`];
+    for (const path of paths) expect((await fetch(url + path)).status).toBe(400);
+    const lines = log.entries().filter((entry) => entry.msg === 'request');
+    expect(lines.map((line) => [line.url, line.status])).toEqual(paths.map((path) => [path, 400]));
+    expect(lines[0]).toMatchObject({ ip: '127.0.0.1', method: 'GET', ms: expect.any(Number) });
+    const next = await fetch(`${url}/cup/%ff`);
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await fetch(`${url}/v1/points/${RICH}`)).status).toBe(429);
   });
 });
