@@ -87,7 +87,9 @@ module.exports = {
       comment:
         'What every room reads of the process (config, logger, paths) imports no room: the rooms ' +
         'import it, so such an import would tie that room to all of them.',
-      from: { path: '^src/(config|logger|paths|trusted-proxies|process-failures|log-stream|supported-node)\\.ts$' },
+      from: {
+        path: '^src/(config|logger|paths|trusted-proxies|process-failures|log-stream|supported-node)\\.ts$',
+      },
       to: { path: '^(src/[^/]+|commands)/' },
     },
   ],
