@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
-import { OLDEST_NODE } from '../../src/supported-node.js';
+import { ENDED_LINES, OLDEST_NODE } from '../../src/supported-node.js';
 
 /*
  * On a Node.js housecup does not support, the service and the CLI say so in one line and stop.
@@ -39,6 +39,20 @@ describe('supported Node.js', () => {
     for (const major of [22, 24, 26]) expect(engines).toContain(`${major}`);
   });
 
+  it('the lines the start warns of are those no range of engines allows', () => {
+    const allows = (range: string, major: number) => {
+      const [, operator, from] = /^(\^|>=)(\d+)\./.exec(range.trim()) ?? [];
+      return operator === '^' ? Number(from) === major : major >= Number(from);
+    };
+    const ranges = engines.split('||');
+    for (const major of ENDED_LINES) {
+      expect(ranges.filter((range) => allows(range, major))).toEqual([]);
+    }
+    for (const major of [22, 24, 26, 27]) {
+      expect(ranges.some((range) => allows(range, major))).toBe(true);
+    }
+  });
+
   it.each([
     ['the service', 'dist/src/main.js', []],
     ['the CLI', 'dist/src/cli/main.js', ['keys', 'list']],
@@ -49,6 +63,15 @@ describe('supported Node.js', () => {
     expect(run.stderr).toBe(
       'housecup: needs Node.js 22.14 or later (the LTS lines 22, 24 and 26); this is Node.js 22.13.1\n',
     );
+  });
+
+  it('on Node 25, past its end of life, the CLI says so in one line and runs', () => {
+    const run = runAs('25.2.1', 'dist/src/cli/main.js', ['--version']);
+    expect(run.stderr).toBe(
+      'housecup: Node.js 25.2.1 is past its end of life and not supported (the LTS lines 22, 24 and 26); running anyway\n',
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('the CLI runs on the oldest supported version', () => {
