@@ -139,6 +139,7 @@ function guildGenerations(
   });
   let prepared: ReturnType<typeof statements> | undefined;
   const guilds = new Map<string, string>();
+  let started = false;
   let seen = 0;
   let epoch = 0;
   let unchanged = '0.0';
@@ -149,11 +150,17 @@ function guildGenerations(
       readAt = now;
       prepared ??= statements();
       const { since, highest } = prepared;
-      if ((highest.get() ?? 0) < seen) {
-        epoch += 1;
-        unchanged = `${epoch}.0`;
+      const top = highest.get() ?? 0;
+      // The first read, or numbers that fell (the table emptied under a running node): every
+      // guild starts afresh at the latest number, one read of the index rather than a walk of
+      // every guild's rows (10,000 guilds: 40-65 ms of the first request). A token need only
+      // differ from those this node handed out before, and it has handed out none of these.
+      if (!started || top < seen) {
+        if (started) epoch += 1;
+        started = true;
         guilds.clear();
-        seen = 0;
+        seen = top;
+        unchanged = `${epoch}.${top}`;
       }
       for (const [guild, generation] of since.all(seen)) {
         guilds.set(guild, `${epoch}.${generation}`);
