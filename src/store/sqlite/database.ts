@@ -153,8 +153,8 @@ function guildGenerations(
       const top = highest.get() ?? 0;
       // The first read, or numbers that fell (the table emptied under a running node): every
       // guild starts afresh at the latest number, one read of the index rather than a walk of
-      // every guild's rows (10,000 guilds: 40-65 ms of the first request). A token need only
-      // differ from those this node handed out before, and it has handed out none of these.
+      // every guild's rows. A token need only differ from those this node handed out before, and
+      // it has handed out none of these.
       if (!started || top < seen) {
         if (started) epoch += 1;
         started = true;
