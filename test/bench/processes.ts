@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/free-port.js';
+import { serverNodeFlags } from '../support/server-command.js';
 import { get } from './http-get.js';
 
 /** The repository root, two folders above this file. */
@@ -93,7 +94,9 @@ export function spawnServer(options: SpawnOptions): Served {
   // A real file descriptor on /dev/null: pino writes its lines exactly as in production.
   // BENCH_SERVER_LOG=<file> keeps them instead, to look into a run.
   const devNull = openSync(options.logFile ?? process.env.BENCH_SERVER_LOG ?? '/dev/null', 'w');
-  const node = [...(options.nodeFlags ?? []), entry];
+  // housecup (or a variant of it) runs with the flags npm start gives it; the baselines with none.
+  const startFlags = entry === SERVER_ENTRY || entry === VARIANT_ENTRY ? serverNodeFlags() : [];
+  const node = [...startFlags, ...(options.nodeFlags ?? []), entry];
   const [command, args] = options.cpu
     ? ['taskset', ['-c', options.cpu, process.execPath, ...node]]
     : [process.execPath, node];

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { packageRoot } from '../../src/paths.js';
 import { envOf, readDockerfile, stage } from '../support/dockerfile.js';
 import { needOutside } from '../support/outside.js';
+import { serverNodeFlags } from '../support/server-command.js';
 
 /*
  * The service files of deploy/, checked without a service manager or a Docker engine: the unit
@@ -71,7 +72,10 @@ describe('deploy/housecup.service', () => {
 
   it('starts node itself, as a user, with the database in its state directory', () => {
     // No npm or shell between systemd and node: the stop signal reaches the graceful shutdown.
-    expect(one('ExecStart')).toMatch(/^(node|\/\S*\/node) \/opt\/housecup\/dist\/src\/main\.js$/);
+    // The flags are npm start's.
+    const [node, ...rest] = one('ExecStart').split(' ');
+    expect(node).toMatch(/^(node|\/\S*\/node)$/);
+    expect(rest).toEqual([...serverNodeFlags(), '/opt/housecup/dist/src/main.js']);
     expect(one('User')).not.toMatch(/^(root|0)$/);
     expect(one('WorkingDirectory')).toBe('/opt/housecup');
     expect(one('Restart')).toBe('on-failure');

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import { envOf, execForm, only, stage } from '../support/dockerfile.js';
 import { PATIENCE_MS, TEST_CEILING_MS } from '../support/patience.js';
+import { serverNodeFlags } from '../support/server-command.js';
 import { cleanEnv, type ReplayedBuild, replayBuildStage } from './support/production-tree.js';
 
 /*
@@ -133,8 +134,13 @@ describe('the production tree (the Dockerfile build stage, replayed)', () => {
     const env = envOf(runtime);
     expect(only(runtime, 'VOLUME').args).toBe(dirname(env.DATABASE_PATH ?? ''));
     expect(only(runtime, 'EXPOSE').args).toBe(env.PORT);
-    // node itself as PID 1, no shell or npm in between: it gets the stop signal.
-    expect(execForm(only(runtime, 'CMD'))[0]).toBe('node');
+    // node itself as PID 1, no shell or npm in between: it gets the stop signal; with the flags
+    // npm start gives it.
+    expect(execForm(only(runtime, 'CMD'))).toEqual([
+      'node',
+      ...serverNodeFlags(),
+      'dist/src/main.js',
+    ]);
     expect(execForm(only(runtime, 'HEALTHCHECK'))[0]).toBe('node');
   });
 });
@@ -252,8 +258,8 @@ describe('scripts/build.js', () => {
   const stamp = () => statSync(join(source, 'dist/.build-stamp')).mtimeMs;
 
   it('in a checkout: compiles only when a source changed since the last build', () => {
-    expect(manifest.scripts.start).toBe(
-      'node scripts/build.js --if-stale && node dist/src/main.js',
+    expect(manifest.scripts.start).toMatch(
+      /^node scripts\/build\.js --if-stale && node (--\S+ )*dist\/src\/main\.js$/,
     );
     const built = stamp();
     const upToDate = run(process.execPath, ['scripts/build.js', '--if-stale'], source);
