@@ -78,6 +78,7 @@ describe('npm run bench -- --quick', () => {
       // A separate request per endpoint, checked by the harness: 200 and its kind of body.
       expect(row.sample, row.id).toMatchObject({ status: 200, validJson: true });
       expect(row.rounds.length, row.id).toBeGreaterThan(0);
+      expect(row.rounds[0]?.pid, row.id).toBeGreaterThan(0);
       for (const round of row.rounds) {
         expect(round.requests, row.id).toBeGreaterThan(0);
         expect(round.non2xx, row.id).toBe(0);
@@ -90,6 +91,9 @@ describe('npm run bench -- --quick', () => {
     expect(report.fastifyCeiling?.large.median).toBeGreaterThan(0);
     expect(run.stdout).toContain('bare Fastify (F): small');
     expect(report.memory.serverAfterRoundsMiB).toBeGreaterThan(0);
+    // Every server ran as two processes (sides.ts), each checked before the load.
+    expect(report.settings.processes).toBe(2);
+    expect(report.memory.serverAfterRoundsEachMiB).toHaveLength(2);
     expect(report.eventLoop?.failures).toBe(0);
     expect(report.interactionRoundTrip?.requests).toBeGreaterThan(0);
     expect(report.interactionRoundTrip?.failures).toBe(0);

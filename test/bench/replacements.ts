@@ -14,10 +14,10 @@ import { runWrk } from './wrk.js';
 
 /*
  * Each hand-written replacement against its library put back, with several processes a side:
- * `npx tsx test/bench/replacements.ts [--per 3] [--rounds 8] [--seconds 5] [--list 100]`. The
- * full run measures one process per variant, and a process is quick or slow for its whole life
- * (docs/performance.md, "How to measure"), which one process a side cannot tell from the
- * library's cost. Here housecup's production build and every variant (test/bench/variants/) run `--per`
+ * `npx tsx test/bench/replacements.ts [--per 3] [--rounds 8] [--seconds 5] [--list 100]`. A
+ * process is quick or slow for its whole life (docs/performance.md, "How to measure"); the full
+ * run's rows take two processes a side in turns, this a longer look with every process in every
+ * round. Here housecup's production build and every variant (test/bench/variants/) run `--per`
  * processes each, all up at once on the bench's full dataset, pinned to one core with wrk on the
  * other, 5 s each in an order rotated and reversed round by round, a limited key on
  * `/v1/points/:g` (or a list of `--list` profiles). Prints housecup's req/s ÷ each variant's, the

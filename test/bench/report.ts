@@ -33,6 +33,8 @@ export interface RoundMeasure extends LoadResult {
   ratioToA: number;
   /** Server RSS right after this run, MiB. */
   rssMiB: number | null;
+  /** The process that answered (sides.ts); absent from runs before. */
+  pid?: number;
 }
 
 /** A separate request to one of the endpoint's paths, checked before any load. */
@@ -66,7 +68,8 @@ export interface Report {
   code: CodeUnderTest;
   pinning: string;
   loadGenerator: string;
-  settings: { rounds: number; durationS: number; connections: number };
+  /** `processes`: per server in the rows' rounds (sides.ts); absent from runs before: one. */
+  settings: { rounds: number; durationS: number; connections: number; processes?: number };
   dataset: {
     path: string;
     counts: DatasetManifest['counts'];
@@ -84,9 +87,13 @@ export interface Report {
     serverIdleMiB: number | null;
     /** VmHWM before the sorted lists' figures (they report their own peak). */
     serverPeakMiB: number | null;
-    /** VmRSS and VmHWM once the rows' rounds are over, the node still up; absent before them. */
+    /**
+     * VmRSS and VmHWM once the rows' rounds are over, the node still up (the largest of the
+     * SQLite server's processes, each one's RSS beside); absent before them.
+     */
     serverAfterRoundsMiB?: number | null;
     serverAfterRoundsPeakMiB?: number | null;
+    serverAfterRoundsEachMiB?: number[];
     baselineIdleMiB: number | null;
     /** Baseline F's idle RSS; absent from runs before F. */
     fastifyIdleMiB?: number | null;
@@ -209,7 +216,8 @@ export function formatReport(report: Report): string {
   );
   out.push(
     `load: ${report.loadGenerator}, 1 thread; ${report.pinning}; ${report.settings.rounds} ` +
-      `round(s) × ${report.settings.durationS} s per endpoint, A at the start and end of each; ` +
+      `round(s) × ${report.settings.durationS} s per endpoint, A at the start and end of each, ` +
+      `${report.settings.processes ?? 1} process(es) per server taking turns by round; ` +
       'every status checked in the load generator for bodies up to 64 KiB, statuses ≥ 400 beyond',
   );
   out.push(
@@ -233,6 +241,7 @@ export function formatReport(report: Report): string {
   out.push(
     `memory: server idle RSS ${mib(mem.serverIdleMiB)}, peak (VmHWM) ${mib(mem.serverPeakMiB)}; ` +
       `after the rows' rounds RSS ${mib(mem.serverAfterRoundsMiB ?? null)} ` +
+      `[${(mem.serverAfterRoundsEachMiB ?? []).map((v) => fixed(v, 1)).join(', ')}] ` +
       `(target ${goal(TARGETS.serverMemory)}), peak ${mib(mem.serverAfterRoundsPeakMiB ?? null)}; ` +
       `A idle ${mib(mem.baselineIdleMiB)}, F idle ${mib(mem.fastifyIdleMiB ?? null)}`,
   );

@@ -71,6 +71,7 @@ import {
   sortedSection,
   streamsSection,
 } from './sections.js';
+import { type Side, startSide } from './sides.js';
 import { formatSorted, type SortedReport } from './sorted.js';
 import { formatStreams } from './streams.js';
 import { checkTargets, formatTargets, type Results } from './targets.js';
@@ -108,6 +109,8 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
+    /** Processes per server in the rows' rounds (sides.ts). */
+    processes: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string' },
     out: { type: 'string' },
@@ -118,7 +121,8 @@ const { values: args } = parseArgs({
 
 const mode: DatasetSize = args.quick ? 'quick' : 'full';
 const settings = {
-  rounds: Number(args.rounds ?? (args.quick ? 1 : 3)),
+  rounds: Number(args.rounds ?? (args.quick ? 1 : 4)),
+  processes: Number(args.processes ?? 2),
   durationS: Number(args.duration ?? (args.quick ? 1 : 5)),
   connections: Number(args.connections ?? 32),
   startups: args.quick ? 1 : 3,
@@ -446,80 +450,105 @@ async function main(): Promise<number> {
         `A ${startup.baselineMedianMs.toFixed(0)} ms`,
     );
 
-    const baseline = await start();
+    // Every server of the rounds runs as `settings.processes` processes (sides.ts).
+    const side = (startOne: (index: number) => Promise<Served>) =>
+      startSide(settings.processes, startOne);
+    const baseline = await side(() => start());
     // F, on the same core as A and the others: only the one under load is busy.
-    const fastifyBaseline = spawnServer({
-      port: await freePort(),
-      cpu: pinning?.server,
-      cwd: work,
-      fastify: true,
+    const fastifyBaseline = await side(async () => {
+      const served = spawnServer({
+        port: await freePort(),
+        cpu: pinning?.server,
+        cwd: work,
+        fastify: true,
+      });
+      running.add(served);
+      await waitForOk(`${served.url}/`, {}, performance.now());
+      return served;
     });
-    running.add(fastifyBaseline);
-    await waitForOk(`${fastifyBaseline.url}/`, {}, performance.now());
     const serverSince = performance.now();
     const server = await start(dataset.path);
     const serverStartMs = performance.now() - serverSince;
+    const servers = await side((i) => (i === 0 ? Promise.resolve(server) : start(dataset.path)));
     // Interactions are answered by a node of their own, configured as an Interactions Endpoint
     // (no token: REST goes nowhere, and no answer here is slow enough to be deferred).
     const interactionsServer = cachedOnly
-      ? server
-      : await start(dataset.path, {
-          DISCORD_PUBLIC_KEY: signer.publicKey,
-          DISCORD_REST_URL: 'http://127.0.0.1:9/api',
-        });
+      ? servers
+      : await side(() =>
+          start(dataset.path, {
+            DISCORD_PUBLIC_KEY: signer.publicKey,
+            DISCORD_REST_URL: 'http://127.0.0.1:9/api',
+          }),
+        );
+    // Narrowed once: the processes are started in closures.
+    const postgresUrl = postgres?.url;
+    const redisUrl = redis?.url;
     // The same data in PostgreSQL: only the PostgreSQL rows read from it.
-    const postgresServer = postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }));
+    const postgresServer = postgresUrl
+      ? await side(() => start(dataset.path, { DATABASE_URL: postgresUrl }))
+      : null;
     // The same server with budgets in Redis: only the Redis row reads from it.
-    const redisServer =
-      redis &&
-      (await start(dataset.path, {
-        REDIS_URL: redis.url,
-        REDIS_KEY_PREFIX: `housecup-bench:${startedAt.getTime()}:`,
-      }));
+    const redisServer = redisUrl
+      ? await side(() =>
+          start(dataset.path, {
+            REDIS_URL: redisUrl,
+            REDIS_KEY_PREFIX: `housecup-bench:${startedAt.getTime()}:`,
+          }),
+        )
+      : null;
     // The peer (peer.mjs): the same endpoints written the obvious way, on the same stores.
-    const peerServer = await start(dataset.path, undefined, true);
-    const peerPostgresServer =
-      postgres && (await start(dataset.path, { DATABASE_URL: postgres.url }, true));
+    const peerServer = await side(() => start(dataset.path, undefined, true));
+    const peerPostgresServer = postgresUrl
+      ? await side(() => start(dataset.path, { DATABASE_URL: postgresUrl }, true))
+      : null;
     // The peer with its rate limit's counts in Redis (@fastify/rate-limit's own Redis store).
-    const peerRedisServer =
-      redis &&
-      (await start(
-        dataset.path,
-        { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `housecup-bench-peer:${startedAt.getTime()}:` },
-        true,
-      ));
-    const variantServers = new Map<Variant, Served>();
-    /** Spawn → first 200 of each variant (one start each: a hint beside the start-up row). */
+    const peerRedisServer = redisUrl
+      ? await side(() =>
+          start(
+            dataset.path,
+            {
+              REDIS_URL: redisUrl,
+              REDIS_KEY_PREFIX: `housecup-bench-peer:${startedAt.getTime()}:`,
+            },
+            true,
+          ),
+        )
+      : null;
+    const variantServers = new Map<Variant, Side>();
+    /** Spawn → first 200 of each variant (its first process: a hint beside the start-up row). */
     const startMs = new Map<Variant | 'housecup', number>();
     if (variants.length > 0) {
       for (const variant of VARIANTS) {
         const since = performance.now();
-        variantServers.set(variant, await start(dataset.path, undefined, false, variant));
-        startMs.set(variant, performance.now() - since);
+        const started = await side(async (i) => {
+          const served = await start(dataset.path, undefined, false, variant);
+          if (i === 0) startMs.set(variant, performance.now() - since);
+          return served;
+        });
+        variantServers.set(variant, started);
       }
     }
     // Idle means settled: the server serves at once but checks the database file (quick_check,
     // in a worker) until /readyz says ready; the load starts after that too.
-    await waitForOk(`${server.url}/readyz`, {}, performance.now(), 120_000, [503]);
-    if (redisServer) {
-      await waitForOk(`${redisServer.url}/readyz`, {}, performance.now(), 120_000, [503]);
+    for (const served of [...servers.processes, ...(redisServer?.processes ?? [])]) {
+      await waitForOk(`${served.url}/readyz`, {}, performance.now(), 120_000, [503]);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const serverIdle = memoryOf(server.pid);
-    const baselineIdle = memoryOf(baseline.pid);
-    const fastifyIdle = memoryOf(fastifyBaseline.pid);
+    const baselineIdle = memoryOf(baseline.first.pid);
+    const fastifyIdle = memoryOf(fastifyBaseline.first.pid);
     startMs.set('housecup', serverStartMs);
     // What each replacement saves besides time per request: start-up and memory.
-    const replacementCosts = [['housecup', server] as const, ...variantServers].map(
-      ([variant, served]) => ({
+    const replacementCosts = [['housecup', servers] as const, ...variantServers].map(
+      ([variant, started]) => ({
         variant,
         startMs: startMs.get(variant) ?? 0,
-        idleRssMiB: memoryOf(served.pid)?.rssMiB ?? null,
+        idleRssMiB: memoryOf(started.first.pid)?.rssMiB ?? null,
       }),
     );
 
-    const servedBy = (endpoint: Endpoint): Served => {
-      if (endpoint.variant) return variantServers.get(endpoint.variant) ?? server;
+    const sideOf = (endpoint: Endpoint): Side => {
+      if (endpoint.variant) return variantServers.get(endpoint.variant) ?? servers;
       if (endpoint.target === 'baseline') return baseline;
       if (endpoint.target === 'fastify') return fastifyBaseline;
       if (endpoint.target === 'interactions') return interactionsServer;
@@ -532,7 +561,7 @@ async function main(): Promise<number> {
         const served = peer ? peerRedisServer : redisServer;
         if (served) return served;
       }
-      return peer ? peerServer : server;
+      return peer ? peerServer : servers;
     };
     const keyOf = (endpoint: Endpoint) =>
       endpoint.via === 'redis' || endpoint.variant || endpoint.id === LIMITED_ROW
@@ -544,30 +573,36 @@ async function main(): Promise<number> {
       const authorization = keyOf(endpoint);
       return authorization ? { authorization } : {};
     };
+    // Every process answers right before any load; the first one's answer is the row's sample.
     const samples = new Map<string, Sample>();
     for (const endpoint of [...baselines, ...ceilings, ...endpoints]) {
-      const url = servedBy(endpoint).url;
-      samples.set(
-        endpoint.id,
-        endpoint.target === 'interactions'
-          ? await checkInteraction(endpoint, url, pathsFile.get(endpoint.id) ?? '')
-          : await check(endpoint, url, headersOf(endpoint)),
-      );
+      for (const { url } of sideOf(endpoint).processes) {
+        const sample =
+          endpoint.target === 'interactions'
+            ? await checkInteraction(endpoint, url, pathsFile.get(endpoint.id) ?? '')
+            : await check(endpoint, url, headersOf(endpoint));
+        if (!samples.has(endpoint.id)) samples.set(endpoint.id, sample);
+      }
     }
     const redisRowCheck = async () => {
       const row = endpoints.find((endpoint) => endpoint.id === REDIS_ROW);
-      if (!row || !redisServer) return;
-      const problem = await redisRowProblem(redisServer.url, row.paths[0] ?? '', limitedKey);
-      if (problem) failures.push(problem);
+      for (const { url } of redisServer && row ? redisServer.processes : []) {
+        const problem = await redisRowProblem(url, row?.paths[0] ?? '', limitedKey);
+        if (problem) failures.push(problem);
+      }
     };
     await redisRowCheck();
 
-    const measure = async (endpoint: Endpoint, durationS: number): Promise<LoadResult> => {
+    const measure = async (
+      endpoint: Endpoint,
+      durationS: number,
+      served: Served,
+    ): Promise<LoadResult> => {
       // Each interaction is answered once and its signature is good for 5 minutes: fresh ones
       // for every run.
       if (endpoint.target === 'interactions') writePaths(endpoint, durationS);
       const result = await load.run({
-        url: servedBy(endpoint).url,
+        url: served.url,
         pathsFile: pathsFile.get(endpoint.id) ?? '',
         authorization: keyOf(endpoint),
         connections: endpoint.connections,
@@ -584,8 +619,11 @@ async function main(): Promise<number> {
 
     if (settings.warmupS > 0) {
       log(`warm-up: ${settings.warmupS} s per endpoint (not recorded)`);
-      for (const endpoint of [...baselines, ...ceilings, ...endpoints])
-        await measure(endpoint, settings.warmupS);
+      for (const endpoint of [...baselines, ...ceilings, ...endpoints]) {
+        for (const served of sideOf(endpoint).processes) {
+          await measure(endpoint, settings.warmupS, served);
+        }
+      }
     }
 
     const measures = new Map<string, RoundMeasure[]>();
@@ -593,8 +631,9 @@ async function main(): Promise<number> {
       log(`round ${round}/${settings.rounds}`);
       // A brackets the round, outermost; F runs right inside it, at both ends too.
       const around: [Endpoint, LoadResult][] = [];
+      const servedNow = (endpoint: Endpoint) => sideOf(endpoint).at(round);
       for (const endpoint of [...baselines, ...ceilings]) {
-        around.push([endpoint, await measure(endpoint, settings.durationS)]);
+        around.push([endpoint, await measure(endpoint, settings.durationS, servedNow(endpoint))]);
       }
       // Rotate the order each round, so that no endpoint always runs just after the heaviest.
       // A paired row (Redis, PostgreSQL) runs right beside its pair (after it one round, before
@@ -606,16 +645,17 @@ async function main(): Promise<number> {
         const paired = endpoints.filter((other) => pairs[other.id] === endpoint.id);
         return round % 2 === 1 ? [endpoint, ...paired] : [...paired, endpoint];
       });
-      const results: [Endpoint, LoadResult, number | null][] = [];
+      const results: [Endpoint, LoadResult, Served, number | null][] = [];
       for (const endpoint of order) {
-        const result = await measure(endpoint, settings.durationS);
-        results.push([endpoint, result, memoryOf(servedBy(endpoint).pid)?.rssMiB ?? null]);
+        const served = servedNow(endpoint);
+        const result = await measure(endpoint, settings.durationS, served);
+        results.push([endpoint, result, served, memoryOf(served.pid)?.rssMiB ?? null]);
         log(
           `  ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p99 ${result.latencyMs.p99.toFixed(1)} ms`,
         );
       }
       for (const endpoint of [...ceilings, ...baselines]) {
-        around.push([endpoint, await measure(endpoint, settings.durationS)]);
+        around.push([endpoint, await measure(endpoint, settings.durationS, servedNow(endpoint))]);
       }
       const rpsOf = (id: string) =>
         around.filter(([endpoint]) => endpoint.id === id).map(([, result]) => result.rps);
@@ -629,24 +669,30 @@ async function main(): Promise<number> {
       for (const endpoint of [...baselines, ...ceilings]) {
         for (const [measured, result] of around) {
           if (measured.id !== endpoint.id) continue;
-          results.push([endpoint, result, memoryOf(servedBy(endpoint).pid)?.rssMiB ?? null]);
+          const served = servedNow(endpoint);
+          results.push([endpoint, result, served, memoryOf(served.pid)?.rssMiB ?? null]);
         }
       }
-      for (const [endpoint, result, rssMiB] of results) {
+      for (const [endpoint, result, { pid }, rssMiB] of results) {
         const list = measures.get(endpoint.id) ?? [];
         list.push({
           ...result,
           round,
           ratioToA: reference > 0 ? result.rps / reference : 0,
           rssMiB,
+          pid,
         });
         measures.set(endpoint.id, list);
       }
     }
 
-    // The node's memory once every row has been served, its answer cache as full as the rows
-    // make it (the server-memory target).
-    const serverAfterRounds = memoryOf(server.pid);
+    // The nodes' memory once every row has been served, their answer caches as full as the rows
+    // make them (the server-memory target: the largest).
+    const afterRounds = servers.processes.flatMap((served) => memoryOf(served.pid) ?? []);
+    const serverAfterRounds = afterRounds.reduce<(typeof afterRounds)[number] | undefined>(
+      (largest, memory) => (largest && largest.rssMiB >= memory.rssMiB ? largest : memory),
+      undefined,
+    );
 
     const rowsSoFar = (): Row[] =>
       [...endpoints, ...baselines, ...ceilings].map((endpoint) =>
@@ -676,7 +722,7 @@ async function main(): Promise<number> {
     let eventLoop: Report['eventLoop'] = null;
     if (big) {
       log(`event-loop probe: ${settings.probeS} s of ${big.label} with 4 connections`);
-      const heavy = measure({ ...big, connections: 4 }, settings.probeS);
+      const heavy = measure({ ...big, connections: 4 }, settings.probeS, server);
       const smallPaths = endpoints[0]?.paths ?? [];
       const result = await probe(server.url, smallPaths, auth, heavy);
       await heavy;
@@ -695,7 +741,7 @@ async function main(): Promise<number> {
       writePaths(signed, settings.probeS);
       log(`interaction round trip: ${settings.probeS} s of signed /points, one at a time`);
       interactionRoundTrip = await roundTrips(
-        interactionsServer.url,
+        interactionsServer.first.url,
         pathsFile.get(signed.id) ?? '',
         settings.probeS * 1000,
       );
@@ -715,7 +761,7 @@ async function main(): Promise<number> {
       });
       log('PostgreSQL commit → answer: 100 changes');
       const commit = await commitToAnswer({
-        nodeUrl: postgresServer.url,
+        nodeUrl: postgresServer.first.url,
         postgresUrl: postgres.url,
         key,
         guilds: manifest.withPoints,
@@ -757,9 +803,9 @@ async function main(): Promise<number> {
         log,
         failures,
       });
-    mixed.push(await mixedOf('sqlite', server.url, peerServer.url));
+    mixed.push(await mixedOf('sqlite', server.url, peerServer.first.url));
     if (postgres && postgresServer && peerPostgresServer) {
-      mixed.push(await mixedOf('postgres', postgresServer.url, peerPostgresServer.url));
+      mixed.push(await mixedOf('postgres', postgresServer.first.url, peerPostgresServer.first.url));
     }
     // Still counting in Redis after all that load: no round fell back to memory.
     await redisRowCheck();
@@ -793,6 +839,7 @@ async function main(): Promise<number> {
       loadGenerator: load.name,
       settings: {
         rounds: settings.rounds,
+        processes: settings.processes,
         durationS: settings.durationS,
         connections: settings.connections,
       },
@@ -808,6 +855,7 @@ async function main(): Promise<number> {
         serverPeakMiB: serverPeak?.peakMiB ?? null,
         serverAfterRoundsMiB: serverAfterRounds?.rssMiB ?? null,
         serverAfterRoundsPeakMiB: serverAfterRounds?.peakMiB ?? null,
+        serverAfterRoundsEachMiB: afterRounds.map((memory) => memory.rssMiB),
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
         fastifyIdleMiB: fastifyIdle?.rssMiB ?? null,
       },
