@@ -78,10 +78,10 @@ import { checkTargets, formatTargets, type Results } from './targets.js';
 import { hasWrk, runWrk } from './wrk.js';
 
 /*
- * `npm run bench [-- --quick] [-- --rounds N --duration S --out FILE]`: the whole benchmark,
- * from dataset to report: the rows, the sections (sections.ts), the streams last, and a Targets
- * table (targets.ts) with every target met, missed or not run. Exit 1 when any response was not a
- * 2xx, any socket failed or a section failed.
+ * `npm run bench [-- --quick] [-- --rounds N --duration S --processes P --out FILE]`: the whole
+ * benchmark, from dataset to report: the rows, the sections (sections.ts), the streams last, and a
+ * Targets table (targets.ts) with every target met, missed or not run. Exit 1 when any response was
+ * not a 2xx, any socket failed or a section failed.
  * `npm run bench -- --only <name>` runs one part alone, and prints its Targets table too: `cached`
  * the cached rows × peer (CACHED_ROWS beside their peer twins, A and F around them), `sorted` the
  * sorted-list figures (sorted.ts), `cold` cold answers × peer (cold-peer.ts), `streams` the event
