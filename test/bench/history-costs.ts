@@ -146,6 +146,20 @@ export interface Fresh {
 
 export type Opener = (label: string) => Promise<Fresh>;
 
+/** SQLite's period triggers in sqlite_master (drizzle/sqlite/0010): a WHERE condition. */
+export const SQLITE_PERIOD_TRIGGERS =
+  "tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'";
+
+/** Drops the triggers that `which` (a condition on sqlite_master) picks; their names. */
+export function dropSqliteTriggers(sqlite: SqliteStore['db']['sqlite'], which: string): string[] {
+  const names = sqlite
+    .prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND ${which}`)
+    .pluck()
+    .all();
+  for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
+  return names;
+}
+
 export function sqliteOpener(workDir: string): Opener {
   mkdirSync(workDir, { recursive: true });
   let opened = 0;
@@ -171,20 +185,14 @@ export function sqliteOpener(workDir: string): Opener {
         .pluck()
         .all()
         .filter((name): name is string => typeof name === 'string');
-    /** Drops the triggers that `which` picks from sqlite_master; their names. */
-    const dropTriggers = (which: string) => {
-      const names = namesOf(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND ${which}`);
-      for (const name of names) sqlite.exec(`DROP TRIGGER "${name}"`);
-      return names;
-    };
+    const dropTriggers = (which: string) => dropSqliteTriggers(sqlite, which);
     return {
       store,
       // drizzle/sqlite/0002: the triggers on house_points that write points_history.
       dropHistoryTriggers: async () =>
         dropTriggers("tbl_name = 'house_points' AND sql LIKE '%points_history%'"),
       // drizzle/sqlite/0010: profiles_periods_galleons, _member, _moved, _deleted.
-      dropPeriodTriggers: async () =>
-        dropTriggers("tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'"),
+      dropPeriodTriggers: async () => dropTriggers(SQLITE_PERIOD_TRIGGERS),
       withoutLedger: async () => {
         const names = dropTriggers("tbl_name = 'house_points' AND sql LIKE '%points_history%'");
         for (const sql of historyBeforeLedger('sqlite')) sqlite.exec(sql);

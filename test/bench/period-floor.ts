@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { periodAt } from '../../src/records/periods.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 import { mulberry32 } from './dataset.js';
-import { historyCostsFile } from './history-costs.js';
+import { dropSqliteTriggers, historyCostsFile, SQLITE_PERIOD_TRIGGERS } from './history-costs.js';
 import { median } from './report.js';
 
 /*
@@ -30,18 +31,6 @@ const rounds = Number(values.rounds);
 const updates = Number(values.updates);
 const SIDES = ['with', 'without', 'by hand'] as const;
 type Side = (typeof SIDES)[number];
-
-/** The current week's and month's starts as the triggers write them (Monday, the 1st, UTC). */
-function periodStarts(now = new Date()): { week: string; month: string } {
-  const sinceMonday = (now.getUTCDay() + 6) % 7;
-  const day = (d: Date) => `${d.toISOString().slice(0, 10)}T00:00:00.000Z`;
-  return {
-    week: day(
-      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday)),
-    ),
-    month: `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`,
-  };
-}
 
 /** One write of a side: galleons of profile `id` of `guild` set to `galleons`. */
 function writerOf(
@@ -72,7 +61,9 @@ function writerOf(
     const change = galleons - was.galleons;
     // The dataset has no open term: looked up, as the trigger does, and never written.
     if (openTerm.get(guild)) throw new Error('an open term: this comparison writes no term rows');
-    const { week, month } = periodStarts();
+    const now = new Date();
+    const week = periodAt('week', now).from;
+    const month = periodAt('month', now).from;
     gain.run(
       guild,
       id,
@@ -99,14 +90,8 @@ try {
     stores.set(side, store);
     await store.importData(file);
     if (side === 'with') continue;
-    const dropped = store.db.sqlite
-      .prepare<[], string>(
-        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'",
-      )
-      .pluck()
-      .all();
+    const dropped = dropSqliteTriggers(store.db.sqlite, SQLITE_PERIOD_TRIGGERS);
     if (dropped.length === 0) throw new Error('found no period trigger to drop');
-    for (const name of dropped) store.db.sqlite.exec(`DROP TRIGGER "${name}"`);
   }
   const guildIds = file.guilds.map((guild) => guild.id);
   const us: Record<Side, number[]> = { with: [], without: [], 'by hand': [] };
