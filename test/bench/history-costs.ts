@@ -136,6 +136,8 @@ export interface Fresh {
   tableBytes(table: string): Promise<number>;
   /** Runs one statement on the plain connection, in a transaction of its own. */
   run(sql: string, params: unknown[]): Promise<void>;
+  /** The rows one statement returns, through the plain connection (prepared once per text). */
+  rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /** One number read through the plain connection. */
   count(sql: string): Promise<number>;
   /** Bytes on disk of points_history and its indexes. */
@@ -186,6 +188,16 @@ export function sqliteOpener(workDir: string): Opener {
         .all()
         .filter((name): name is string => typeof name === 'string');
     const dropTriggers = (which: string) => dropSqliteTriggers(sqlite, which);
+    // Prepared once per text, as a game's client keeps its statements: preparing an UPDATE of a
+    // table compiles that table's triggers into it, which would count them twice.
+    const preparedOnce = (sql: string) => {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        prepared.set(sql, statement);
+      }
+      return statement;
+    };
     return {
       store,
       // drizzle/sqlite/0002: the triggers on house_points that write points_history.
@@ -216,14 +228,10 @@ export function sqliteOpener(workDir: string): Opener {
         );
       },
       async run(sql, params) {
-        // Prepared once per text, as a game's client keeps its statements: preparing an UPDATE
-        // of a table compiles that table's triggers into it, which would count them twice.
-        let statement = prepared.get(sql);
-        if (!statement) {
-          statement = sqlite.prepare(sql);
-          prepared.set(sql, statement);
-        }
-        statement.run(...params);
+        preparedOnce(sql).run(...params);
+      },
+      async rows(sql, params) {
+        return preparedOnce(sql).all(...params) as Record<string, unknown>[];
       },
       async count(sql) {
         return Number(sqlite.prepare(sql).pluck().get());
@@ -306,6 +314,9 @@ export function postgresOpener(adminUrl: string): Opener {
         number(`SELECT pg_total_relation_size('${table.replace(/'/g, "''")}') AS n`),
       async run(sql, params) {
         await plain.query(sql, params);
+      },
+      async rows(sql, params) {
+        return (await plain.query<Record<string, unknown>>(sql, params)).rows;
       },
       count: number,
       historyBytes: () => number("SELECT pg_total_relation_size('points_history') AS n"),

@@ -154,6 +154,12 @@ describe('npm run bench -- --quick', () => {
     for (const section of ['members', 'terms', 'renders', 'webhooks', 'liveScoreboards'] as const) {
       expect(report[section], section).toBeTruthy();
     }
+    // The period triggers' costs on each store, their bursts beside the same rows written by hand.
+    expect(report.members?.costs.map((c) => c.store)).toEqual(stores);
+    for (const cost of report.members?.costs ?? []) {
+      expect(cost.burst.byHandUs.length, cost.store).toBeGreaterThan(0);
+      expect(cost.burst.ratioToByHand, cost.store).toBeGreaterThan(0);
+    }
     // The awards: the ledger's cost to the game and /log beside the peer on each store, and awards
     // over the gateway, every one answered.
     expect(report.awards?.costs.map((c) => c.store)).toEqual(stores);

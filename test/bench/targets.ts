@@ -130,6 +130,18 @@ export const TARGETS = {
         { of: `${c.store} burst`, value: c.burst.ratio },
       ]),
   },
+  periodTriggersByHand: {
+    id: 'period-triggers-by-hand',
+    text: "the period triggers against the same rows written by the application in the write's transaction, a burst of UPDATEs, with ÷ by hand",
+    compare: '≤',
+    threshold: 1.15,
+    unit: '×',
+    figures: (r) =>
+      (r.members?.costs ?? []).map((c) => ({
+        of: `${c.store} burst`,
+        value: c.burst.ratioToByHand,
+      })),
+  },
   redis: {
     id: 'redis-points',
     text: 'points with REDIS_URL and a limited key × points without',
