@@ -5,7 +5,7 @@ import type { Fresh } from './history-costs.js';
  * The floor under the period triggers: the same week's and month's rows written by the
  * application instead, in the write's transaction, on a database whose period triggers are
  * dropped. What keeping the periods costs whoever keeps them, against which the triggers are held
- * (docs/performance.md, "The period triggers").
+ * (docs/performance.md, "Where the targets are missed, and why").
  */
 
 type Kind = 'sqlite' | 'postgres';
