@@ -29,6 +29,10 @@ import { TARGETS } from './targets.js';
  * the bench's own HTTP client costs about 0.7 ms a request on this VM, as much as the cold
  * answer itself, and would hide the servers' difference behind its own. The times the client
  * saw are reported beside.
+ *
+ * Every server runs as `processes` processes, each logging to its own file, and commit i is
+ * answered by process i mod n of each (sides.ts: a process is quick or slow for its life); the
+ * answer before the commit is asked of the process that then answers cold.
  */
 
 interface ColdRow {
@@ -227,6 +231,8 @@ export async function coldVersusPeer(options: {
   key: string;
   manifest: DatasetManifest;
   samples: number;
+  /** Processes per server, taking the commits in turns. */
+  processes: number;
   log: (line: string) => void;
 }): Promise<{ rows: ColdPeer[]; failures: string[] }> {
   const committer =
@@ -234,23 +240,33 @@ export async function coldVersusPeer(options: {
       ? sqliteCommitter(options.database)
       : await postgresCommitter(options.database);
   const headers = { authorization: options.key };
-  // The peer's own: it is the one server here a user would run behind several connections.
-  const agents = COLD_SERVERS.map(
-    (server) => new Agent({ keepAlive: true, ...(server === 'peer' ? {} : { maxSockets: 1 }) }),
-  );
+  const count = Math.max(1, options.processes);
   const failures: string[] = [];
-  const logs = COLD_SERVERS.map((server) =>
-    join(options.work, `cold-${options.store}${server === 'housecup' ? '' : `-${server}`}.log`),
-  );
+  /** Per process: one log, one client agent and one process of each server. */
+  const sides = Array.from({ length: count }, (_, p) => ({
+    logs: COLD_SERVERS.map((server) =>
+      join(
+        options.work,
+        `cold-${options.store}${server === 'housecup' ? '' : `-${server}`}${count > 1 ? `-${p + 1}` : ''}.log`,
+      ),
+    ),
+    // The peer's own: it is the one server here a user would run behind several connections.
+    agents: COLD_SERVERS.map(
+      (server) => new Agent({ keepAlive: true, ...(server === 'peer' ? {} : { maxSockets: 1 }) }),
+    ),
+    urls: [] as string[],
+  }));
   const servers: Served[] = [];
-  for (const [i, server] of COLD_SERVERS.entries()) {
-    servers.push(await options.start(server, logs[i] ?? ''));
+  for (const side of sides) {
+    for (const [i, server] of COLD_SERVERS.entries()) {
+      const served = await options.start(server, side.logs[i] ?? '');
+      servers.push(served);
+      side.urls.push(served.url);
+    }
+    // A fresh node checks its database file in a worker until /readyz says ready: on the node's
+    // own core, so not while it is timed.
+    await waitForOk(`${side.urls[0]}/readyz`, {}, performance.now(), 300_000, [503]);
   }
-  const urls = servers.map((served) => served.url);
-  const housecupUrl = urls[0] ?? '';
-  // A fresh node checks its database file in a worker until /readyz says ready: on the node's
-  // own core, so not while it is timed.
-  await waitForOk(`${housecupUrl}/readyz`, {}, performance.now(), 300_000, [503]);
   const measured: { row: ColdRow; client: number[][]; rounds: number }[] = [];
   try {
     for (const row of coldRows(options.manifest, options.samples)) {
@@ -261,7 +277,8 @@ export async function coldVersusPeer(options: {
       const client: number[][] = COLD_SERVERS.map(() => []);
       for (let i = 0; i < rounds; i++) {
         const path = row.paths[i % row.paths.length] ?? '';
-        const before = await get(housecupUrl + path, headers, agents[0] as Agent);
+        const { urls, agents } = sides[i % count] as (typeof sides)[number];
+        const before = await get(urls[0] + path, headers, agents[0] as Agent);
         await committer.run(row.touch, [1, ...idsOf(path)]);
         await pause(committer.settleMs);
         // Each takes its turn at going first, second, third and last; only housecup and the
@@ -289,25 +306,35 @@ export async function coldVersusPeer(options: {
       measured.push({ row, client, rounds });
     }
   } finally {
-    for (const agent of agents) agent.destroy();
+    for (const agent of sides.flatMap((side) => side.agents)) agent.destroy();
     await committer.close();
     // Stopped before their logs are read: the last lines are written on the way out.
     await Promise.all(servers.map((served) => served.stop()));
   }
-  const inServers = logs.map((file) => serverTimes(file));
+  // Each process's log: its share of the rounds, the warm-up's first.
+  const inServers = sides.map((side) => side.logs.map((file) => serverTimes(file)));
   const rows = measured.map(({ row, client, rounds }): ColdPeer => {
-    // housecup answered each round twice (the answer before the commit, then the cold one); the
-    // others once. The warm-up rounds come first.
-    const both = rowTimes(inServers[0] ?? [], row.paths, 2 * rounds);
-    const inServer = [
-      sorted(both.filter((_, i) => i % 2 === 1).slice(WARM_UP)),
-      ...inServers
-        .slice(1)
-        .map((times) => sorted(rowTimes(times, row.paths, rounds).slice(WARM_UP))),
-    ];
-    if (both.length !== 2 * rounds || inServer.some((times) => times.length !== options.samples)) {
+    const roundsOf = (p: number) => Math.ceil((rounds - p) / count);
+    const warmUpOf = (p: number) => Math.ceil((WARM_UP - p) / count);
+    const inServer = COLD_SERVERS.map((_, which) =>
+      sorted(
+        inServers.flatMap((logs, p) => {
+          // housecup answered each round twice (the answer before the commit, then the cold
+          // one); the others once.
+          const twice = which === 0;
+          const times = rowTimes(logs[which] ?? [], row.paths, (twice ? 2 : 1) * roundsOf(p));
+          if (times.length !== (twice ? 2 : 1) * roundsOf(p)) {
+            failures.push(
+              `cold × peer ${row.id}: ${times.length} log lines of ${COLD_SERVERS[which]} (process ${p + 1}) for ${roundsOf(p)} rounds`,
+            );
+          }
+          return (twice ? times.filter((_, i) => i % 2 === 1) : times).slice(warmUpOf(p));
+        }),
+      ),
+    );
+    if (inServer.some((times) => times.length !== options.samples)) {
       failures.push(
-        `cold × peer ${row.id}: ${[both, ...inServer.slice(1)].map((times) => times.length).join(' / ')} log lines for ${rounds} rounds`,
+        `cold × peer ${row.id}: ${inServer.map((times) => times.length).join(' / ')} timed answers for ${options.samples} commits`,
       );
     }
     const [housecup, peer, limit, fastifyLimit] = inServer.map((times, i) => ({

@@ -42,6 +42,8 @@ import {
 
 export interface BenchSettings {
   rounds: number;
+  /** Processes per server, in turns (sides.ts): the rows' rounds, the cold answers' commits. */
+  processes: number;
   durationS: number;
   connections: number;
   startups: number;
@@ -378,6 +380,7 @@ export async function coldSection(
       key: ctx.key,
       manifest: ctx.manifest,
       samples: ctx.quick ? 6 : 100,
+      processes: ctx.settings.processes,
       log: ctx.log,
     });
     rows.push(...cold.rows);
