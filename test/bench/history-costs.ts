@@ -148,6 +148,11 @@ export interface Fresh {
 
 export type Opener = (label: string) => Promise<Fresh>;
 
+/** The n-th parameter of a statement as each driver spells it: `?` for better-sqlite3, `$n` for pg. */
+export function placeholder(kind: 'sqlite' | 'postgres'): (n: number) => string {
+  return (n) => (kind === 'sqlite' ? '?' : `$${n}`);
+}
+
 /** SQLite's period triggers in sqlite_master (drizzle/sqlite/0010): a WHERE condition. */
 export const SQLITE_PERIOD_TRIGGERS =
   "tbl_name = 'profiles' AND name LIKE 'profiles\\_periods\\_%' ESCAPE '\\'";
@@ -367,8 +372,7 @@ async function bytesPerChange(open: Opener, changes: number, log: (line: string)
   const fresh = await open('bytes');
   try {
     const guild = '1200000000000000000';
-    // A parameter as each driver spells it.
-    const p = (n: number) => (fresh.store.kind === 'sqlite' ? '?' : `$${n}`);
+    const p = placeholder(fresh.store.kind);
     await fresh.run(
       `INSERT INTO house_points (guild_id, ${HOUSES.join(', ')}) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')})`,
       [guild, 1000, 1000, 1000, 1000],

@@ -1,6 +1,6 @@
 import { HOUSES } from '../../src/records/houses.js';
 import { mulberry32 } from './dataset.js';
-import { type Fresh, historyCostsFile, type Opener } from './history-costs.js';
+import { type Fresh, historyCostsFile, type Opener, placeholder } from './history-costs.js';
 import { median } from './report.js';
 
 /*
@@ -45,7 +45,7 @@ const HISTORY_ROWS = 'SELECT count(*) AS n FROM points_history';
 
 /** The three kinds of write, as a game's SQL spells them on each engine. */
 function statements(kind: 'sqlite' | 'postgres') {
-  const p = (n: number) => (kind === 'sqlite' ? '?' : `$${n}`);
+  const p = placeholder(kind);
   const add = Object.fromEntries(
     HOUSES.map((house) => [
       house,

@@ -1,5 +1,5 @@
 import { periodAt } from '../../src/records/periods.js';
-import type { Fresh } from './history-costs.js';
+import { type Fresh, placeholder } from './history-costs.js';
 
 /*
  * The floor under the period triggers: the same week's and month's rows written by the
@@ -20,7 +20,7 @@ export type GalleonsWrite = (galleons: number, guild: string, id: number) => Pro
  * `BEGIN`/`COMMIT` of its own when `inTransaction`: the caller's transaction holds it.
  */
 export function periodWriteByHand(fresh: Fresh, kind: Kind, inTransaction = false): GalleonsWrite {
-  const p = (n: number) => (kind === 'sqlite' ? '?' : `$${n}`);
+  const p = placeholder(kind);
   const lock = kind === 'postgres' ? ' FOR UPDATE' : '';
   const before = `SELECT galleons, user_id, house FROM profiles WHERE guild_id = ${p(1)} AND id = ${p(2)}${lock}`;
   const set = `UPDATE profiles SET galleons = ${p(1)} WHERE guild_id = ${p(2)} AND id = ${p(3)}`;

@@ -1,5 +1,5 @@
 import { mulberry32 } from './dataset.js';
-import { type Fresh, historyCostsFile, type Opener } from './history-costs.js';
+import { type Fresh, historyCostsFile, type Opener, placeholder } from './history-costs.js';
 import { type GalleonsWrite, periodRowsDigest, periodWriteByHand } from './period-by-hand.js';
 import { median } from './report.js';
 import { TARGETS } from './targets.js';
@@ -90,7 +90,7 @@ export async function periodCosts(
     burst: { updates, ...noBursts() },
     burstOneTransaction: noBursts(),
   };
-  const p = (n: number) => (kind === 'sqlite' ? '?' : `$${n}`);
+  const p = placeholder(kind);
   const set = `UPDATE profiles SET galleons = ${p(1)} WHERE guild_id = ${p(2)} AND id = ${p(3)}`;
   const guildIds = file.guilds.map((guild) => guild.id);
   // Each round imports into fresh databases first: one with the triggers, one that has them dropped
