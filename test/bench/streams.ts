@@ -330,7 +330,7 @@ export function formatStreams(result: StreamsResult | null): string {
   return [
     `${result.public ? 'Public scoreboard streams (/cup/:g/events)' : 'Event streams'}: ${result.streams} open on one node over ${result.guilds} guilds`,
     memory
-      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target ${goal(TARGETS.streamMemory)}); raw node:http holding as many: ${fixed(memory.rawPerStreamKiB, 2)} KiB, ${fixed(memory.ratio, 2)} ×`
+      ? `  memory: RSS ${fixed(memory.beforeMiB)} → ${fixed(memory.openMiB)} MiB = ${fixed(memory.perStreamKiB, 2)} KiB per stream (target ${goal(TARGETS.streamMemory)}); raw node:http holding as many: ${fixed(memory.rawPerStreamKiB, 2)} KiB, ${fixed(memory.ratio, 2)} × (target ${goal(TARGETS.streamMemoryRaw)})`
       : '  memory: not measured (no /proc)',
     `  commit → last stream of the guild: p50 ${fixed(latency.p50)} ms, p99 ${fixed(latency.p99)} ms, max ${fixed(latency.max)} ms over ${latency.commits} commits (target p99 ${TARGETS.streamLatency.compare} ${TARGETS.streamLatency.threshold})`,
     `  GET /v1/points/:g with the streams open: ${fixed(requests.ratio, 3)} × without [${requests.ratios.map((r) => fixed(r, 3)).join(', ')}] (${requests.withRps.map((r) => fixed(r, 0)).join('/')} vs ${requests.withoutRps.map((r) => fixed(r, 0)).join('/')} req/s)`,

@@ -185,6 +185,17 @@ export const TARGETS = {
       ...one('public streams', r.publicStreams?.memory?.perStreamKiB),
     ],
   },
+  streamMemoryRaw: {
+    id: 'stream-memory-raw',
+    text: 'memory per open event stream ÷ raw node:http holding as many streams, read alike in the same run',
+    compare: '≤',
+    threshold: 1.5,
+    unit: '×',
+    figures: (r) => [
+      ...one('/v1 streams', r.streams?.memory?.ratio),
+      ...one('public streams', r.publicStreams?.memory?.ratio),
+    ],
+  },
   streamLatency: {
     id: 'stream-commit-to-last',
     text: 'commit → last stream of the guild, p99',
