@@ -112,12 +112,6 @@ function rowTimes(times: readonly [string, number][], paths: readonly string[], 
 }
 
 /**
- * Untimed rounds first, per row and server: a fresh server's first answers of a kind run
- * unoptimized code. A path may come again: each round's commit empties its answer first.
- */
-const WARM_UP = 20;
-
-/**
  * Issue 36: cold answers within 1.5 × the cold limit, on both stores, lists included (this
  * replaced issue 24's "≥ 3 × the peer", the peer's own cold path sitting close to the limit).
  */
@@ -231,6 +225,11 @@ export async function coldVersusPeer(options: {
   key: string;
   manifest: DatasetManifest;
   samples: number;
+  /**
+   * Untimed rounds first, per row and server: a fresh server's first answers of a kind run
+   * unoptimized code. A path may come again: each round's commit empties its answer first.
+   */
+  warmUp: number;
   /** Processes per server, taking the commits in turns. */
   processes: number;
   log: (line: string) => void;
@@ -270,7 +269,7 @@ export async function coldVersusPeer(options: {
   const measured: { row: ColdRow; client: number[][]; rounds: number }[] = [];
   try {
     for (const row of coldRows(options.manifest, options.samples)) {
-      const rounds = WARM_UP + options.samples;
+      const rounds = options.warmUp + options.samples;
       options.log(
         `cold × peer, ${options.store}: ${row.label}, ${options.samples} commits over ${row.paths.length} guilds`,
       );
@@ -300,7 +299,7 @@ export async function coldVersusPeer(options: {
             `cold × peer ${options.store} ${row.id}: ${path} answered its old body after a commit`,
           );
         }
-        if (i < WARM_UP) continue;
+        if (i < options.warmUp) continue;
         for (const [which, answer] of answers.entries()) client[which]?.push(answer.ms);
       }
       measured.push({ row, client, rounds });
@@ -315,7 +314,7 @@ export async function coldVersusPeer(options: {
   const inServers = sides.map((side) => side.logs.map((file) => serverTimes(file)));
   const rows = measured.map(({ row, client, rounds }): ColdPeer => {
     const roundsOf = (p: number) => Math.ceil((rounds - p) / count);
-    const warmUpOf = (p: number) => Math.ceil((WARM_UP - p) / count);
+    const warmUpOf = (p: number) => Math.ceil((options.warmUp - p) / count);
     const inServer = COLD_SERVERS.map((_, which) =>
       sorted(
         inServers.flatMap((logs, p) => {

@@ -58,7 +58,7 @@ export async function liveFairnessBench(
   fault: EditFault = RATE_LIMITED,
 ): Promise<LiveFairnessReport> {
   // Quick: each other guild changes once or twice, enough to prove the harness.
-  const seconds = quick ? 15 : 90;
+  const seconds = quick ? 8 : 90;
   const dir = mkdtempSync(join(tmpdir(), 'housecup-live-fairness-'));
   const path = join(dir, 'housecup.db');
   const others = Array.from({ length: OTHERS }, (_, i) => otherGuild(i));
