@@ -22,9 +22,10 @@ import { TARGETS } from './targets.js';
  * The members' race (docs/http-api.md, "A member's rank" and "Periods"), on both stores:
  * - a member's rank on the dataset's largest guild (50,000 profiles in the full run), cold: each
  *   request after a commit to that guild (another connection moves one other profile's galleons),
- *   one at a time; as the client saw it, and the store's read alone in this process, after the
- *   same commits; beside them the floor: another guild's cached points after the same commits,
- *   all that a request costs here but the rank's own reads;
+ *   one at a time, the server's processes taking turns; as the client saw it, and the store's read
+ *   alone in this process, after the same commits; beside them the floor: another guild's cached
+ *   points after the same commits, all that a request costs here but the rank's own reads, so the
+ *   rank over the floor is read process by process;
  * - `?sort=change&period=week&limit=100` of that guild: cached under load as × A (baseline A
  *   measured just before and after, in the same run) and cold one at a time;
  * - the period triggers' cost (period-costs.ts);
@@ -38,6 +39,8 @@ export interface ColdFigures {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Each process's p50, in the order of the nodes (one in process). */
+  p50ByProcess: number[];
 }
 
 export interface MembersStoreFigures {
@@ -79,9 +82,12 @@ export interface MembersReport {
 export interface MembersOptions extends LoadSettings {
   /** The scratch copy of the dataset the servers run on (this module writes changes to it). */
   datasetPath: string;
-  /** Servers on the scratch copy: SQLite, PostgreSQL (a copy made after `prepareMembers`), A. */
-  sqliteUrl: string;
-  postgres: { nodeUrl: string; databaseUrl: string; adminUrl: string } | null;
+  /**
+   * Servers on the scratch copy: SQLite's processes, PostgreSQL's (a copy made after
+   * `prepareMembers`), A. Cold requests take turns over the processes, cached rounds too.
+   */
+  sqliteUrls: string[];
+  postgres: { nodeUrls: string[]; databaseUrl: string; adminUrl: string } | null;
   baselineUrl: string;
   rounds: number;
   quick: boolean;
@@ -185,44 +191,55 @@ async function postgresCommitter(url: string, guildId: string): Promise<Committe
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function figures(times: number[]): ColdFigures {
-  const sorted = [...times].sort((a, b) => a - b);
+const sortedMs = (times: readonly number[]) => [...times].sort((a, b) => a - b);
+
+/** The figures of all `byProcess` times together, and each process's p50. */
+function figures(byProcess: readonly number[][]): ColdFigures {
+  const sorted = sortedMs(byProcess.flat());
   return {
     samples: sorted.length,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.at(-1) ?? 0,
+    p50ByProcess: byProcess.map((times) => percentile(sortedMs(times), 50)),
   };
 }
 
-/** Each path once per sample, after a commit, timed as the client sees it (keep-alive). */
+/** Untimed first rounds per process: statements prepared, code optimised. */
+const WARM_UP = 5;
+
+/**
+ * Each path once per sample, after a commit, timed as the client sees it (keep-alive); sample i
+ * asks process i mod n of `urls`.
+ */
 async function coldOverHttp(
-  url: string,
+  urls: readonly string[],
   paths: readonly string[],
   samples: number,
   committer: Committer,
   headers: Record<string, string>,
   failures: string[],
 ): Promise<ColdFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
+  const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const times: number[][] = urls.map(() => []);
+  const warmUp = WARM_UP * urls.length;
   try {
-    // Untimed first rounds: statements prepared, code optimised.
-    for (let i = -5; i < samples; i++) {
-      const path = paths[(i + paths.length * 5) % paths.length] ?? '';
+    for (let i = -warmUp; i < samples; i++) {
+      const path = paths[(i + warmUp * paths.length) % paths.length] ?? '';
+      const which = (i + warmUp) % urls.length;
       await committer.commit();
       // Timed as a client meets it: the first request after the commit pays all the node does
       // on seeing a commit (the guilds' generations, the API keys) besides the answer. An
       // untimed request before it (another guild's points) hid that part, 10–25 ms on SQLite
       // (a scan of guild_changes), from the figure.
       const started = performance.now();
-      const answer = await get(url + path, headers, agent);
+      const answer = await get(urls[which] + path, headers, agents[which]);
       const ms = performance.now() - started;
       if (answer.status !== 200) failures.push(`members: GET ${path} answered ${answer.status}`);
-      if (i >= 0) times.push(ms);
+      if (i >= 0) times[which]?.push(ms);
     }
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
   return figures(times);
 }
@@ -235,8 +252,8 @@ async function coldInStore(
   committer: Committer,
 ): Promise<ColdFigures> {
   const times: number[] = [];
-  for (let i = -5; i < samples; i++) {
-    const userId = members[(i + members.length * 5) % members.length] ?? '';
+  for (let i = -WARM_UP; i < samples; i++) {
+    const userId = members[(i + members.length * WARM_UP) % members.length] ?? '';
     await committer.commit();
     const started = performance.now();
     const entries = await run(userId);
@@ -244,13 +261,13 @@ async function coldInStore(
     if (entries === null) throw new Error(`members: no rank for ${userId}`);
     if (i >= 0) times.push(ms);
   }
-  return figures(times);
+  return figures([times]);
 }
 
 async function storeFigures(
   kind: 'sqlite' | 'postgres',
   options: MembersOptions,
-  nodeUrl: string,
+  nodeUrls: readonly string[],
   prepared: { members: { userId: string }[] },
   failures: string[],
 ): Promise<MembersStoreFigures> {
@@ -275,7 +292,7 @@ async function storeFigures(
     const rankPaths = (query: string) =>
       users.map((u) => `/v1/players/${guildId}/${u}/rank?${query}`);
     const galleons = await coldOverHttp(
-      nodeUrl,
+      nodeUrls,
       rankPaths('sort=galleons'),
       samples,
       committer,
@@ -283,7 +300,7 @@ async function storeFigures(
       failures,
     );
     const week = await coldOverHttp(
-      nodeUrl,
+      nodeUrls,
       rankPaths('sort=change&period=week'),
       samples,
       committer,
@@ -306,7 +323,7 @@ async function storeFigures(
     const smallest = Object.keys(options.manifest.guildsBySize).sort((a, b) => +a - +b)[0] ?? '';
     const otherGuild = options.manifest.guildsBySize[smallest]?.[0] ?? '';
     const floor = await coldOverHttp(
-      nodeUrl,
+      nodeUrls,
       [`/v1/points/${otherGuild}`],
       samples,
       committer,
@@ -316,14 +333,14 @@ async function storeFigures(
     const pagePath = `/v1/players/${guildId}?sort=change&period=week&limit=100`;
     log(`members (${kind}): ${pagePath} cold, then cached × A (guild of ${size})`);
     const pageCold = await coldOverHttp(
-      nodeUrl,
+      nodeUrls,
       [pagePath],
       options.quick ? 10 : 40,
       committer,
       headers,
       failures,
     );
-    const first = await get(nodeUrl + pagePath, headers);
+    const first = await get(nodeUrls[0] + pagePath, headers);
     const body = JSON.parse(first.body.toString('utf8')) as { results?: { change?: number }[] };
     if (!body.results?.some((profile) => (profile.change ?? 0) !== 0)) {
       failures.push(`members: ${pagePath} shows no change on ${kind}`);
@@ -348,7 +365,7 @@ async function storeFigures(
     const ratios: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const before = await run(options.baselineUrl, aFile);
-      const cached = await run(nodeUrl, pathsFile, options.key);
+      const cached = await run(nodeUrls[round % nodeUrls.length] ?? '', pathsFile, options.key);
       const after = await run(options.baselineUrl, aFile);
       if (cached.non2xx > 0 || cached.socketErrors > 0 || cached.requests === 0) {
         failures.push(`members cached page (${kind}): ${cached.non2xx} non-2xx`);
@@ -437,11 +454,11 @@ export async function membersBench(
   const { guildId, size } = largestGuild(options.manifest);
   const failures: string[] = [];
   const stores: MembersStoreFigures[] = [
-    await storeFigures('sqlite', options, options.sqliteUrl, prepared, failures),
+    await storeFigures('sqlite', options, options.sqliteUrls, prepared, failures),
   ];
   if (options.postgres) {
     stores.push(
-      await storeFigures('postgres', options, options.postgres.nodeUrl, prepared, failures),
+      await storeFigures('postgres', options, options.postgres.nodeUrls, prepared, failures),
     );
   }
   const sizes = {
@@ -468,7 +485,13 @@ export async function membersBench(
 }
 
 const ms = (value: number) => value.toFixed(2);
-const cold = (f: ColdFigures) => `p50 ${ms(f.p50Ms)} / p99 ${ms(f.p99Ms)} ms`;
+/** p50 / p99, and each process's p50 where more than one took turns. */
+const cold = (f: ColdFigures) =>
+  `p50 ${ms(f.p50Ms)} / p99 ${ms(f.p99Ms)} ms` +
+  (f.p50ByProcess.length > 1 ? ` (p50 by process ${f.p50ByProcess.map(ms).join(' / ')})` : '');
+/** The rank's cost over the floor, process by process: what the rank itself adds to a request. */
+const overFloor = (rank: ColdFigures, floor: ColdFigures) =>
+  rank.p50ByProcess.map((p50, i) => ms(p50 - (floor.p50ByProcess[i] ?? 0))).join(' / ');
 /** Issue targets: rank p50 on each store. */
 const RANK_TARGET_MS = {
   sqlite: TARGETS.rankSqlite.threshold,
@@ -487,7 +510,7 @@ export function formatMembers(report: MembersReport): string {
     lines.push(
       `  ${s.store} rank ?sort=galleons cold over HTTP: ${cold(s.rank.galleons)} (target p50 ≤ ${target} ms: ${verdict(s.rank.galleons.p50Ms <= target)}); store alone ${cold(s.rank.storeGalleons)}`,
       `  ${s.store} rank ?sort=change&period=week cold over HTTP: ${cold(s.rank.week)}; store alone ${cold(s.rank.storeWeek)}`,
-      `  ${s.store} the floor, another guild's cached points after the same commits: ${cold(s.rank.floor)}`,
+      `  ${s.store} the floor, another guild's cached points after the same commits: ${cold(s.rank.floor)}; ?sort=galleons over it, p50 by process: ${overFloor(s.rank.galleons, s.rank.floor)} ms`,
       `  ${s.store} ?sort=change&period=week&limit=100: cold ${cold(s.page.cold)}; cached ${s.page.cached.rps.toFixed(0)} req/s = ${s.page.ratioToA.toFixed(2)} × A (A ${s.page.aRps[0].toFixed(0)} → ${s.page.aRps[1].toFixed(0)})`,
       `  ${s.store} profile_changes: ${s.periods.rows.toLocaleString('en')} rows, ${s.periods.bytes.toLocaleString('en')} bytes → ${s.periods.bytesPerRow.toFixed(0)} bytes per profile per period`,
     );

@@ -133,21 +133,25 @@ export interface ScratchNodes {
   path: string;
   postgres: BenchPostgres | null;
   baseline: Served;
-  sqlite: Served;
-  /** The node on the PostgreSQL copy; null: no PostgreSQL. */
-  postgresNode: Served | null;
-  /** Stops the three nodes and drops the PostgreSQL copy. */
+  /** The nodes on the scratch copy, as many as were asked. */
+  sqlite: Served[];
+  /** The nodes on the PostgreSQL copy, as many; none without PostgreSQL. */
+  postgresNodes: Served[];
+  /** Stops the nodes and drops the PostgreSQL copy. */
   stop(): Promise<void>;
 }
 
 /**
  * `prepare` writes into the scratch copy before PostgreSQL gets its copy of it and the nodes
- * start (the section's own changes: this week's, the race guild's terms).
+ * start (the section's own changes: this week's, the race guild's terms). `processes` nodes on
+ * each store, for figures taken in turns by processes that are each quick or slow for their life
+ * (sides.ts).
  */
 export async function scratchNodes(
   ctx: BenchContext,
   name: string,
   prepare: (path: string) => void,
+  processes = 1,
 ): Promise<ScratchNodes> {
   const path = join(ctx.work, `${name}.db`);
   copyFileSync(ctx.dataset.path, path);
@@ -163,11 +167,16 @@ export async function scratchNodes(
   try {
     const baseline = await serve(ctx);
     started.push(baseline);
-    const sqlite = await serve(ctx, path);
-    started.push(sqlite);
-    const postgresNode = postgres && (await serve(ctx, path, { DATABASE_URL: postgres.url }));
-    if (postgresNode) started.push(postgresNode);
-    return { path, postgres, baseline, sqlite, postgresNode, stop };
+    const sqlite: Served[] = [];
+    const postgresNodes: Served[] = [];
+    for (let i = 0; i < processes; i++) {
+      sqlite.push(await serve(ctx, path));
+      started.push(sqlite[i] as Served);
+      if (!postgres) continue;
+      postgresNodes.push(await serve(ctx, path, { DATABASE_URL: postgres.url }));
+      started.push(postgresNodes[i] as Served);
+    }
+    return { path, postgres, baseline, sqlite, postgresNodes, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -180,21 +189,28 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 export async function membersSection(ctx: BenchContext): Promise<MembersReport> {
   let prepared: ReturnType<typeof prepareMembers> | undefined;
   // A scratch copy: the bench writes this week's changes into it.
-  const nodes = await scratchNodes(ctx, 'members', (path) => {
-    prepared = prepareMembers(path, ctx.manifest, ctx.quick ? 5 : 20);
-    ctx.log(`members: ${prepared.changedProfiles} profiles of the largest guild changed this week`);
-  });
+  const nodes = await scratchNodes(
+    ctx,
+    'members',
+    (path) => {
+      prepared = prepareMembers(path, ctx.manifest, ctx.quick ? 5 : 20);
+      ctx.log(
+        `members: ${prepared.changedProfiles} profiles of the largest guild changed this week`,
+      );
+    },
+    ctx.settings.processes,
+  );
   try {
     if (!prepared) throw new Error('members: the scratch copy was not prepared');
     const report = await membersBench(
       {
         datasetPath: nodes.path,
         manifest: ctx.manifest,
-        sqliteUrl: nodes.sqlite.url,
+        sqliteUrls: nodes.sqlite.map((node) => node.url),
         postgres:
-          nodes.postgres && nodes.postgresNode
+          nodes.postgres && nodes.postgresNodes.length > 0
             ? {
-                nodeUrl: nodes.postgresNode.url,
+                nodeUrls: nodes.postgresNodes.map((node) => node.url),
                 databaseUrl: nodes.postgres.url,
                 adminUrl: ADMIN_URL,
               }
@@ -237,12 +253,12 @@ export async function termsSection(ctx: BenchContext): Promise<TermsReport> {
       datasetPath: nodes.path,
       manifest: ctx.manifest,
       nodes: [
-        { store: 'sqlite', url: nodes.sqlite.url },
-        ...(nodes.postgres && nodes.postgresNode
+        { store: 'sqlite', url: (nodes.sqlite[0] as Served).url },
+        ...(nodes.postgres && nodes.postgresNodes[0]
           ? [
               {
                 store: 'postgres' as const,
-                url: nodes.postgresNode.url,
+                url: nodes.postgresNodes[0].url,
                 databaseUrl: nodes.postgres.url,
               },
             ]
@@ -437,14 +453,14 @@ export async function awardsSection(ctx: BenchContext): Promise<AwardsReport> {
     const peer = await servePeer(ctx, nodes.path, path);
     peers.push(peer);
     const stores: Parameters<typeof awardsBench>[0]['nodes'] = [
-      { store: 'sqlite', housecup: nodes.sqlite, peer },
+      { store: 'sqlite', housecup: nodes.sqlite[0] as Served, peer },
     ];
-    if (nodes.postgres && nodes.postgresNode) {
+    if (nodes.postgres && nodes.postgresNodes[0]) {
       const peerPostgres = await servePeer(ctx, nodes.path, path, {
         DATABASE_URL: nodes.postgres.url,
       });
       peers.push(peerPostgres);
-      stores.push({ store: 'postgres', housecup: nodes.postgresNode, peer: peerPostgres });
+      stores.push({ store: 'postgres', housecup: nodes.postgresNodes[0], peer: peerPostgres });
     }
     const report = await awardsBench({
       seeded,
