@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createLogger } from '../../src/logger.js';
-import { changeView } from '../../src/records/periods.js';
-import { profileView } from '../../src/records/profile-order.js';
+import { type ChangeView, changeView } from '../../src/records/periods.js';
+import { type ProfileView, profileView } from '../../src/records/profile-order.js';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
@@ -16,7 +16,7 @@ import type { LoadResult, LoadSettings } from './load.js';
 import { formatPeriodCosts, periodCosts, type TriggerCosts } from './period-costs.js';
 import { percentile } from './probe.js';
 import { median } from './report.js';
-import { TARGETS } from './targets.js';
+import { goal, meets, TARGETS } from './targets.js';
 
 /*
  * The members' race (docs/http-api.md, "A member's rank" and "Periods"), on both stores:
@@ -52,9 +52,24 @@ export interface MembersStoreFigures {
     week: ColdFigures;
     /** The store's `rank` (sort=galleons) alone, in this process, each after a commit. */
     storeGalleons: ColdFigures;
+    /**
+     * The same, the CPU's caches flushed before each read (a buffer larger than the last-level
+     * cache written): as a server's read meets them after its idle time and other processes.
+     */
+    storeGalleonsFlushed: ColdFigures;
     storeWeek: ColdFigures;
     /** Another guild's cached points over HTTP, each after a commit: every cost but the rank's. */
     floor: ColdFigures;
+    /**
+     * The member's profiles over HTTP, each after a commit: the floor, the answer built afresh
+     * and a read of a row or two, so all that a rank costs but its count.
+     */
+    member: ColdFigures;
+    /**
+     * What the rank adds to the member's own answer (p50s), ÷ the store's count with the caches
+     * flushed: above 1, the server spends on a rank more than its count.
+     */
+    overCount: number;
   };
   page: {
     cold: ColdFigures;
@@ -208,60 +223,89 @@ function figures(byProcess: readonly number[][]): ColdFigures {
 /** Untimed first rounds per process: statements prepared, code optimised. */
 const WARM_UP = 5;
 
+/** The i-th of `items`, round and round (i may be negative). */
+const nth = <T>(items: readonly T[], i: number): T =>
+  items[((i % items.length) + items.length) % items.length] as T;
+
 /**
- * Each path once per sample, after a commit, timed as the client sees it (keep-alive); sample i
- * asks process i mod n of `urls`.
+ * Each series' paths in turn, one request per series per sample, each after a commit and timed
+ * as the client sees it (keep-alive): the series interleaved, in an order rotated each sample, so
+ * that each meets the node as the others do; sample i asks process i mod n of `urls`. Figures in
+ * the order of `series`.
  */
 async function coldOverHttp(
   urls: readonly string[],
-  paths: readonly string[],
+  series: readonly (readonly string[])[],
   samples: number,
   committer: Committer,
   headers: Record<string, string>,
   failures: string[],
-): Promise<ColdFigures> {
+): Promise<ColdFigures[]> {
   const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-  const times: number[][] = urls.map(() => []);
-  const warmUp = WARM_UP * urls.length;
+  const times = series.map(() => urls.map((): number[] => []));
   try {
-    for (let i = -warmUp; i < samples; i++) {
-      const path = paths[(i + warmUp * paths.length) % paths.length] ?? '';
-      const which = (i + warmUp) % urls.length;
-      await committer.commit();
-      // Timed as a client meets it: the first request after the commit pays all the node does
-      // on seeing a commit (the guilds' generations, the API keys) besides the answer. An
-      // untimed request before it (another guild's points) hid that part, 10–25 ms on SQLite
-      // (a scan of guild_changes), from the figure.
-      const started = performance.now();
-      const answer = await get(urls[which] + path, headers, agents[which]);
-      const ms = performance.now() - started;
-      if (answer.status !== 200) failures.push(`members: GET ${path} answered ${answer.status}`);
-      if (i >= 0) times[which]?.push(ms);
+    for (let i = -WARM_UP * urls.length; i < samples; i++) {
+      const which = ((i % urls.length) + urls.length) % urls.length;
+      for (let turn = 0; turn < series.length; turn++) {
+        const at = (turn + Math.max(i, 0)) % series.length;
+        const path = nth(series[at] as readonly string[], i);
+        await committer.commit();
+        // Timed as a client meets it: the first request after the commit pays all the node
+        // does on seeing a commit (the guilds' generations, the API keys) besides the answer.
+        // An untimed request before it (another guild's points) hid that part, 10–25 ms on
+        // SQLite (a scan of guild_changes), from the figure.
+        const started = performance.now();
+        const answer = await get(urls[which] + path, headers, agents[which]);
+        const ms = performance.now() - started;
+        if (answer.status !== 200) failures.push(`members: GET ${path} answered ${answer.status}`);
+        if (i >= 0) times[at]?.[which]?.push(ms);
+      }
     }
   } finally {
     for (const agent of agents) agent.destroy();
   }
-  return figures(times);
+  return times.map(figures);
 }
 
-/** The store's read alone, once per member per sample, after a commit. */
+/** Written a byte a cache line before a read: twice this machine kind's last-level cache. */
+const CACHE_FLUSH = Buffer.alloc(64 * 1024 * 1024);
+
+function flushCaches(): void {
+  for (let i = 0; i < CACHE_FLUSH.length; i += 64) CACHE_FLUSH[i] = i;
+}
+
+/** A read of the store alone: what it runs for a member, and whether the caches go first. */
+interface StoreRead {
+  run: (userId: string) => Promise<unknown>;
+  flush?: boolean;
+}
+
+/**
+ * Each read alone, once per member per sample, after a commit, interleaved as coldOverHttp's
+ * series are. Figures in the order of `reads`.
+ */
 async function coldInStore(
-  run: (userId: string) => Promise<unknown>,
+  reads: readonly StoreRead[],
   members: readonly string[],
   samples: number,
   committer: Committer,
-): Promise<ColdFigures> {
-  const times: number[] = [];
+): Promise<ColdFigures[]> {
+  const times = reads.map((): number[] => []);
   for (let i = -WARM_UP; i < samples; i++) {
-    const userId = members[(i + members.length * WARM_UP) % members.length] ?? '';
-    await committer.commit();
-    const started = performance.now();
-    const entries = await run(userId);
-    const ms = performance.now() - started;
-    if (entries === null) throw new Error(`members: no rank for ${userId}`);
-    if (i >= 0) times.push(ms);
+    const userId = nth(members, i);
+    for (let turn = 0; turn < reads.length; turn++) {
+      const at = (turn + Math.max(i, 0)) % reads.length;
+      const read = reads[at] as StoreRead;
+      await committer.commit();
+      if (read.flush) flushCaches();
+      const started = performance.now();
+      const entries = await read.run(userId);
+      const ms = performance.now() - started;
+      if (entries === null) throw new Error(`members: no rank for ${userId}`);
+      if (i >= 0) times[at]?.push(ms);
+    }
   }
-  return figures([times]);
+  return times.map((each) => figures([each]));
 }
 
 async function storeFigures(
@@ -291,55 +335,44 @@ async function storeFigures(
     log(`members (${kind}): rank cold, ${samples} requests over ${users.length} members`);
     const rankPaths = (query: string) =>
       users.map((u) => `/v1/players/${guildId}/${u}/rank?${query}`);
-    const galleons = await coldOverHttp(
-      nodeUrls,
-      rankPaths('sort=galleons'),
-      samples,
-      committer,
-      headers,
-      failures,
-    );
-    const week = await coldOverHttp(
-      nodeUrls,
-      rankPaths('sort=change&period=week'),
-      samples,
-      committer,
-      headers,
-      failures,
-    );
-    const storeGalleons = await coldInStore(
-      (u) => store.read.players.rank(guildId, u, galleonsView),
-      users,
-      samples,
-      committer,
-    );
-    const storeWeek = await coldInStore(
-      (u) => store.read.players.rank(guildId, u, weekView),
-      users,
-      samples,
-      committer,
-    );
     // The dataset's smallest guild: its points are cached, and no commit here touches them.
     const smallest = Object.keys(options.manifest.guildsBySize).sort((a, b) => +a - +b)[0] ?? '';
     const otherGuild = options.manifest.guildsBySize[smallest]?.[0] ?? '';
-    const floor = await coldOverHttp(
+    const [galleons, week, floor, member] = (await coldOverHttp(
       nodeUrls,
-      [`/v1/points/${otherGuild}`],
+      [
+        rankPaths('sort=galleons'),
+        rankPaths('sort=change&period=week'),
+        [`/v1/points/${otherGuild}`],
+        users.map((u) => `/v1/players/${guildId}/${u}`),
+      ],
       samples,
       committer,
       headers,
       failures,
-    );
+    )) as [ColdFigures, ColdFigures, ColdFigures, ColdFigures];
+    const rankOf = (view: ProfileView | ChangeView) => (u: string) =>
+      store.read.players.rank(guildId, u, view);
+    const [storeGalleons, storeGalleonsFlushed, storeWeek] = (await coldInStore(
+      [
+        { run: rankOf(galleonsView) },
+        { run: rankOf(galleonsView), flush: true },
+        { run: rankOf(weekView) },
+      ],
+      users,
+      samples,
+      committer,
+    )) as [ColdFigures, ColdFigures, ColdFigures];
     const pagePath = `/v1/players/${guildId}?sort=change&period=week&limit=100`;
     log(`members (${kind}): ${pagePath} cold, then cached × A (guild of ${size})`);
-    const pageCold = await coldOverHttp(
+    const [pageCold] = (await coldOverHttp(
       nodeUrls,
-      [pagePath],
+      [[pagePath]],
       options.quick ? 10 : 40,
       committer,
       headers,
       failures,
-    );
+    )) as [ColdFigures];
     const first = await get(nodeUrls[0] + pagePath, headers);
     const body = JSON.parse(first.body.toString('utf8')) as { results?: { change?: number }[] };
     if (!body.results?.some((profile) => (profile.change ?? 0) !== 0)) {
@@ -394,7 +427,16 @@ async function storeFigures(
           );
     return {
       store: kind,
-      rank: { galleons, week, storeGalleons, storeWeek, floor },
+      rank: {
+        galleons,
+        week,
+        storeGalleons,
+        storeGalleonsFlushed,
+        storeWeek,
+        floor,
+        member,
+        overCount: (galleons.p50Ms - member.p50Ms) / storeGalleonsFlushed.p50Ms,
+      },
       page: {
         cold: pageCold,
         cached: cachedRuns[at] as LoadResult,
@@ -489,7 +531,7 @@ const ms = (value: number) => value.toFixed(2);
 const cold = (f: ColdFigures) =>
   `p50 ${ms(f.p50Ms)} / p99 ${ms(f.p99Ms)} ms` +
   (f.p50ByProcess.length > 1 ? ` (p50 by process ${f.p50ByProcess.map(ms).join(' / ')})` : '');
-/** The rank's cost over the floor, process by process: what the rank itself adds to a request. */
+/** The rank's cost over a lesser request, process by process: what the rank adds to it. */
 const overFloor = (rank: ColdFigures, floor: ColdFigures) =>
   rank.p50ByProcess.map((p50, i) => ms(p50 - (floor.p50ByProcess[i] ?? 0))).join(' / ');
 /** Issue targets: rank p50 on each store. */
@@ -511,6 +553,7 @@ export function formatMembers(report: MembersReport): string {
       `  ${s.store} rank ?sort=galleons cold over HTTP: ${cold(s.rank.galleons)} (target p50 ≤ ${target} ms: ${verdict(s.rank.galleons.p50Ms <= target)}); store alone ${cold(s.rank.storeGalleons)}`,
       `  ${s.store} rank ?sort=change&period=week cold over HTTP: ${cold(s.rank.week)}; store alone ${cold(s.rank.storeWeek)}`,
       `  ${s.store} the floor, another guild's cached points after the same commits: ${cold(s.rank.floor)}; ?sort=galleons over it, p50 by process: ${overFloor(s.rank.galleons, s.rank.floor)} ms`,
+      `  ${s.store} the member's profiles cold over HTTP (all of a rank but its count): ${cold(s.rank.member)}; ?sort=galleons over it, p50 by process: ${overFloor(s.rank.galleons, s.rank.member)} ms; the store's rank with the CPU's caches flushed: ${cold(s.rank.storeGalleonsFlushed)}; the rank over the member's answer ÷ that count ${s.rank.overCount.toFixed(2)} (target ${goal(TARGETS.rankOverCount)}: ${verdict(meets(TARGETS.rankOverCount, s.rank.overCount))})`,
       `  ${s.store} ?sort=change&period=week&limit=100: cold ${cold(s.page.cold)}; cached ${s.page.cached.rps.toFixed(0)} req/s = ${s.page.ratioToA.toFixed(2)} × A (A ${s.page.aRps[0].toFixed(0)} → ${s.page.aRps[1].toFixed(0)})`,
       `  ${s.store} profile_changes: ${s.periods.rows.toLocaleString('en')} rows, ${s.periods.bytes.toLocaleString('en')} bytes → ${s.periods.bytesPerRow.toFixed(0)} bytes per profile per period`,
     );
