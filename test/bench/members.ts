@@ -23,9 +23,10 @@ import { goal, meets, TARGETS } from './targets.js';
  * - a member's rank on the dataset's largest guild (50,000 profiles in the full run), cold: each
  *   request after a commit to that guild (another connection moves one other profile's galleons),
  *   one at a time, the server's processes taking turns; as the client saw it, and the store's read
- *   alone in this process, after the same commits; beside them the floor: another guild's cached
- *   points after the same commits, all that a request costs here but the rank's own reads, so the
- *   rank over the floor is read process by process;
+ *   alone in this process (also with the CPU's caches emptied first), after the same commits;
+ *   beside them, interleaved with the ranks, the floor (another guild's cached points) and the
+ *   member's own answer (all that a rank costs but its count), so that what the rank adds to a
+ *   request is read process by process;
  * - `?sort=change&period=week&limit=100` of that guild: cached under load as × A (baseline A
  *   measured just before and after, in the same run) and cold one at a time;
  * - the period triggers' cost (period-costs.ts);
@@ -223,9 +224,11 @@ function figures(byProcess: readonly number[][]): ColdFigures {
 /** Untimed first rounds per process: statements prepared, code optimised. */
 const WARM_UP = 5;
 
-/** The i-th of `items`, round and round (i may be negative). */
-const nth = <T>(items: readonly T[], i: number): T =>
-  items[((i % items.length) + items.length) % items.length] as T;
+/** i's place among n, round and round (i may be negative). */
+const wrap = (i: number, n: number) => ((i % n) + n) % n;
+
+/** The i-th of `items`, round and round. */
+const nth = <T>(items: readonly T[], i: number): T => items[wrap(i, items.length)] as T;
 
 /**
  * Each series' paths in turn, one request per series per sample, each after a commit and timed
@@ -245,7 +248,7 @@ async function coldOverHttp(
   const times = series.map(() => urls.map((): number[] => []));
   try {
     for (let i = -WARM_UP * urls.length; i < samples; i++) {
-      const which = ((i % urls.length) + urls.length) % urls.length;
+      const which = wrap(i, urls.length);
       for (let turn = 0; turn < series.length; turn++) {
         const at = (turn + Math.max(i, 0)) % series.length;
         const path = nth(series[at] as readonly string[], i);
@@ -268,10 +271,11 @@ async function coldOverHttp(
 }
 
 /** Written a byte a cache line before a read: twice this machine kind's last-level cache. */
-const CACHE_FLUSH = Buffer.alloc(64 * 1024 * 1024);
+let cacheFlush: Buffer | undefined;
 
 function flushCaches(): void {
-  for (let i = 0; i < CACHE_FLUSH.length; i += 64) CACHE_FLUSH[i] = i;
+  cacheFlush ??= Buffer.alloc(64 * 1024 * 1024);
+  for (let i = 0; i < cacheFlush.length; i += 64) cacheFlush[i] = i;
 }
 
 /** A read of the store alone: what it runs for a member, and whether the caches go first. */
