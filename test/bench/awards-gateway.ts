@@ -5,8 +5,8 @@ import {
   FakeDiscord,
   type InteractionCallback,
 } from '../support/fake-discord.js';
-import { percentile } from './probe.js';
 import type { Served } from './processes.js';
+import { percentile } from './stats.js';
 
 /*
  * An award's answer over the gateway (docs/awards.md, "In Discord"): the real node (the production

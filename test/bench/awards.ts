@@ -10,7 +10,7 @@ import { get } from './http-get.js';
 import { type LedgerCosts, type LedgerWrite, ledgerCosts } from './ledger-costs.js';
 import type { LoadResult, LoadSettings } from './load.js';
 import type { Served } from './processes.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 import { TARGETS } from './targets.js';
 
 /*

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
-import { percentile } from './probe.js';
 import { type Served, waitForOk } from './processes.js';
+import { ascending, percentile } from './stats.js';
 import { TARGETS } from './targets.js';
 
 /*
@@ -201,8 +202,6 @@ async function postgresCommitter(url: string): Promise<Committer> {
   };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function timed(url: string, headers: Record<string, string>, agent: Agent) {
   const started = performance.now();
   const answer = await get(url, headers, agent);
@@ -279,7 +278,7 @@ export async function coldVersusPeer(options: {
         const { urls, agents } = sides[i % count] as (typeof sides)[number];
         const before = await get(urls[0] + path, headers, agents[0] as Agent);
         await committer.run(row.touch, [1, ...idsOf(path)]);
-        await pause(committer.settleMs);
+        await sleep(committer.settleMs);
         // Each takes its turn at going first, second, third and last; only housecup and the
         // peer are asked with the key.
         const answers: Timed[] = [];
@@ -316,7 +315,7 @@ export async function coldVersusPeer(options: {
     const roundsOf = (p: number) => Math.ceil((rounds - p) / count);
     const warmUpOf = (p: number) => Math.ceil((options.warmUp - p) / count);
     const inServer = COLD_SERVERS.map((_, which) =>
-      sorted(
+      ascending(
         inServers.flatMap((logs, p) => {
           // housecup answered each round twice (the answer before the commit, then the cold
           // one); the others once.
@@ -339,7 +338,7 @@ export async function coldVersusPeer(options: {
     const [housecup, peer, limit, fastifyLimit] = inServer.map((times, i) => ({
       p50Ms: percentile(times, 50),
       p99Ms: percentile(times, 99),
-      clientP50Ms: percentile(sorted(client[i] ?? []), 50),
+      clientP50Ms: percentile(ascending(client[i] ?? []), 50),
     })) as [ColdFigures, ColdFigures, ColdFigures, ColdFigures];
     return {
       id: row.id,
@@ -357,8 +356,6 @@ export async function coldVersusPeer(options: {
   });
   return { rows, failures };
 }
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 export function formatColdPeer(rows: readonly ColdPeer[]): string {
   if (rows.length === 0) return 'cold × peer: not run';

@@ -9,7 +9,7 @@ import type { Store } from '../../src/store/store.js';
 import type { TransferFile } from '../../src/transfer/format.js';
 import { mulberry32 } from './dataset.js';
 import { admin } from './postgres.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 
 /*
  * What `housecup copy` costs: `tsx test/bench/copy.ts [rounds] [profiles]`. Each round imports

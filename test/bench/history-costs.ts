@@ -14,7 +14,7 @@ import type { Store } from '../../src/store/store.js';
 import type { FileEntry, GuildEntry, TransferFile } from '../../src/transfer/format.js';
 import { mulberry32 } from './dataset.js';
 import { admin } from './postgres.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 
 /*
  * What the points history (docs/http-api.md) costs: the history triggers' share of an import,

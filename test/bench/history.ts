@@ -8,7 +8,7 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';
 import { type HistoryCosts, measureHistoryCosts } from './history-costs.js';
-import { percentile } from './probe.js';
+import { percentile } from './stats.js';
 import { goal, TARGETS } from './targets.js';
 
 /*

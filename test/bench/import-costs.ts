@@ -9,7 +9,7 @@ import type { Store } from '../../src/store/store.js';
 import type { TransferFile } from '../../src/transfer/format.js';
 import { mulberry32 } from './dataset.js';
 import { admin } from './postgres.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 
 /*
  * What an import of one large guild costs: `tsx test/bench/import-costs.ts <sqlite|postgres>

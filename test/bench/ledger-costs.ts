@@ -1,7 +1,7 @@
 import { HOUSES } from '../../src/records/houses.js';
 import { mulberry32 } from './dataset.js';
 import { type Fresh, historyCostsFile, type Opener, placeholder } from './history-costs.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 
 /*
  * What the ledger (src/store/*\/triggers.ts) costs the game's own writes of house_points: a fresh

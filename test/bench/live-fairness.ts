@@ -23,7 +23,8 @@ import {
   FAKE_TOKEN,
   FakeDiscord,
 } from '../support/fake-discord.js';
-import { percentile, round } from './webhooks.js';
+import { percentileOf } from './stats.js';
+import { round } from './webhooks.js';
 
 const OTHERS = 20;
 const RETRY_AFTER_S = 60;
@@ -153,8 +154,8 @@ export async function liveFairnessBench(
       seconds,
       fault: String(fault.status),
       otherEdit: {
-        p50Ms: round(percentile(latencies, 50)),
-        p95Ms: round(percentile(latencies, 95)),
+        p50Ms: round(percentileOf(latencies, 50)),
+        p95Ms: round(percentileOf(latencies, 95)),
         maxMs: round(Math.max(...latencies)),
         n: latencies.length,
         missed,

@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/start.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { percentileOf } from './stats.js';
 
 /** Live messages of part 2 and 3: 1,000 in the full bench. */
 const MESSAGES = 1_000;
@@ -36,11 +37,6 @@ const gc: (() => void) | undefined = (() => {
     return undefined;
   }
 })();
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function heap(): Promise<number> {
   for (let i = 0; i < 3; i += 1) {
@@ -228,14 +224,14 @@ export async function liveScoreboardsBench(
       seconds,
       editsPerSecond: done / seconds,
       during: {
-        p50Ms: percentile(during, 50),
-        p99Ms: percentile(during, 99),
+        p50Ms: percentileOf(during, 50),
+        p99Ms: percentileOf(during, 99),
         requests: during.length,
       },
-      before: { p50Ms: percentile(baseline, 50), p99Ms: percentile(baseline, 99) },
+      before: { p50Ms: percentileOf(baseline, 50), p99Ms: percentileOf(baseline, 99) },
     };
     log(
-      `3. ${done} edits in ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(1)} edits/s; GET /v1/points p99 ${percentile(during, 99).toFixed(1)} ms during (p50 ${percentile(during, 50).toFixed(1)}, ${during.length} requests), ${percentile(baseline, 99).toFixed(1)} ms before (p50 ${percentile(baseline, 50).toFixed(1)})`,
+      `3. ${done} edits in ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(1)} edits/s; GET /v1/points p99 ${percentileOf(during, 99).toFixed(1)} ms during (p50 ${percentileOf(during, 50).toFixed(1)}, ${during.length} requests), ${percentileOf(baseline, 99).toFixed(1)} ms before (p50 ${percentileOf(baseline, 50).toFixed(1)})`,
     );
   } finally {
     game.close();

@@ -1,8 +1,9 @@
 import { Agent } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { get } from './http-get.js';
-import { percentile } from './probe.js';
+import { ascending, percentile } from './stats.js';
 
 /*
  * The members' section's cold figures (members.ts): a game's commit to the big guild before each
@@ -41,7 +42,7 @@ export function sqliteCommitter(path: string, guildId: string): Committer {
       if (touch.run(delta, guildId, guildId).changes !== 1) throw new Error('no profile to touch');
       delta = -delta;
       // Past the millisecond within which the node may not look at data_version again.
-      await pause(3);
+      await sleep(3);
     },
     async close() {
       if (delta === -1) touch.run(-1, guildId, guildId);
@@ -60,7 +61,7 @@ export async function postgresCommitter(url: string, guildId: string): Promise<C
       if (result.rowCount !== 1) throw new Error('no profile to touch');
       delta = -delta;
       // The node hears of a commit by LISTEN/NOTIFY (cold-peer.ts: p99 9.3 ms).
-      await pause(30);
+      await sleep(30);
     },
     async close() {
       if (delta === -1) await client.query(TOUCH_POSTGRES, [-1, guildId]);
@@ -69,19 +70,15 @@ export async function postgresCommitter(url: string, guildId: string): Promise<C
   };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const sortedMs = (times: readonly number[]) => [...times].sort((a, b) => a - b);
-
 /** The figures of all `byProcess` times together, and each process's p50. */
 function figures(byProcess: readonly number[][]): ColdFigures {
-  const sorted = sortedMs(byProcess.flat());
+  const sorted = ascending(byProcess.flat());
   return {
     samples: sorted.length,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.at(-1) ?? 0,
-    p50ByProcess: byProcess.map((times) => percentile(sortedMs(times), 50)),
+    p50ByProcess: byProcess.map((times) => percentile(ascending(times), 50)),
   };
 }
 

@@ -20,7 +20,7 @@ import {
   sqliteCommitter,
 } from './members-cold.js';
 import { formatPeriodCosts, periodCosts, type TriggerCosts } from './period-costs.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 import { goal, meets, TARGETS } from './targets.js';
 
 /*

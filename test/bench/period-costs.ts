@@ -1,7 +1,7 @@
 import { mulberry32 } from './dataset.js';
 import { type Fresh, historyCostsFile, type Opener, placeholder } from './history-costs.js';
 import { type GalleonsWrite, periodRowsDigest, periodWriteByHand } from './period-by-hand.js';
-import { median } from './report.js';
+import { median } from './stats.js';
 import { TARGETS } from './targets.js';
 
 /*

@@ -14,7 +14,8 @@ import {
 import type { DatasetManifest } from './dataset.js';
 import type { Endpoint } from './endpoints.js';
 import { get } from './http-get.js';
-import { median, type Row } from './report.js';
+import type { Row } from './report.js';
+import { ascending, median, percentile } from './stats.js';
 
 /*
  * The PostgreSQL rows of the bench (issue 12): the bench dataset copied into a database of its
@@ -306,11 +307,11 @@ export async function commitToAnswer(options: {
     agent.destroy();
     await client.end();
   }
-  const sorted = [...times].sort((a, b) => a - b);
+  const sorted = ascending(times);
   return {
     changes: times.length,
     medianMs: median(times),
-    p99Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0,
+    p99Ms: percentile(sorted, 99),
     maxMs: sorted.at(-1) ?? 0,
   };
 }

@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import { type Answer, get } from './http-get.js';
+import { percentile } from './stats.js';
 
 export interface ProbeResult {
   requests: number;
@@ -8,12 +9,6 @@ export interface ProbeResult {
   maxMs: number;
   /** Answers that were not 200 (each fails the run). */
   failures: number;
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
 }
 
 /**

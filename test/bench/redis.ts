@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { answersPing, startRedisServer } from '../support/redis-server.js';
 import type { DatasetManifest } from './dataset.js';
 import type { Endpoint } from './endpoints.js';
-import { median, type Row } from './report.js';
+import type { Row } from './report.js';
+import { median } from './stats.js';
 
 /*
  * The Redis row: /v1/points/:g on a second server process started with REDIS_URL, read with a key

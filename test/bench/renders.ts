@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DatasetManifest } from './dataset.js';
 import { mulberry32 } from './dataset.js';
 import type { LoadGenerator, LoadResult } from './load.js';
+import { median } from './stats.js';
 import { goal, meets, TARGETS } from './targets.js';
 
 /*
@@ -136,14 +137,6 @@ function describeRound(round: RendersRound | undefined): string {
       : '')
   );
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The render target's line: the event loop's p99 beside the charts ≤ 10 ms (medians of rounds; targets.ts). */
 function targetLine(report: RendersReport): string {

@@ -9,7 +9,8 @@ import { problemOf } from './load.js';
 import { choosePinning } from './machine.js';
 import { freePort, ROOT, type Served, spawnServer, waitForOk } from './processes.js';
 import { HIGH_LIMIT } from './redis.js';
-import { median, REPLACEMENT_MIN_GAIN } from './report.js';
+import { REPLACEMENT_MIN_GAIN } from './report.js';
+import { median } from './stats.js';
 import { runWrk } from './wrk.js';
 
 /*

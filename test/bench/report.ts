@@ -21,6 +21,7 @@ import type { ColdRead, CommitToAnswer } from './postgres.js';
 import type { ProbeResult } from './probe.js';
 import type { RendersReport } from './renders.js';
 import type { SortedReport } from './sorted.js';
+import { median } from './stats.js';
 import { formatStreams, type StreamsResult } from './streams.js';
 import { goal, PEER_TARGETS, TARGETS, type TargetLine } from './targets.js';
 import type { TermsReport } from './terms.js';
@@ -145,15 +146,6 @@ export interface Report {
   /** One line per target and figure (targets.ts); absent from runs before issue 36. */
   targets?: TargetLine[];
   rows: Row[];
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Fills a row's summary figures from its rounds. */

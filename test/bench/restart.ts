@@ -17,6 +17,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, waitForOk } from './processes.js';
+import { median } from './stats.js';
 
 function parseArgs(argv: string[]): { runs: number; cwd: string; command: string[] } {
   const split = argv.indexOf('--');
@@ -79,14 +80,6 @@ async function portClosed(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 const { runs, cwd, command } = parseArgs(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), 'housecup-restart-'));

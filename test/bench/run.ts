@@ -52,7 +52,6 @@ import {
   formatPeer,
   formatReport,
   formatRows,
-  median,
   peerRatios,
   type Report,
   type RoundMeasure,
@@ -73,6 +72,7 @@ import {
 } from './sections.js';
 import { type Side, startSide } from './sides.js';
 import { formatSorted, type SortedReport } from './sorted.js';
+import { median } from './stats.js';
 import { formatStreams } from './streams.js';
 import { checkTargets, formatTargets, type Results } from './targets.js';
 import { hasWrk, runWrk } from './wrk.js';

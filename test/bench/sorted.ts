@@ -9,9 +9,9 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { largestGuild } from './dataset.js';
 import { get } from './http-get.js';
 import type { LoadResult, LoadSettings } from './load.js';
-import { oneAtATime, type ProbeResult, percentile, probe } from './probe.js';
+import { oneAtATime, type ProbeResult, probe } from './probe.js';
 import { memoryOf } from './processes.js';
-import { median } from './report.js';
+import { median, percentile } from './stats.js';
 import { TARGETS } from './targets.js';
 
 /*

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
-import { median } from './report.js';
+import { median, percentile } from './stats.js';
 import type { ClientCommand, ClientReport } from './stream-clients.js';
 import { goal, TARGETS } from './targets.js';
 
@@ -152,10 +152,6 @@ function startClients(cpu: string | undefined): {
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** `measure` run on the streams' baseline, a server of its own for the occasion. */
 async function rawStreamsMemory<T>(

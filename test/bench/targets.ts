@@ -1,4 +1,5 @@
 import type { Report } from './report.js';
+import { median } from './stats.js';
 
 /*
  * Every target the bench knows, in one table: its id, its text, its threshold and how to read its
@@ -55,14 +56,6 @@ const eachStream = (
 /** A member's rank figures on `store`, where the run measured them. */
 const rankOn = (r: Results, store: 'sqlite' | 'postgres') =>
   r.members?.stores.find((s) => s.store === store)?.rank;
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** Issue 24's targets, req/s × peer: single objects ≥ 2, lists of 100 ≥ 6, lists of 1,000 ≥ 10. */
 export const PEER_TARGETS: Readonly<Record<string, number>> = {

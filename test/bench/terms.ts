@@ -12,8 +12,7 @@ import type { Store } from '../../src/store/store.js';
 import type { DatasetManifest } from './dataset.js';
 import { get } from './http-get.js';
 import type { LoadResult, LoadSettings } from './load.js';
-import { percentile } from './probe.js';
-import { median } from './report.js';
+import { median, percentileOf } from './stats.js';
 
 /*
  * The terms' figures (`npm run bench -- --only terms`), on the race guild: a year of hourly
@@ -228,10 +227,7 @@ async function timeTermEnds(
   return {
     store: kind,
     samples,
-    p50Ms: percentile(
-      [...times].sort((a, b) => a - b),
-      50,
-    ),
+    p50Ms: percentileOf(times, 50),
     maxMs: Math.max(...times),
     longestBlockMs: longest,
   };

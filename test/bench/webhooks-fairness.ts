@@ -10,7 +10,8 @@ import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { ensureCursor } from '../../src/webhooks/dispatcher.js';
 import { newSecret } from '../../src/webhooks/signing.js';
 import { freePort, type Served, spawnServer, waitForOk } from './processes.js';
-import { percentile, type Receiver, round, startReceiver, until } from './webhooks.js';
+import { percentileOf } from './stats.js';
+import { type Receiver, round, startReceiver, until } from './webhooks.js';
 
 /*
  * One guild cannot hurt another through webhooks (`npm run bench -- --only webhooks-fairness`,
@@ -146,8 +147,8 @@ export async function webhooksFairnessBench({
     const hostileRequests = hanging.reduce((sum, each) => sum + each.receiver.requests, 0);
     const starved = {
       otherDelivery: {
-        p50Ms: round(percentile(latencies, 50)),
-        p95Ms: round(percentile(latencies, 95)),
+        p50Ms: round(percentileOf(latencies, 50)),
+        p95Ms: round(percentileOf(latencies, 95)),
         maxMs: round(Math.max(...latencies)),
         n: latencies.length,
         lost,

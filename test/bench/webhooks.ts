@@ -13,6 +13,7 @@ import { ensureCursor } from '../../src/webhooks/dispatcher.js';
 import { newSecret } from '../../src/webhooks/signing.js';
 import { get } from './http-get.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
+import { percentileOf } from './stats.js';
 
 /*
  * `npm run bench -- --only webhooks` (or alone: `npx tsx test/bench/webhooks.ts [--quick]`, which
@@ -102,10 +103,6 @@ export async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -242,23 +239,26 @@ export async function webhooksBench({ quick, cpu, running }: WebhooksOptions) {
     quick,
     commitToReceiverMs: {
       oneSubscription: {
-        p50: round(percentile(one, 50)),
-        p99: round(percentile(one, 99)),
+        p50: round(percentileOf(one, 50)),
+        p99: round(percentileOf(one, 99)),
         n: one.length,
       },
       fiveHundred: {
-        p50: round(percentile(many, 50)),
-        p99: round(percentile(many, 99)),
+        p50: round(percentileOf(many, 50)),
+        p99: round(percentileOf(many, 99)),
         n: many.length,
       },
     },
-    deliveriesPerSecond: round(percentile(rates, 50), 0),
+    deliveriesPerSecond: round(percentileOf(rates, 50), 0),
     smallRequestMs: {
       answering: {
-        p50: round(percentile(answering, 50), 2),
-        p99: round(percentile(answering, 99), 2),
+        p50: round(percentileOf(answering, 50), 2),
+        p99: round(percentileOf(answering, 99), 2),
       },
-      fiveHundredDown: { p50: round(percentile(down, 50), 2), p99: round(percentile(down, 99), 2) },
+      fiveHundredDown: {
+        p50: round(percentileOf(down, 50), 2),
+        p99: round(percentileOf(down, 99), 2),
+      },
     },
     waitingMessages: waiting.n,
     payloadBytesPerMessage: round(waiting.bytes / Math.max(1, waiting.n), 0),
