@@ -63,8 +63,8 @@ describe('npm run bench -- --quick', () => {
         ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
       },
       encoding: 'utf8',
-      // The quick run took 256 s on a quiet machine with every section (2026-11-26); a loaded one
-      // takes longer, and a stuck run still ends here.
+      // A few minutes on a quiet machine (docs/development.md, "Supported Node versions"); a
+      // loaded one takes longer, and a stuck run still ends here.
       timeout: 1_100_000,
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
