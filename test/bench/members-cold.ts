@@ -7,8 +7,9 @@ import { ascending, percentile } from './stats.js';
 
 /*
  * The members' section's cold figures (members.ts): a game's commit to the big guild before each
- * request or read, requests in series interleaved over the server's processes, and the store's
- * reads alone in this process, warm or with the CPU's caches emptied first.
+ * request or read, the requests over the server's processes and the store's reads alone in this
+ * process (warm, or with the CPU's caches emptied first) all in one interleaved series, so that
+ * each figure and the one it is divided by meet the machine at the same moments.
  */
 
 export interface ColdFigures {
@@ -91,44 +92,69 @@ const wrap = (i: number, n: number) => ((i % n) + n) % n;
 /** The i-th of `items`, round and round. */
 const nth = <T>(items: readonly T[], i: number): T => items[wrap(i, items.length)] as T;
 
+/** One series of cold samples: sample i, run right after a commit, and its time in ms. */
+export interface ColdProbe {
+  /** The processes that answer it in turn, sample i from process i mod this (1: this one). */
+  processes: number;
+  time(i: number): Promise<number>;
+}
+
 /**
- * Each series' paths in turn, one request per series per sample, each after a commit and timed
- * as the client sees it (keep-alive): the series interleaved, in an order rotated each sample, so
- * that each meets the node as the others do; sample i asks process i mod n of `urls`. Figures in
- * the order of `series`.
+ * Every probe once per sample, each after a commit of its own, in an order rotated each sample so
+ * that none always follows another (and finds its code warm in the CPU's caches). Figures in the
+ * order of `probes`.
  */
-export async function coldOverHttp(
-  urls: readonly string[],
-  series: readonly (readonly string[])[],
+export async function coldSeries<const P extends readonly ColdProbe[]>(
+  probes: P,
   samples: number,
   committer: Committer,
+): Promise<{ [K in keyof P]: ColdFigures }> {
+  const times = probes.map((probe) => Array.from({ length: probe.processes }, (): number[] => []));
+  const warmUp = WARM_UP * Math.max(...probes.map((probe) => probe.processes));
+  for (let i = -warmUp; i < samples; i++) {
+    for (let turn = 0; turn < probes.length; turn++) {
+      const at = (turn + Math.max(i, 0)) % probes.length;
+      const probe = probes[at] as ColdProbe;
+      await committer.commit();
+      const ms = await probe.time(i);
+      if (i >= 0) times[at]?.[wrap(i, probe.processes)]?.push(ms);
+    }
+  }
+  return times.map(figures) as { [K in keyof P]: ColdFigures };
+}
+
+/**
+ * Requests to the server's processes (`urls`), one kept-alive connection each, timed as the client
+ * sees them: the first request after a commit pays all the node does on seeing it (the guilds'
+ * generations, the API keys) besides the answer. `close` ends the connections.
+ */
+export function overHttp(
+  urls: readonly string[],
   headers: Record<string, string>,
   failures: string[],
-): Promise<ColdFigures[]> {
+) {
   const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-  const times = series.map(() => urls.map((): number[] => []));
-  try {
-    for (let i = -WARM_UP * urls.length; i < samples; i++) {
-      const which = wrap(i, urls.length);
-      for (let turn = 0; turn < series.length; turn++) {
-        const at = (turn + Math.max(i, 0)) % series.length;
-        const path = nth(series[at] as readonly string[], i);
-        await committer.commit();
-        // Timed as a client meets it: the first request after the commit pays all the node
-        // does on seeing a commit (the guilds' generations, the API keys) besides the answer.
-        // An untimed request before it (another guild's points) hid that part, 10–25 ms on
-        // SQLite (a scan of guild_changes), from the figure.
-        const started = performance.now();
-        const answer = await get(urls[which] + path, headers, agents[which]);
-        const ms = performance.now() - started;
-        if (answer.status !== 200) failures.push(`members: GET ${path} answered ${answer.status}`);
-        if (i >= 0) times[at]?.[which]?.push(ms);
-      }
-    }
-  } finally {
-    for (const agent of agents) agent.destroy();
-  }
-  return times.map(figures);
+  return {
+    /** A probe asking `paths` in turn. */
+    probe(paths: readonly string[]): ColdProbe {
+      return {
+        processes: urls.length,
+        async time(i) {
+          const which = wrap(i, urls.length);
+          const path = nth(paths, i);
+          const started = performance.now();
+          const answer = await get(urls[which] + path, headers, agents[which]);
+          const ms = performance.now() - started;
+          if (answer.status !== 200)
+            failures.push(`members: GET ${path} answered ${answer.status}`);
+          return ms;
+        },
+      };
+    },
+    close() {
+      for (const agent of agents) agent.destroy();
+    },
+  };
 }
 
 /** Written a byte a cache line before a read: twice this machine kind's last-level cache. */
@@ -139,36 +165,22 @@ function flushCaches(): void {
   for (let i = 0; i < cacheFlush.length; i += 64) cacheFlush[i] = i;
 }
 
-/** A read of the store alone: what it runs for a member, and whether the caches go first. */
-interface StoreRead {
-  run: (userId: string) => Promise<unknown>;
-  flush?: boolean;
-}
-
-/**
- * Each read alone, once per member per sample, after a commit, interleaved as coldOverHttp's
- * series are. Figures in the order of `reads`.
- */
-export async function coldInStore(
-  reads: readonly StoreRead[],
+/** A read of the store alone in this process, for each member in turn, the caches emptied first if `flush`. */
+export function inStore(
+  run: (userId: string) => Promise<unknown>,
   members: readonly string[],
-  samples: number,
-  committer: Committer,
-): Promise<ColdFigures[]> {
-  const times = reads.map((): number[] => []);
-  for (let i = -WARM_UP; i < samples; i++) {
-    const userId = nth(members, i);
-    for (let turn = 0; turn < reads.length; turn++) {
-      const at = (turn + Math.max(i, 0)) % reads.length;
-      const read = reads[at] as StoreRead;
-      await committer.commit();
-      if (read.flush) flushCaches();
+  flush = false,
+): ColdProbe {
+  return {
+    processes: 1,
+    async time(i) {
+      const userId = nth(members, i);
+      if (flush) flushCaches();
       const started = performance.now();
-      const entries = await read.run(userId);
+      const entries = await run(userId);
       const ms = performance.now() - started;
       if (entries === null) throw new Error(`members: no rank for ${userId}`);
-      if (i >= 0) times[at]?.push(ms);
-    }
-  }
-  return times.map((each) => figures([each]));
+      return ms;
+    },
+  };
 }

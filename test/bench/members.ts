@@ -14,8 +14,9 @@ import { get } from './http-get.js';
 import type { LoadResult, LoadSettings } from './load.js';
 import {
   type ColdFigures,
-  coldInStore,
-  coldOverHttp,
+  coldSeries,
+  inStore,
+  overHttp,
   postgresCommitter,
   sqliteCommitter,
 } from './members-cold.js';
@@ -174,6 +175,7 @@ async function storeFigures(
     kind === 'sqlite'
       ? openSqliteStore(options.datasetPath)
       : await openPostgresStore(databaseUrl, { logger: createLogger({ level: 'silent' }) });
+  const http = overHttp(nodeUrls, headers, failures);
   try {
     log(`members (${kind}): rank cold, ${samples} requests over ${users.length} members`);
     const rankPaths = (query: string) =>
@@ -181,41 +183,29 @@ async function storeFigures(
     // The dataset's smallest guild: its points are cached, and no commit here touches them.
     const smallest = Object.keys(options.manifest.guildsBySize).sort((a, b) => +a - +b)[0] ?? '';
     const otherGuild = options.manifest.guildsBySize[smallest]?.[0] ?? '';
-    const [galleons, week, floor, member] = (await coldOverHttp(
-      nodeUrls,
-      [
-        rankPaths('sort=galleons'),
-        rankPaths('sort=change&period=week'),
-        [`/v1/points/${otherGuild}`],
-        users.map((u) => `/v1/players/${guildId}/${u}`),
-      ],
-      samples,
-      committer,
-      headers,
-      failures,
-    )) as [ColdFigures, ColdFigures, ColdFigures, ColdFigures];
     const rankOf = (view: ProfileView | ChangeView) => (u: string) =>
       store.read.players.rank(guildId, u, view);
-    const [storeGalleons, storeGalleonsFlushed, storeWeek] = (await coldInStore(
-      [
-        { run: rankOf(galleonsView) },
-        { run: rankOf(galleonsView), flush: true },
-        { run: rankOf(weekView) },
-      ],
-      users,
-      samples,
-      committer,
-    )) as [ColdFigures, ColdFigures, ColdFigures];
+    const [galleons, week, floor, member, storeGalleons, storeGalleonsFlushed, storeWeek] =
+      await coldSeries(
+        [
+          http.probe(rankPaths('sort=galleons')),
+          http.probe(rankPaths('sort=change&period=week')),
+          http.probe([`/v1/points/${otherGuild}`]),
+          http.probe(users.map((u) => `/v1/players/${guildId}/${u}`)),
+          inStore(rankOf(galleonsView), users),
+          inStore(rankOf(galleonsView), users, true),
+          inStore(rankOf(weekView), users),
+        ],
+        samples,
+        committer,
+      );
     const pagePath = `/v1/players/${guildId}?sort=change&period=week&limit=100`;
     log(`members (${kind}): ${pagePath} cold, then cached × A (guild of ${size})`);
-    const [pageCold] = (await coldOverHttp(
-      nodeUrls,
-      [[pagePath]],
+    const [pageCold] = await coldSeries(
+      [http.probe([pagePath])],
       options.quick ? 10 : 40,
       committer,
-      headers,
-      failures,
-    )) as [ColdFigures];
+    );
     const first = await get(nodeUrls[0] + pagePath, headers);
     const body = JSON.parse(first.body.toString('utf8')) as { results?: { change?: number }[] };
     if (!body.results?.some((profile) => (profile.change ?? 0) !== 0)) {
@@ -298,6 +288,7 @@ async function storeFigures(
       periods: { rows, bytes, bytesPerRow: rows > 0 ? bytes / rows : 0 },
     };
   } finally {
+    http.close();
     await store.close();
     await committer.close();
   }
