@@ -349,6 +349,23 @@ const HISTORY = '/v1/points/:guildId/history';
 const TERMS = '/v1/points/:guildId/terms';
 const LOG = '/v1/points/:guildId/log';
 
+/**
+ * A request, then the same with the first answer's ETag: the second's status. A history asked no
+ * `to` ends at the next whole second, so a pair that straddles one is two answers: that 200 must
+ * carry the later end, and the pair is asked again.
+ */
+async function revalidated(pattern: string, url: string): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const first = await demo.app.inject({ url, headers: { authorization: demo.key } });
+    const again = await demo.app.inject({
+      url,
+      headers: { authorization: demo.key, 'if-none-match': String(first.headers.etag) },
+    });
+    if (again.statusCode !== 200 || pattern !== HISTORY || tries === 4) return again.statusCode;
+    expect(Date.parse(again.json().to), url).toBeGreaterThan(Date.parse(first.json().to));
+  }
+}
+
 describe('the parameters’ examples', () => {
   it('are answered together on their endpoint, as "Try it out" sends them, over the demo data', async () => {
     type Param = { name: string; in: string; example?: unknown };
@@ -384,13 +401,7 @@ describe('the parameters’ examples', () => {
   it('304 and HEAD: an unchanged answer, and headers without a body', async () => {
     for (const pattern of JSON_PATHS) {
       const url = pattern.replace(':guildId', G).replace(':userId', DEMO_MEMBER);
-      const first = await demo.app.inject({ url, headers: { authorization: demo.key } });
-      const etag = String(first.headers.etag);
-      const again = await demo.app.inject({
-        url,
-        headers: { authorization: demo.key, 'if-none-match': etag },
-      });
-      expect(again.statusCode, url).toBe(304);
+      expect(await revalidated(pattern, url), url).toBe(304);
       expect(documentedResponse(pattern, 304), pattern).toBeDefined();
       const head = await demo.app.inject({
         method: 'HEAD',
