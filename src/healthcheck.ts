@@ -4,10 +4,10 @@
  * image has no curl, and node is there anyway. Reads HOST and PORT as the server does; a wildcard
  * HOST (0.0.0.0, ::) is reached on loopback.
  */
-import { get } from 'node:http';
 import { config as loadDotenv } from 'dotenv';
 import { loadConfig } from './config.js';
 import { clientUrl } from './http/client-url.js';
+import { http } from './node-http.js';
 
 const TIMEOUT_MS = 3_000;
 
@@ -26,7 +26,7 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-const request = get(url, { timeout: TIMEOUT_MS }, (response) => {
+const request = http.get(url, { timeout: TIMEOUT_MS }, (response) => {
   response.resume();
   if (response.statusCode === 200) process.exit(0);
   fail(`${url} answered ${response.statusCode}`);

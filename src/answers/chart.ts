@@ -40,10 +40,12 @@ export const ENGLISH_CHART_TITLES = {
   standings: 'Current standings',
 };
 
-const englishPlural = new Intl.PluralRules('en-US');
+/** Made on the first chart: a process's first Intl object loads its locale data. */
+let englishPlural: Intl.PluralRules | undefined;
 
 function englishTitles(days: number): ChartTitles {
   const forms = ENGLISH_CHART_TITLES.period.plural;
+  englishPlural ??= new Intl.PluralRules('en-US');
   const form = englishPlural.select(days) === 'one' ? forms.one : forms.other;
   return {
     period: form.replaceAll('{n}', String(days)),

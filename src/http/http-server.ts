@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from '../answers/errors.js';
 import type { FailureGuard } from '../budgets/failure-guard.js';
 import type { Logger } from '../logger.js';
+import { http } from '../node-http.js';
 
 /** Socket limits for a server that faces clients directly, with no proxy in front. */
 export interface HttpLimits {
@@ -31,7 +32,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export function httpServerFactory(limits: HttpLimits) {
   return (handler: Handler): Server =>
     drainOnClose(
-      createServer(
+      http.createServer(
         {
           headersTimeout: limits.headersTimeoutMs,
           requestTimeout: limits.requestTimeoutMs,

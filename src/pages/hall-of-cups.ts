@@ -1,6 +1,7 @@
 import { HOUSES, type House } from '../records/houses.js';
 import type { Standings } from '../records/points-history.js';
 import { anyPoints, openLeadersOf, type Term } from '../records/terms.js';
+import { english } from './english.js';
 import { type Html, html } from './html.js';
 
 /*
@@ -19,16 +20,6 @@ export const HOUSE_NAMES: Record<House, string> = {
   ravenclaw: 'Ravenclaw',
   hufflepuff: 'Hufflepuff',
 };
-
-const numbers = new Intl.NumberFormat('en');
-const gains = new Intl.NumberFormat('en', { signDisplay: 'exceptZero' });
-const names = new Intl.ListFormat('en', { type: 'conjunction' });
-const days = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const daysInYear = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** What the page shows of a guild's terms. */
 export interface TermsView {
@@ -66,7 +57,7 @@ function termKey(term: Pick<Term, 'id' | 'endedAt'>): string {
 
 /** `360 points gained`, `360 points gained each` when several share it. */
 function gainedText(points: number, houses: number): string {
-  return `${numbers.format(points)} points gained${houses > 1 ? ' each' : ''}`;
+  return `${english().numbers.format(points)} points gained${houses > 1 ? ' each' : ''}`;
 }
 
 /** What an open term says while no house is ahead of another in it (one just begun). */
@@ -81,7 +72,7 @@ function leadingText(gained: Standings): string {
   const leaders = openLeadersOf(gained);
   const [first] = leaders;
   if (first === undefined) return anyPoints(gained) ? NO_LEADER : '';
-  const who = names.format(leaders.map((house) => HOUSE_NAMES[house]));
+  const who = english().names.format(leaders.map((house) => HOUSE_NAMES[house]));
   return `Leading: ${who} · ${gainedText(gained[first] ?? 0, leaders.length)}`;
 }
 
@@ -93,7 +84,7 @@ function leadingText(gained: Standings): string {
 export function openTermLine(open: Term | null): Html {
   if (!open) return html``;
   const data = HOUSES.map((house) => html` data-${house}="${open.standings[house] ?? ''}"`);
-  return html`<p class="term" id="term"${data}><span class="term-label">Term</span> <strong class="term-name">${open.name}</strong> <span class="term-since">since ${days.format(Date.parse(open.startedAt))}</span> <span class="term-leading">${leadingText(open.standings)}</span></p>\n`;
+  return html`<p class="term" id="term"${data}><span class="term-label">Term</span> <strong class="term-name">${open.name}</strong> <span class="term-since">since ${english().days.format(Date.parse(open.startedAt))}</span> <span class="term-leading">${leadingText(open.standings)}</span></p>\n`;
 }
 
 /**
@@ -104,8 +95,10 @@ export function openTermLine(open: Term | null): Html {
 function cupDates(term: Term): string {
   const from = new Date(term.startedAt);
   const to = new Date(term.endedAt ?? term.startedAt);
-  if (from.toISOString().slice(0, 10) === to.toISOString().slice(0, 10)) return days.format(to);
+  if (from.toISOString().slice(0, 10) === to.toISOString().slice(0, 10))
+    return english().days.format(to);
   const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
+  const { days, daysInYear } = english();
   return `${(sameYear ? daysInYear : days).format(from)} – ${days.format(to)}`;
 }
 
@@ -132,7 +125,8 @@ function othersOf(term: Term): Html {
   );
   if (others.length === 0 || winners.length === 0) return html``;
   const parts = others.map(
-    (house) => html`<span>${HOUSE_NAMES[house]} ${gains.format(term.standings[house] ?? 0)}</span>`,
+    (house) =>
+      html`<span>${HOUSE_NAMES[house]} ${english().gains.format(term.standings[house] ?? 0)}</span>`,
   );
   return html`<p class="cup-others">${parts}</p>`;
 }

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../records/points-ledger.js';
+import { english } from './english.js';
 import { HOUSE_NAMES } from './hall-of-cups.js';
 import { type Html, html } from './html.js';
 
@@ -11,11 +12,9 @@ import { type Html, html } from './html.js';
 /** Awards the page shows, newest first. */
 export const AWARDS_SHOWN = 5;
 
-const numbers = new Intl.NumberFormat('en');
-
 /** `+10`, `−5` (a true minus sign). */
 function signed(points: number): string {
-  return `${points < 0 ? '−' : '+'}${numbers.format(Math.abs(points))}`;
+  return `${points < 0 ? '−' : '+'}${english().numbers.format(Math.abs(points))}`;
 }
 
 /** `2026-11-28 15:04 UTC`: the page is in English and its readers anywhere. */

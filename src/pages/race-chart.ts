@@ -2,6 +2,7 @@ import type { ChartPoint } from '../pictures/chart-input.js';
 import { raceDateFormat } from '../pictures/race-dates.js';
 import { HOUSES, type House } from '../records/houses.js';
 import { raceAxis, spreadLabels } from './chart-scale.js';
+import { english } from './english.js';
 import { type Html, html } from './html.js';
 
 /*
@@ -34,7 +35,6 @@ export const LABEL_GAP = 9;
 /** Width of one character of a label, in em: wide enough for digits and capitals. */
 const CHARACTER_EM = 0.62;
 
-const numbers = new Intl.NumberFormat('en');
 /** English, with the 24-hour clock its latest awards write their UTC times in. */
 const DATES_LOCALE = 'en-u-hc-h23';
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -61,7 +61,7 @@ export function raceChart(view: RaceChartView): Html {
   const grid = axis.ticks.map((tick) => `M0 ${y(tick)}H${SIZE}`).join('');
   const ticks = axis.ticks.map(
     (tick) =>
-      html`<text x="0.3em" y="${y(tick) / 10}%" dy="-0.35em">${numbers.format(tick)}</text>`,
+      html`<text x="0.3em" y="${y(tick) / 10}%" dy="-0.35em">${english().numbers.format(tick)}</text>`,
   );
   const ends = HOUSES.flatMap((house) => {
     const value = last.values[house];
@@ -83,7 +83,7 @@ export function raceChart(view: RaceChartView): Html {
   const period = young ? `since ${since}` : `over the last ${view.days} days`;
   const summary = `House points ${period}. Now: ${[...ends]
     .sort((a, b) => b.value - a.value)
-    .map(({ house, value }) => `${view.names[house]} ${numbers.format(value)}`)
+    .map(({ house, value }) => `${view.names[house]} ${english().numbers.format(value)}`)
     .join(', ')}.`;
 
   return html`<figure class="chart" id="chart">
@@ -165,12 +165,12 @@ function endLabels(
     const at = percent(value);
     const to = round(placed[index] ?? at);
     const shown = withValues
-      ? html`${names[house]} <tspan class="value">${numbers.format(value)}</tspan>`
+      ? html`${names[house]} <tspan class="value">${english().numbers.format(value)}</tspan>`
       : html`${names[house]}`;
     return html`<line class="leader ${house}" x1="0" y1="${at}%" x2="0.7em" y2="${to}%"/><text class="label" data-house="${house}" x="0.95em" y="${to}%">${shown}</text>`;
   });
   const written = ({ house, value }: { house: House; value: number }) =>
-    withValues ? `${names[house]} ${numbers.format(value)}` : names[house];
+    withValues ? `${names[house]} ${english().numbers.format(value)}` : names[house];
   const longest = Math.max(0, ...ends.map((end) => written(end).length));
   const width = round(longest * CHARACTER_EM + 1.3);
   return html`<svg class="ends ${withValues ? 'wide' : 'narrow'}" width="${width}em" aria-hidden="true">${labels}</svg>`;

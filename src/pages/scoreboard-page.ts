@@ -1,6 +1,7 @@
 import type { ChartPoint } from '../pictures/chart-input.js';
 import { HOUSES, type House } from '../records/houses.js';
 import type { LedgerEntry } from '../records/points-ledger.js';
+import { english } from './english.js';
 import { HOUSE_NAMES, hallOfCups, NO_TERMS, openTermLine, type TermsView } from './hall-of-cups.js';
 import { html } from './html.js';
 import { latestAwards } from './latest-awards.js';
@@ -37,12 +38,10 @@ export const CHART_DAYS = 30;
 
 const NAMES = HOUSE_NAMES;
 
-const numbers = new Intl.NumberFormat('en');
-
 export function weekText(change: number | null): string {
   if (change === null) return '';
   const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '±';
-  return `${arrow} ${numbers.format(Math.abs(change))} this week`;
+  return `${arrow} ${english().numbers.format(Math.abs(change))} this week`;
 }
 
 /**
@@ -80,7 +79,7 @@ function rankedItems(standings: Record<House, number>, weekChange: ScoreboardVie
     const points = standings[house];
     const rank = 1 + HOUSES.filter((other) => standings[other] > points).length;
     const change = weekChange[house];
-    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
+    return html`<li class="house ${house}" data-house="${house}" data-points="${points}" data-week="${change ?? ''}"><span class="rank">${rank}</span><span class="name">${NAMES[house]}</span><span class="points">${english().numbers.format(points)}</span><span class="week">${weekText(change)}</span></li>\n`;
   });
 }
 

@@ -1,6 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { http, https } from '../node-http.js';
 import { checkAddress, type SafetyRules } from './safety.js';
 
 /*
@@ -36,8 +37,9 @@ function checkedLookup(rules: SafetyRules): LookupFunction {
 }
 
 export interface SafeAgents {
-  http: http.Agent;
-  https: https.Agent;
+  http: HttpAgent;
+  /** Made on first use: TLS is loaded only for a receiver at an https address. */
+  readonly https: HttpsAgent;
   destroy(): void;
 }
 
@@ -45,12 +47,17 @@ export interface SafeAgents {
 export function safeAgents(rules: SafetyRules): SafeAgents {
   const lookup = checkedLookup(rules);
   const options = { keepAlive: true, maxSockets: 8, lookup };
-  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  const plain = new http.Agent(options);
+  let secure: HttpsAgent | undefined;
   return {
-    ...agents,
+    http: plain,
+    get https() {
+      secure ??= new (https().Agent)(options);
+      return secure;
+    },
     destroy() {
-      agents.http.destroy();
-      agents.https.destroy();
+      plain.destroy();
+      secure?.destroy();
     },
   };
 }

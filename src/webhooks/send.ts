@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { isIP } from 'node:net';
+import { http, https } from '../node-http.js';
 import type { SafeAgents } from './safe-agent.js';
 import { checkAddress, checkUrlForm, hostOf, type SafetyRules, UrlRefused } from './safety.js';
 
@@ -54,7 +53,7 @@ function post(
       clearTimeout(timer);
       resolve({ status, code });
     };
-    const request = (secure ? https : http).request(url, {
+    const request = (secure ? https() : http).request(url, {
       method: 'POST',
       agent: secure ? options.agents.https : options.agents.http,
       headers: {
