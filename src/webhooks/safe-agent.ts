@@ -1,7 +1,7 @@
 import type { Agent as HttpAgent } from 'node:http';
-import type { Agent as HttpsAgent } from 'node:https';
+import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { http, https } from '../node-http.js';
+import { http } from '../node-http.js';
 import { checkAddress, type SafetyRules } from './safety.js';
 
 /*
@@ -38,8 +38,7 @@ function checkedLookup(rules: SafetyRules): LookupFunction {
 
 export interface SafeAgents {
   http: HttpAgent;
-  /** Made on first use: TLS is loaded only for a receiver at an https address. */
-  readonly https: HttpsAgent;
+  https: https.Agent;
   destroy(): void;
 }
 
@@ -47,17 +46,12 @@ export interface SafeAgents {
 export function safeAgents(rules: SafetyRules): SafeAgents {
   const lookup = checkedLookup(rules);
   const options = { keepAlive: true, maxSockets: 8, lookup };
-  const plain = new http.Agent(options);
-  let secure: HttpsAgent | undefined;
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
   return {
-    http: plain,
-    get https() {
-      secure ??= new (https().Agent)(options);
-      return secure;
-    },
+    ...agents,
     destroy() {
-      plain.destroy();
-      secure?.destroy();
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }

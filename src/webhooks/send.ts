@@ -1,5 +1,6 @@
+import https from 'node:https';
 import { isIP } from 'node:net';
-import { http, https } from '../node-http.js';
+import { http } from '../node-http.js';
 import type { SafeAgents } from './safe-agent.js';
 import { checkAddress, checkUrlForm, hostOf, type SafetyRules, UrlRefused } from './safety.js';
 
@@ -53,7 +54,7 @@ function post(
       clearTimeout(timer);
       resolve({ status, code });
     };
-    const request = (secure ? https() : http).request(url, {
+    const request = (secure ? https : http).request(url, {
       method: 'POST',
       agent: secure ? options.agents.https : options.agents.http,
       headers: {
