@@ -82,7 +82,15 @@ export interface Report {
     baselineMs: number[];
     serverMedianMs: number;
     baselineMedianMs: number;
+    /** housecup ÷ A. */
     ratio: number;
+    /** F's and the peer's starts in the same series; absent from runs before 2026-12-01. */
+    fastifyMs?: number[];
+    peerMs?: number[];
+    fastifyMedianMs?: number;
+    peerMedianMs?: number;
+    /** housecup ÷ the peer. */
+    peerRatio?: number;
   };
   memory: {
     serverIdleMiB: number | null;
@@ -98,6 +106,8 @@ export interface Report {
     baselineIdleMiB: number | null;
     /** Baseline F's idle RSS; absent from runs before F. */
     fastifyIdleMiB?: number | null;
+    /** The peer's idle RSS, read at the same moment; absent from runs before 2026-12-01. */
+    peerIdleMiB?: number | null;
   };
   /** Bare Fastify (F) × A, same rounds; absent from runs before F, null: not measured. */
   fastifyCeiling?: FastifyCeiling | null;
@@ -223,10 +233,13 @@ export function formatReport(report: Report): string {
   out.push(formatFastifyCeiling(report.fastifyCeiling));
   out.push('');
   const s = report.startup;
+  const started = (name: string, median: number | undefined, each: number[] | undefined) =>
+    `${name} ${median === undefined ? '–' : ms(median)} ms [${(each ?? []).map(ms).join(', ')}]`;
   out.push(
-    `start-up to first 200 (median of ${s.serverMs.length}): server ${ms(s.serverMedianMs)} ms ` +
-      `[${s.serverMs.map(ms).join(', ')}], A ${ms(s.baselineMedianMs)} ms ` +
-      `[${s.baselineMs.map(ms).join(', ')}] → ${fixed(s.ratio, 2)} × A`,
+    `start-up to first 200 (median of ${s.serverMs.length}): ` +
+      `${started('server', s.serverMedianMs, s.serverMs)}, ${started('peer', s.peerMedianMs, s.peerMs)}, ` +
+      `${started('F', s.fastifyMedianMs, s.fastifyMs)}, ${started('A', s.baselineMedianMs, s.baselineMs)} ` +
+      `→ ${fixed(s.ratio, 2)} × A, ${s.peerRatio === undefined ? '–' : fixed(s.peerRatio, 2)} × peer`,
   );
   const mem = report.memory;
   const mib = (v: number | null) => (v === null ? '–' : `${fixed(v, 1)} MiB`);
@@ -235,7 +248,8 @@ export function formatReport(report: Report): string {
       `after the rows' rounds RSS ${mib(mem.serverAfterRoundsMiB ?? null)} ` +
       `[${(mem.serverAfterRoundsEachMiB ?? []).map((v) => fixed(v, 1)).join(', ')}] ` +
       `(target ${goal(TARGETS.serverMemory)}), peak ${mib(mem.serverAfterRoundsPeakMiB ?? null)}; ` +
-      `A idle ${mib(mem.baselineIdleMiB)}, F idle ${mib(mem.fastifyIdleMiB ?? null)}`,
+      `A idle ${mib(mem.baselineIdleMiB)}, F idle ${mib(mem.fastifyIdleMiB ?? null)}, ` +
+      `peer idle ${mib(mem.peerIdleMiB ?? null)}`,
   );
   const e = report.eventLoop;
   out.push(

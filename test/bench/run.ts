@@ -72,7 +72,7 @@ import {
 } from './sections.js';
 import { type Side, startSide } from './sides.js';
 import { formatSorted, type SortedReport } from './sorted.js';
-import { median } from './stats.js';
+import { startupSeries } from './startup.js';
 import { formatStreams } from './streams.js';
 import { checkTargets, formatTargets, type Results } from './targets.js';
 import { hasWrk, runWrk } from './wrk.js';
@@ -125,7 +125,8 @@ const settings = {
   processes: Number(args.processes ?? 2),
   durationS: Number(args.duration ?? (args.quick ? 1 : 5)),
   connections: Number(args.connections ?? 32),
-  startups: args.quick ? 1 : 3,
+  // One round per place in the rotation of startup.ts's four kinds.
+  startups: args.quick ? 1 : 4,
   warmupS: args.quick ? 0 : 1,
   probeS: args.quick ? 1 : 10,
 };
@@ -417,36 +418,18 @@ async function main(): Promise<number> {
     };
     for (const endpoint of [...baselines, ...ceilings, ...endpoints]) writePaths(endpoint);
 
-    // Start-up: spawn → first 200, alternating A and the server so drift hits both alike.
-    const serverMs: number[] = [];
-    const baselineMs: number[] = [];
-    for (let i = 0; i < (cachedOnly ? 0 : settings.startups); i++) {
-      for (const target of ['baseline', 'api'] as const) {
-        const port = await freePort();
-        const since = performance.now();
-        const served = spawnServer({
-          port,
-          cpu: pinning?.server,
-          cwd: work,
-          databasePath: target === 'api' ? dataset.path : undefined,
-        });
-        running.add(served);
-        const path = target === 'api' ? firstPoints : '/';
-        const elapsed = await waitForOk(served.url + path, target === 'api' ? auth : {}, since);
-        (target === 'api' ? serverMs : baselineMs).push(elapsed);
-        await served.stop();
-        running.delete(served);
-      }
-    }
-    const startup = {
-      serverMs,
-      baselineMs,
-      serverMedianMs: median(serverMs),
-      baselineMedianMs: median(baselineMs),
-      ratio: median(serverMs) / median(baselineMs),
-    };
+    const startup = await startupSeries({
+      rounds: cachedOnly ? 0 : settings.startups,
+      cwd: work,
+      cpu: pinning?.server,
+      databasePath: dataset.path,
+      firstPoints,
+      auth,
+      running,
+    });
     log(
       `start-up to first 200: server ${startup.serverMedianMs.toFixed(0)} ms, ` +
+        `peer ${startup.peerMedianMs?.toFixed(0)} ms, F ${startup.fastifyMedianMs?.toFixed(0)} ms, ` +
         `A ${startup.baselineMedianMs.toFixed(0)} ms`,
     );
 
@@ -537,6 +520,7 @@ async function main(): Promise<number> {
     const serverIdle = memoryOf(server.pid);
     const baselineIdle = memoryOf(baseline.first.pid);
     const fastifyIdle = memoryOf(fastifyBaseline.first.pid);
+    const peerIdle = memoryOf(peerServer.first.pid);
     startMs.set('housecup', serverStartMs);
     // What each replacement saves besides time per request: start-up and memory.
     const replacementCosts = [['housecup', servers] as const, ...variantServers].map(
@@ -858,6 +842,7 @@ async function main(): Promise<number> {
         serverAfterRoundsEachMiB: afterRounds.map((memory) => memory.rssMiB),
         baselineIdleMiB: baselineIdle?.rssMiB ?? null,
         fastifyIdleMiB: fastifyIdle?.rssMiB ?? null,
+        peerIdleMiB: peerIdle?.rssMiB ?? null,
       },
       fastifyCeiling: fastifyCeiling(rows),
       eventLoop,

@@ -179,6 +179,49 @@ export const TARGETS = {
     unit: 'ms',
     figures: (r) => one('postgres', r.postgres?.commitToAnswer.p99Ms),
   },
+  startup: {
+    id: 'startup',
+    text: "start-up, spawn → first 200 ÷ A's (raw node:http)",
+    compare: '≤',
+    threshold: 2.5,
+    unit: '×',
+    figures: (r) => one('sqlite', r.startup?.ratio),
+  },
+  startupPeer: {
+    id: 'startup-peer',
+    text: "start-up, spawn → first 200 ÷ the peer's, in the same series (proposed)",
+    compare: '≤',
+    threshold: 2,
+    unit: '×',
+    figures: (r) => one('sqlite', r.startup?.peerRatio),
+  },
+  idleMemory: {
+    id: 'idle-memory',
+    text: 'resident memory of the node idle, before any load',
+    compare: '≤',
+    threshold: 90,
+    unit: 'MiB',
+    figures: (r) => one('sqlite', r.memory?.serverIdleMiB),
+  },
+  idleMemoryPeer: {
+    id: 'idle-memory-peer',
+    text: "resident memory of the node idle ÷ the peer's, read at the same moment (proposed)",
+    compare: '≤',
+    threshold: 1.25,
+    unit: '×',
+    figures: (r) => {
+      const { serverIdleMiB, peerIdleMiB } = r.memory ?? {};
+      return one('sqlite', serverIdleMiB && peerIdleMiB ? serverIdleMiB / peerIdleMiB : null);
+    },
+  },
+  peakMemory: {
+    id: 'peak-memory',
+    text: "the node's highest resident memory before the sorted lists (VmHWM)",
+    compare: '≤',
+    threshold: 200,
+    unit: 'MiB',
+    figures: (r) => one('sqlite', r.memory?.serverPeakMiB),
+  },
   serverMemory: {
     id: 'server-memory',
     text: "resident memory of the node after the rows' rounds, with the bench's data",
