@@ -1,7 +1,7 @@
 /**
  * The public page's number, list and date formats, English as the page is. Made on the first
- * page: a process's first Intl formatter loads its locale data (about 15 ms), which a node that
- * serves no page never needs before its first answer.
+ * page: a process's first Intl formatter loads its locale data, which a node's start and its
+ * first answer need not wait for (docs/performance.md, "What a start loads").
  */
 interface EnglishFormats {
   numbers: Intl.NumberFormat;

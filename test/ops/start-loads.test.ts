@@ -6,8 +6,8 @@ import { killChildren, startMain } from '../support/child.js';
 
 /*
  * What the server loads to start and answer, read off the real process. undici (Node's fetch)
- * costs 25 ms of every start, and nothing in housecup uses it: an ES-module import of node:http
- * loads it (src/node-http.ts says why), so a new one is caught here.
+ * lengthens every start and nothing in housecup uses it: an ES-module import of node:http loads
+ * it (src/node-http.ts says why), so a new one is caught here.
  */
 
 const PRELOAD = join(import.meta.dirname, 'support', 'loaded-modules.mjs');
