@@ -8,9 +8,9 @@ const DOCS_PATH = '/docs';
 
 /**
  * The API reference at /docs: Swagger UI, every asset served from the npm package itself (no
- * CDN, works offline), rendering the document of openapi/document.ts. Swagger UI suits Node 20, which
- * Scalar's Fastify plugin no longer supports. No key needed to read it; "Authorize" takes one
- * to try the calls.
+ * CDN, works offline), rendering the document of openapi/document.ts. Swagger UI was chosen
+ * while housecup still ran on Node 20, which Scalar's Fastify plugin had dropped. No key needed
+ * to read it; "Authorize" takes one to try the calls.
  */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {

@@ -61,7 +61,8 @@ export async function postgresCommitter(url: string, guildId: string): Promise<C
       const result = await client.query(TOUCH_POSTGRES, [delta, guildId]);
       if (result.rowCount !== 1) throw new Error('no profile to touch');
       delta = -delta;
-      // The node hears of a commit by LISTEN/NOTIFY (cold-peer.ts: p99 9.3 ms).
+      // The node hears of a commit by LISTEN/NOTIFY, well within this wait (the bench's
+      // commit → answer row on PostgreSQL).
       await sleep(30);
     },
     async close() {
