@@ -21,7 +21,8 @@ describe('the server’s start', () => {
       const file = join(dir, 'loaded.json');
       const { child, url } = await startMain({
         DATABASE_PATH: join(dir, 'housecup.db'),
-        NODE_OPTIONS: `--import ${PRELOAD}`,
+        // Quoted: a checkout's path may hold spaces. After the caller's own options, if any.
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import "${PRELOAD}"`].filter(Boolean).join(' '),
         LOADED_MODULES_FILE: file,
       });
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
