@@ -93,12 +93,11 @@ export function openTermLine(open: Term | null): Html {
  * versions (so between Nodes).
  */
 function cupDates(term: Term): string {
+  const { days, daysInYear } = english();
   const from = new Date(term.startedAt);
   const to = new Date(term.endedAt ?? term.startedAt);
-  if (from.toISOString().slice(0, 10) === to.toISOString().slice(0, 10))
-    return english().days.format(to);
+  if (from.toISOString().slice(0, 10) === to.toISOString().slice(0, 10)) return days.format(to);
   const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
-  const { days, daysInYear } = english();
   return `${(sameYear ? daysInYear : days).format(from)} – ${days.format(to)}`;
 }
 
