@@ -59,10 +59,6 @@ export function raceChart(view: RaceChartView): Html {
   const y = (value: number) => round((1 - (value - axis.bottom) / (axis.top - axis.bottom)) * SIZE);
 
   const grid = axis.ticks.map((tick) => `M0 ${y(tick)}H${SIZE}`).join('');
-  const ticks = axis.ticks.map(
-    (tick) =>
-      html`<text x="0.3em" y="${y(tick) / 10}%" dy="-0.35em">${english().numbers.format(tick)}</text>`,
-  );
   const ends = HOUSES.flatMap((house) => {
     const value = last.values[house];
     return value === null ? [] : [{ house, value }];
@@ -90,12 +86,27 @@ export function raceChart(view: RaceChartView): Html {
 <figcaption>${young ? `Since ${since}` : `Last ${view.days} days`}</figcaption>
 <div class="race" role="img" aria-label="${summary}">
 <svg class="plot" viewBox="0 0 ${SIZE} ${SIZE}" preserveAspectRatio="none" aria-hidden="true"><path class="grid" d="${grid}"/>${drawn}</svg>
-<svg class="ticks" aria-hidden="true">${ticks}</svg>
+${tickLabels(axis.ticks, (value) => y(value) / 10)}
 ${endLabels(ends, view.names, (value) => y(value) / 10, true)}
 ${endLabels(ends, view.names, (value) => y(value) / 10, false)}
 ${dateRow(series.length, dates)}
 </div>
 </figure>`;
+}
+
+/**
+ * The axis' values in a column of their own left of the lines, each level with its grid line and
+ * as wide as the longest: no line ever passes under a value, so none is hidden or misread there.
+ */
+function tickLabels(ticks: readonly number[], percent: (value: number) => number): Html {
+  const written = ticks.map((tick) => english().numbers.format(tick));
+  const labels = ticks.map(
+    (tick, index) =>
+      html`<text x="100%" dx="-0.5em" y="${percent(tick)}%">${written[index] ?? ''}</text>`,
+  );
+  const longest = Math.max(0, ...written.map((text) => text.length));
+  const width = round(longest * CHARACTER_EM + 0.6);
+  return html`<svg class="ticks" width="${width}em" aria-hidden="true">${labels}</svg>`;
 }
 
 /** A house's line through the series, broken where it has no value. */

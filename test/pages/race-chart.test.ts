@@ -93,6 +93,18 @@ function style(selector: string, media?: string): Record<string, string> {
   return found;
 }
 
+/** The axis' values, their places (in %) and the width (in em) of their column. */
+function ticksOf(html: string): { values: number[]; places: number[]; width: number } {
+  const match = html.match(/<svg class="ticks" width="([\d.]+)em"[^>]*>(.*?)<\/svg>/);
+  if (!match) throw new Error("no axis' values");
+  const texts = [...(match[2] ?? '').matchAll(/<text [^>]*y="([\d.]+)%"[^>]*>([\d,]+)<\/text>/g)];
+  return {
+    values: texts.map((text) => Number((text[2] ?? '').replaceAll(',', ''))),
+    places: texts.map((text) => Number(text[1])),
+    width: Number(match[1]),
+  };
+}
+
 /** The `y` attributes (in %) of the end labels, by house. */
 function labelPlaces(html: string): Record<string, number> {
   const places: Record<string, number> = {};
@@ -133,9 +145,7 @@ describe("the page's chart", () => {
 
   it("spans a close race's range with a margin, not from 0", () => {
     const html = page(closeRace());
-    const ticks = [
-      ...html.matchAll(/<text x="0.3em" y="[\d.]+%" dy="-0.35em">([\d,]+)<\/text>/g),
-    ].map((match) => Number((match[1] ?? '').replaceAll(',', '')));
+    const ticks = ticksOf(html).values;
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     // The race runs from 870 to 1,240: the axis sits around it, far above 0.
     expect(Math.min(...ticks)).toBeGreaterThanOrEqual(850);
@@ -193,13 +203,24 @@ describe("the page's chart", () => {
     expect(style('.ends text')['font-size']).toBeUndefined();
   });
 
-  it("writes the axis' values on a rim of the chart's ground, wide enough to hide a line", () => {
-    const ticks = style('.ticks text');
-    expect(ticks['paint-order']).toBe('stroke');
-    expect(ticks.stroke).toBe(style('.chart').background);
-    // Half an em covers the gaps between figures too, not only their outlines.
-    expect(ticks['stroke-width']).toMatch(/em$/);
-    expect(Number.parseFloat(ticks['stroke-width'] ?? '')).toBeGreaterThanOrEqual(0.4);
+  it("writes the axis' values in a column of their own, where no line passes under them", () => {
+    const html = page(closeRace());
+    const ticks = ticksOf(html);
+    // Each value level with its grid line, as wide a column as the longest ("1,200") needs.
+    const grid = html.match(/<path class="grid" d="([^"]+)"/)?.[1] ?? '';
+    const lines = [...grid.matchAll(/M0 ([\d.]+)H1000/g)].map((match) => Number(match[1]) / 10);
+    expect(ticks.places).toEqual(lines);
+    expect(ticks.width).toBeGreaterThanOrEqual('1,200'.length * 0.6);
+    // The three columns: the values, the lines, the end labels; the dates under the lines.
+    expect(style('.race')['grid-template-columns']).toBe('auto minmax(0, 1fr) auto');
+    expect(style('.ticks')['grid-area']).toBe('1 / 1');
+    expect(style('.plot')['grid-area']).toBe('1 / 2');
+    expect(style('.ends')['grid-area']).toBe('1 / 3');
+    expect(style('.race .dates')['grid-area']).toBe('2 / 2');
+    // Sized in the values' own em, as the column's width is reckoned.
+    expect(style('.ticks')['font-size']).toBeDefined();
+    expect(style('.ticks text')['font-size']).toBeUndefined();
+    expect(style('.ticks text')['text-anchor']).toBe('end');
   });
 
   it('writes days under a month-long race', () => {
