@@ -7,10 +7,12 @@ import {
 } from '../answers/answer-cache.js';
 import { ApiError, MESSAGES } from '../answers/errors.js';
 import type { RenderBudget, RenderOwner } from '../budgets/render-budget.js';
+import { PACED_FROM_BYTES, pacedBody } from './paced-body.js';
 
 /**
  * Sends a serialized answer. A 200 carries its ETag and Cache-Control, and a client that
- * already holds that ETag gets 304 with no body.
+ * already holds that ETag gets 304 with no body. A body of megabytes goes out paced
+ * (paced-body.ts), its length announced as the whole one's.
  */
 export function sendAnswer(
   request: FastifyRequest,
@@ -27,8 +29,12 @@ export function sendAnswer(
   }
   reply
     .code(answer.status)
-    .header('content-type', answer.type ?? 'application/json; charset=utf-8')
-    .send(answer.text ?? answer.body);
+    .header('content-type', answer.type ?? 'application/json; charset=utf-8');
+  if (answer.body.length < PACED_FROM_BYTES || request.method === 'HEAD') {
+    reply.send(answer.text ?? answer.body);
+    return;
+  }
+  reply.header('content-length', String(answer.body.length)).send(pacedBody(answer.body));
 }
 
 /** What cached routes share: the cache, what keeps it true, and the max-age they announce. */

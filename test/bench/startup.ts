@@ -52,16 +52,18 @@ export async function startupSeries(setup: StartupSetup): Promise<Report['startu
     }
   }
   const serverMedianMs = median(times.api);
+  const baselineMedianMs = median(times.baseline);
+  const peerMedianMs = median(times.peer);
   return {
     serverMs: times.api,
     baselineMs: times.baseline,
     fastifyMs: times.fastify,
     peerMs: times.peer,
     serverMedianMs,
-    baselineMedianMs: median(times.baseline),
+    baselineMedianMs,
     fastifyMedianMs: median(times.fastify),
-    peerMedianMs: median(times.peer),
-    ratio: serverMedianMs / median(times.baseline),
-    peerRatio: serverMedianMs / median(times.peer),
+    peerMedianMs,
+    ratio: serverMedianMs / baselineMedianMs,
+    peerRatio: serverMedianMs / peerMedianMs,
   };
 }
