@@ -134,6 +134,11 @@ describe.skipIf(!chromiumPath)('the public scoreboard in a browser', () => {
         `document.querySelector('#chart .plot').getBoundingClientRect().width / document.querySelector('#chart .race').getBoundingClientRect().width`,
       )) as number;
       expect(share).toBeGreaterThanOrEqual(lines);
+      // The axis' values sit left of the lines, none over them.
+      const [valuesRight, plotLeft] = (await page.evaluate(
+        `[Math.max(...[...document.querySelectorAll('#chart .ticks text')].map((text) => text.getBoundingClientRect().right)), document.querySelector('#chart .plot').getBoundingClientRect().left]`,
+      )) as [number, number];
+      expect(valuesRight).toBeLessThanOrEqual(plotLeft);
       for (const [i, label] of labels.entries()) {
         // Inside the viewport, at a size one reads on a phone, overlapping no other label.
         expect(label.left, label.text).toBeGreaterThanOrEqual(0);
