@@ -104,9 +104,7 @@ function tickLabels(ticks: readonly number[], percent: (value: number) => number
     (tick, index) =>
       html`<text x="100%" dx="-0.5em" y="${percent(tick)}%">${written[index] ?? ''}</text>`,
   );
-  const longest = Math.max(0, ...written.map((text) => text.length));
-  const width = round(longest * CHARACTER_EM + 0.6);
-  return html`<svg class="ticks" width="${width}em" aria-hidden="true">${labels}</svg>`;
+  return html`<svg class="ticks" width="${widthEm(written, 0.6)}em" aria-hidden="true">${labels}</svg>`;
 }
 
 /** A house's line through the series, broken where it has no value. */
@@ -182,7 +180,12 @@ function endLabels(
   });
   const written = ({ house, value }: { house: House; value: number }) =>
     withValues ? `${names[house]} ${english().numbers.format(value)}` : names[house];
-  const longest = Math.max(0, ...ends.map((end) => written(end).length));
-  const width = round(longest * CHARACTER_EM + 1.3);
+  const width = widthEm(ends.map(written), 1.3);
   return html`<svg class="ends ${withValues ? 'wide' : 'narrow'}" width="${width}em" aria-hidden="true">${labels}</svg>`;
+}
+
+/** The width, in em, of a column of texts: its longest and `paddingEm` beside it. */
+function widthEm(texts: readonly string[], paddingEm: number): number {
+  const longest = Math.max(0, ...texts.map((text) => text.length));
+  return round(longest * CHARACTER_EM + paddingEm);
 }

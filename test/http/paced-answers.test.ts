@@ -4,6 +4,7 @@ import { etagOf } from '../../src/answers/answer-cache.js';
 import { PACED_FROM_BYTES, pacedBody } from '../../src/http/paced-body.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { buildHardeningApp, type HardeningApp, listen } from './support/app.js';
+import { fetchBytes } from './support/fetch-bytes.js';
 
 /*
  * An answer of megabytes (a whole list of thousands of profiles) leaves a slice per turn of the
@@ -29,31 +30,6 @@ const players = Array.from({ length: SIZE }, (_, i) => ({
 }));
 const data = structuredClone(fixture);
 data.guilds.push({ id: BIG, players } as unknown as (typeof data.guilds)[number]);
-
-interface Received {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
-function fetchBytes(url: string, key: string, method = 'GET'): Promise<Received> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { authorization: key } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          bytes: Buffer.concat(chunks),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** Asks for `url` and hangs up as soon as the first bytes of the body arrive. */
 function leaveMidBody(url: string, key: string): Promise<number> {

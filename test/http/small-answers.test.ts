@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache, ENTRY_BYTES } from '../../src/answers/answer-cache.js';
 import { fixture, RICH } from '../support/fixture.js';
 import { buildHardeningApp, type HardeningApp, listen } from './support/app.js';
+import { fetchBytes } from './support/fetch-bytes.js';
 
 /*
  * A small JSON answer leaves as text (one write with its headers), a large one and a picture as
@@ -15,27 +15,6 @@ const withNames = structuredClone(fixture);
 const rich = withNames.guilds.find((guild) => guild.id === RICH);
 for (const [index, player] of (rich?.players ?? []).entries()) {
   player.name = NAMES[index % NAMES.length] ?? player.name;
-}
-
-/** The answer's status, headers and raw bytes, as they came off the socket. */
-function fetchBytes(url: string, key: string) {
-  return new Promise<{ status: number; length: string | undefined; bytes: Buffer }>(
-    (resolve, reject) => {
-      const req = request(url, { headers: { authorization: key } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            length: res.headers['content-length'],
-            bytes: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
 }
 
 let t: HardeningApp;
@@ -56,7 +35,7 @@ describe('small answers sent as text', () => {
     expect(first.status).toBe(200);
     expect(first.bytes.length).toBeLessThan(4096);
     expect(again.bytes.equals(first.bytes)).toBe(true);
-    expect(again.length).toBe(String(again.bytes.length));
+    expect(again.headers['content-length']).toBe(String(again.bytes.length));
     const names = (
       JSON.parse(again.bytes.toString('utf8')) as { results: { name: string }[] }
     ).results.map((player) => player.name);
