@@ -1,16 +1,40 @@
 import { availableParallelism } from 'node:os';
-import { z } from 'zod';
-import { isTrustedProxyEntry, splitList } from './trusted-proxies.js';
+import {
+  anyText,
+  flag,
+  list,
+  mapped,
+  matching,
+  number,
+  oneOf,
+  optional,
+  url,
+  ValueProblem,
+  type Variable,
+  whole,
+  withDefault,
+} from './env-values.js';
+import { isTrustedProxyEntry } from './trusted-proxies.js';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const port = number({
+  notNumber: 'must be a port number',
+  notWhole: 'must be a whole number',
+  min: [0, 'must be from 0 to 65535'],
+  max: [65535, 'must be from 0 to 65535'],
+});
 
-const port = z.coerce
-  .number({ error: 'must be a port number' })
-  .int('must be a whole number')
-  .min(0, 'must be from 0 to 65535')
-  .max(65535, 'must be from 0 to 65535');
+/** A whole number of 0 or more; `zero` says what 0 means. */
+const count = (zero: string, unit = 'must be a whole number') =>
+  whole(unit, [0, `must be 0${zero} or more`]);
+
+/** Milliseconds from `min` to 600000. */
+const milliseconds = (min: number) => {
+  const range = `must be from ${min} to 600000`;
+  return whole('must be a whole number of milliseconds', [min, range], [600_000, range]);
+};
+
+const httpUrl = url(['http', 'https'], 'must be an http(s) URL');
+const withoutTrailingSlash = (text: string) => text.replace(/\/+$/, '');
 
 /**
  * The render budgets' defaults. Renders at once: one core is left to the event loop, which
@@ -23,150 +47,114 @@ export const RENDER_DEFAULTS = {
   queue: 8,
 } as const;
 
-const envSchema = z.object({
-  DATABASE_PATH: z.string().min(1, 'must not be empty').default('data/housecup.db'),
-  DATABASE_URL: z
-    .url({
-      protocol: /^postgres(ql)?$/,
-      error: 'must be a postgres:// URL (e.g. postgres://user:password@host:5432/housecup)',
-    })
-    .optional(),
-  DEMO_DATA: booleanFlag.default(true),
-  AUTO_FIRST_KEY: booleanFlag.default(true),
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
-  PORT: port.default(3000),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (off) or more')
-    .default(600),
-  FAILURE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (off) or more')
-    .default(120),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
-  REDIS_KEY_PREFIX: z
-    .string()
-    .max(100, 'must be at most 100 characters')
-    .regex(/^\S+$/, 'must have no blanks')
-    .default('housecup:'),
-  METRICS: booleanFlag.default(false),
-  CACHE_MAX_AGE: z.coerce
-    .number({ error: 'must be a whole number of seconds' })
-    .int('must be a whole number of seconds')
-    .min(0, 'must be 0 or more')
-    .default(5),
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform(splitList)
-    .refine((entries) => entries.every(isTrustedProxyEntry), {
-      error:
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Every variable, in the order a problem is reported: its reader and what unset means. */
+const VARIABLES = {
+  DATABASE_PATH: withDefault(anyText, 'data/housecup.db'),
+  DATABASE_URL: optional(
+    url(
+      ['postgres', 'postgresql'],
+      'must be a postgres:// URL (e.g. postgres://user:password@host:5432/housecup)',
+    ),
+  ),
+  DEMO_DATA: withDefault(flag, true),
+  AUTO_FIRST_KEY: withDefault(flag, true),
+  HOST: withDefault(anyText, '127.0.0.1'),
+  PORT: withDefault(port, 3000),
+  LOG_LEVEL: withDefault(oneOf(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  RATE_LIMIT_PER_MINUTE: withDefault(count(' (off)'), 600),
+  FAILURE_LIMIT_PER_MINUTE: withDefault(count(' (off)'), 120),
+  REDIS_URL: optional(url(['redis', 'rediss'], 'must be a redis:// or rediss:// URL')),
+  REDIS_KEY_PREFIX: withDefault(
+    matching(/^\S+$/, 'must have no blanks', [100, 'must be at most 100 characters']),
+    'housecup:',
+  ),
+  METRICS: withDefault(flag, false),
+  CACHE_MAX_AGE: withDefault(count('', 'must be a whole number of seconds'), 5),
+  TRUST_PROXY: withDefault(
+    list(
+      matching(
+        { test: isTrustedProxyEntry },
         'must be a comma-separated list of proxy addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8), or loopback, linklocal, uniquelocal',
-    }),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform(splitList)
-    .pipe(
-      z.array(
-        z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }),
       ),
     ),
-  EVENT_STREAMS_PER_KEY: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no limit) or more')
-    .default(20),
-  EVENT_KEEP_ALIVE_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .positive('must be more than 0')
-    .max(25, 'must be at most 25 (proxies close streams idle longer than that)')
-    .default(25),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
-  PUBLIC_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no limit) or more')
-    .default(120),
-  PUBLIC_STREAMS_PER_ADDRESS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no limit) or more')
-    .default(5),
-  RENDERS_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no limit) or more')
-    .default(RENDER_DEFAULTS.perMinute),
-  RENDER_CONCURRENCY: z.coerce
-    .number({ error: 'must be a whole number of 1 or more' })
-    .int('must be a whole number of 1 or more')
-    .min(1, 'must be a whole number of 1 or more')
-    .default(RENDER_DEFAULTS.concurrency),
-  RENDER_QUEUE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (no waiting) or more')
-    .default(RENDER_DEFAULTS.queue),
-  HISTORY_DAYS: z.coerce
-    .number({ error: 'must be a whole number of days' })
-    .int('must be a whole number of days')
-    .min(0, 'must be 0 (keep everything) or more')
-    .default(400),
-  LIVE_EDIT_INTERVAL_MS: z.coerce
-    .number({ error: 'must be a whole number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(500, 'must be from 500 to 600000')
-    .max(600_000, 'must be from 500 to 600000')
-    .default(10_000),
-  LIVE_LEASE_MS: z.coerce
-    .number({ error: 'must be a whole number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(1_500, 'must be from 1500 to 600000')
-    .max(600_000, 'must be from 1500 to 600000')
-    .default(30_000),
-  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
-  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
-  DISCORD_TOKEN: z.string().optional(),
-  DISCORD_APPLICATION_ID: z
-    .string()
-    .regex(/^\d{1,20}$/, 'must be a Discord snowflake (digits)')
-    .optional(),
-  DISCORD_REST_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .default('https://discord.com/api'),
-  DISCORD_PUBLIC_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (the application's public key)")
-    .transform((key) => key.toLowerCase())
-    .optional(),
-  DISCORD_SHARDS: z
-    .string()
-    .regex(/^(auto|\d{1,5}(\s*,\s*\d{1,5})*)$/, 'must be auto or a list of shard ids such as 0,1')
-    .transform((value): 'auto' | number[] =>
-      value === 'auto' ? 'auto' : [...new Set(value.split(',').map((id) => Number(id.trim())))],
-    )
-    .default('auto'),
-  DISCORD_SHARD_COUNT: z.coerce
-    .number({ error: 'must be a whole number of 1 or more' })
-    .int('must be a whole number of 1 or more')
-    .min(1, 'must be a whole number of 1 or more')
-    .max(65_535, 'must be at most 65535')
-    .optional(),
-});
+    [],
+  ),
+  CORS_ORIGINS: withDefault(
+    list(url(['http', 'https'], 'must be a comma-separated list of http(s) origins')),
+    [],
+  ),
+  EVENT_STREAMS_PER_KEY: withDefault(count(' (no limit)'), 20),
+  EVENT_KEEP_ALIVE_SECONDS: withDefault(
+    number({
+      notNumber: 'must be a number of seconds',
+      min: [0, 'must be more than 0', 'exclusive'],
+      max: [25, 'must be at most 25 (proxies close streams idle longer than that)'],
+    }),
+    25,
+  ),
+  PUBLIC_URL: optional(mapped(httpUrl, withoutTrailingSlash)),
+  PUBLIC_LIMIT_PER_MINUTE: withDefault(count(' (no limit)'), 120),
+  PUBLIC_STREAMS_PER_ADDRESS: withDefault(count(' (no limit)'), 5),
+  RENDERS_PER_MINUTE: withDefault(count(' (no limit)'), RENDER_DEFAULTS.perMinute),
+  RENDER_CONCURRENCY: withDefault(
+    whole('must be a whole number of 1 or more', [1, 'must be a whole number of 1 or more']),
+    RENDER_DEFAULTS.concurrency,
+  ),
+  RENDER_QUEUE: withDefault(count(' (no waiting)'), RENDER_DEFAULTS.queue),
+  HISTORY_DAYS: withDefault(count(' (keep everything)', 'must be a whole number of days'), 400),
+  LIVE_EDIT_INTERVAL_MS: withDefault(milliseconds(500), 10_000),
+  LIVE_LEASE_MS: withDefault(milliseconds(1_500), 30_000),
+  WEBHOOK_ALLOW_HTTP: withDefault(flag, false),
+  WEBHOOK_ALLOW_PRIVATE: withDefault(flag, false),
+  DISCORD_TOKEN: optional(anyText),
+  DISCORD_APPLICATION_ID: optional(matching(/^\d{1,20}$/, 'must be a Discord snowflake (digits)')),
+  DISCORD_REST_URL: withDefault(mapped(httpUrl, withoutTrailingSlash), 'https://discord.com/api'),
+  DISCORD_PUBLIC_KEY: optional(
+    mapped(
+      matching(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (the application's public key)"),
+      (key) => key.toLowerCase(),
+    ),
+  ),
+  DISCORD_SHARDS: withDefault(
+    mapped(
+      matching(
+        /^(auto|\d{1,5}(\s*,\s*\d{1,5})*)$/,
+        'must be auto or a list of shard ids such as 0,1',
+      ),
+      (value): 'auto' | number[] =>
+        value === 'auto' ? 'auto' : [...new Set(value.split(',').map((id) => Number(id.trim())))],
+    ),
+    'auto',
+  ),
+  DISCORD_SHARD_COUNT: optional(
+    whole(
+      'must be a whole number of 1 or more',
+      [1, 'must be a whole number of 1 or more'],
+      [65_535, 'must be at most 65535'],
+    ),
+  ),
+} satisfies Record<string, Variable<unknown>>;
+
+type Environment = { [Name in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[Name]> };
+
+/** Each variable read in order; the first that is not what it asks for stops the start. */
+function readEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const read: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(VARIABLES)) {
+    // An empty value (`PORT=` in .env) means "use the default", as .env.example shows.
+    const text = env[name] === '' ? undefined : env[name];
+    try {
+      read[name] = (variable as Variable<unknown>)(text);
+    } catch (error) {
+      if (!(error instanceof ValueProblem)) throw error;
+      throw new ConfigError(`Invalid ${name}: ${error.message}`);
+    }
+  }
+  return read as Environment;
+}
 
 /** The shard settings must agree with each other: checked after each variable on its own. */
 function shardProblem(shards: 'auto' | number[], count: number | undefined): string | undefined {
@@ -182,9 +170,7 @@ function shardProblem(shards: 'auto' | number[], count: number | undefined): str
 }
 
 /** Every variable housecup reads (and `.env.example` lists): the tests keep them out of their runs. */
-export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
-
-export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(VARIABLES);
 
 export interface Config {
   databasePath: string;
@@ -270,15 +256,7 @@ export class ConfigError extends Error {
  * naming the first bad variable, so start-up can print it and stop.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty value (`PORT=` in .env) means "use the default", as .env.example shows.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'}`);
-  }
-  const e = parsed.data;
+  const e = readEnvironment(env);
   const shardError = shardProblem(e.DISCORD_SHARDS, e.DISCORD_SHARD_COUNT);
   if (shardError) throw new ConfigError(shardError);
   return {

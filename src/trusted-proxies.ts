@@ -20,11 +20,3 @@ export function isTrustedProxyEntry(entry: string): boolean {
   const bits = Number(prefix);
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
-
-/** The comma-separated list, trimmed, empty entries dropped. */
-export function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}

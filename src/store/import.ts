@@ -3,12 +3,7 @@ import { job } from '../records/job.js';
 import { premium } from '../records/premium.js';
 import { type Profile, profile } from '../records/profile.js';
 import { columnList, type RecordDefinition } from '../records/record.js';
-import {
-  checkTransferFile,
-  type GuildEntry,
-  type ImportSummary,
-  summarize,
-} from '../transfer/format.js';
+import type { GuildEntry, ImportSummary } from '../transfer/format.js';
 import { guildWrites } from '../transfer/guild-writes.js';
 import { historyAfterImport } from '../transfer/history.js';
 import { historyWithLedger } from '../transfer/ledger.js';
@@ -51,6 +46,9 @@ export async function importData(
   now: () => Date,
 ): Promise<ImportSummary> {
   const at = now();
+  // Loaded on the first import: the file's checks are written with zod, which a start that
+  // imports nothing need not load (docs/performance.md, "What a start loads").
+  const { checkTransferFile, summarize } = await import('../transfer/format.js');
   const file = checkTransferFile(data, at);
   // The points the file changes are the import's in the ledger, not the game's: the history's
   // trigger writes that onto the row of a change it records.

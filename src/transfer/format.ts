@@ -11,6 +11,7 @@ import { type Profile, profile } from '../records/profile.js';
 import { profileChange } from '../records/profile-change.js';
 import type { RecordDefinition } from '../records/record.js';
 import { startColumn, term } from '../records/terms.js';
+import { assignIds } from './assign-ids.js';
 import { type HistoryFileEntry, historyProblems } from './history.js';
 import { type LedgerFileEntry, ledgerProblems } from './ledger.js';
 import { type PeriodEntry, periodEntryProblem } from './periods.js';
@@ -302,17 +303,6 @@ function reportDuplicateIds(
       });
     seen.add(entry.id);
   });
-}
-
-/**
- * The ids entries get: their own where given, otherwise the next ones after the largest given
- * id, in file order (so a file without ids numbers its jobs 1, 2, 3, ...).
- */
-export function assignIds(entries: readonly { id?: number | undefined }[]): number[] {
-  // A loop, not Math.max(...ids): spreading a few hundred thousand ids overflows the stack.
-  let next = 1;
-  for (const entry of entries) if (entry.id !== undefined && entry.id >= next) next = entry.id + 1;
-  return entries.map((entry) => entry.id ?? next++);
 }
 
 // A file that is not an object at all (a bare list of guilds, say) is told what one looks like.

@@ -1,4 +1,5 @@
-import { assignIds, type GuildEntry } from './format.js';
+import { assignIds } from './assign-ids.js';
+import type { GuildEntry } from './format.js';
 
 /** A row the guild already has, as a re-import may match it. */
 interface ExistingRow {
