@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** An answer as bytes, ready to send again and again. */
 export interface CachedAnswer {
@@ -54,8 +54,10 @@ const TEXT_MAX_BYTES = 4096;
 // and served (docs/performance.md, "Memory").
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
+// crypto.hash, one call with no Hash object: 0.3 against 1.0–1.8 µs for a small answer's body
+// (docs/performance.md, "How the answers are made fast").
 export function etagOf(body: Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { EVENT_NAMES } from '../records/events.js';
 
 /*
@@ -27,7 +27,7 @@ export const NOTHING_HELD: Held = EVENT_NAMES.map(() => '');
 
 /** 48 bits of SHA-1: a change of one area's data is never mistaken for no change in practice. */
 export function digestOf(data: Buffer): string {
-  return createHash('sha1').update(data).digest('base64url').slice(0, DIGEST_CHARS);
+  return hash('sha1', data, 'base64url').slice(0, DIGEST_CHARS);
 }
 
 export function formatEventId(held: Held): string {
