@@ -140,6 +140,7 @@ export async function startService(
           limitPerMinute: config.publicLimitPerMinute,
           streamsPerAddress: config.publicStreamsPerAddress,
           errorPages,
+          logger,
         }).then(() => undefined),
       // Discord's signed requests, answered by any node: no token, no gateway connection needed.
       ...(publicKey

@@ -9,6 +9,21 @@ export interface StreamSink {
   destroy(): void;
 }
 
+/**
+ * A stream whose client has not taken this many bytes is dropped: ~250 points events behind, far
+ * more than a reader that is merely slow ever is, and a bound on what one client can hold here.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/**
+ * Writes `chunk`; false when the client is then more than `maxBufferedBytes` behind, and must be
+ * dropped rather than held in memory.
+ */
+export function writeWithin(sink: StreamSink, chunk: Buffer, maxBufferedBytes: number): boolean {
+  sink.write(chunk);
+  return sink.writableLength <= maxBufferedBytes;
+}
+
 /** Why a stream ended, for the log line and the caller. */
 export type EndReason = 'client' | 'revoked' | 'slow' | 'shutdown';
 
@@ -38,12 +53,9 @@ export class ClientStream {
   /** Writes `chunk`; false (and the stream dropped) when the client is too far behind. */
   send(chunk: Buffer): boolean {
     if (this.ended) return false;
-    this.sink.write(chunk);
-    if (this.sink.writableLength > this.maxBufferedBytes) {
-      this.end('slow');
-      return false;
-    }
-    return true;
+    if (writeWithin(this.sink, chunk, this.maxBufferedBytes)) return true;
+    this.end('slow');
+    return false;
   }
 
   /**

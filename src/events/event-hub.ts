@@ -1,23 +1,16 @@
 import type { Logger } from '../logger.js';
 import { EVENT_NAMES, type EventName } from '../records/events.js';
 import type { StateSources } from './area-answers.js';
-import { ClientStream, type EndReason, type StreamSink } from './client-stream.js';
+import {
+  ClientStream,
+  type EndReason,
+  MAX_BUFFERED_BYTES,
+  type StreamSink,
+} from './client-stream.js';
 import { parseEventId } from './event-id.js';
 import { KEEP_ALIVE } from './frames.js';
 import { GuildWatch } from './guild-watch.js';
-
-/**
- * How often each watched guild's generation is compared. A generation is a string comparison
- * (SQLite's data_version is read at most once a millisecond, PostgreSQL's comes from its change
- * notifications), so this costs next to nothing and keeps a commit's events well within the
- * contract's second.
- */
-const POLL_MS = 50;
-/**
- * A stream whose client has not taken this many bytes is dropped: ~250 points events behind, far
- * more than a reader that is merely slow ever is, and a bound on what one client can hold here.
- */
-const MAX_BUFFERED_BYTES = 64 * 1024;
+import { POLL_MS, WatchTimers } from './watch-timers.js';
 
 interface EventHubOptions {
   sources: StateSources;
@@ -50,29 +43,24 @@ export class EventHub {
   private readonly sent = EVENT_NAMES.map(() => 0);
   private open = 0;
   private activeKeys: ReadonlySet<number> | null = null;
-  /** Both run only while a guild is watched: an app without streams has no timer of ours. */
-  private poll: NodeJS.Timeout | undefined;
-  private keepAlive: NodeJS.Timeout | undefined;
+  private readonly timers: WatchTimers;
   private readonly maxBufferedBytes: number;
   private closed = false;
 
   constructor(private readonly options: EventHubOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
-  }
-
-  private startTimers(): void {
-    if (this.poll) return;
-    this.poll = setInterval(() => this.onPoll(), this.options.pollMs ?? POLL_MS);
-    this.poll.unref();
-    this.keepAlive = setInterval(() => this.onKeepAlive(), this.options.keepAliveMs);
-    this.keepAlive.unref();
-  }
-
-  private stopTimers(): void {
-    clearInterval(this.poll);
-    clearInterval(this.keepAlive);
-    this.poll = undefined;
-    this.keepAlive = undefined;
+    this.timers = new WatchTimers({
+      pollMs: options.pollMs ?? POLL_MS,
+      keepAliveMs: options.keepAliveMs,
+      onPoll: () => {
+        this.checkGuilds();
+        this.checkKeys();
+      },
+      onKeepAlive: () => this.onKeepAlive(),
+      pollFailed: (error) =>
+        options.logger.error({ err: error }, 'event streams: checking for changes failed'),
+      watching: () => this.watches.size > 0,
+    });
   }
 
   /**
@@ -100,7 +88,7 @@ export class EventHub {
           ),
       );
       this.watches.set(guildId, watch);
-      this.startTimers();
+      this.timers.start();
       void watch.refresh();
     }
     watch.whenKnown(then);
@@ -150,7 +138,7 @@ export class EventHub {
   /** Ends every stream cleanly and stops the timers: the server can then close. */
   close(): void {
     this.closed = true;
-    this.stopTimers();
+    this.timers.stop();
     for (const streams of [...this.byKey.values()]) {
       for (const stream of [...streams]) stream.end('shutdown');
     }
@@ -171,18 +159,6 @@ export class EventHub {
         'event stream dropped: its client reads too slowly',
       );
     }
-  }
-
-  private onPoll(): void {
-    // A timer's callback must never throw (the store may be closing under it): a failure here
-    // is retried on the next tick, and a read's own failure is handled by its watch.
-    try {
-      this.checkGuilds();
-      this.checkKeys();
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'event streams: checking for changes failed');
-    }
-    if (this.watches.size === 0) this.stopTimers();
   }
 
   private checkGuilds(): void {

@@ -1,31 +1,38 @@
-import type { ServerResponse } from 'node:http';
 import type { AnswerCache } from '../answers/answer-cache.js';
 import { pointsAnswer } from '../answers/points.js';
 import { readEventData } from '../events/area-answers.js';
+import { MAX_BUFFERED_BYTES, type StreamSink, writeWithin } from '../events/client-stream.js';
+import { KEEP_ALIVE } from '../events/frames.js';
+import { POLL_MS, WatchTimers } from '../events/watch-timers.js';
+import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 
 /**
  * The public pages' live updates: per guild, the open streams of `GET
  * /cup/:guildId/events`, which get `points` events (the bytes GET /v1/points answers) and
  * `term` events (the guild's latest term, as the API's stream sends it: no player data), each
- * when it differs from the last one sent. One timer asks each watched guild whether its
- * generation moved; when it did, the guild is checked again: unpublished, its streams end;
- * otherwise each gets what changed. Smaller than the API's EventHub on purpose: no keys, no ids.
+ * when it differs from the last one sent. The API's timers look at each watched guild's
+ * generation; when it moved, the guild is checked again: unpublished, its streams end;
+ * otherwise each gets what changed. Smaller than the API's EventHub on purpose: no keys, no ids;
+ * the same bound on a client that stops reading.
  */
 
-// As often as the API's EventHub looks: a check is cheap, and a slower poll made the public
-// streams lag the API's (docs/performance.md, "Public stream polling").
-const POLL_MS = 50;
 const KEEP_ALIVE_MS = 25_000;
 
+/** The response of a public stream, as far as the streams need it. */
+interface PublicSink extends StreamSink {
+  readonly writableEnded: boolean;
+  once(event: 'close', listener: () => void): unknown;
+}
+
 interface Watched {
-  streams: Set<ServerResponse>;
+  streams: Set<PublicSink>;
   /**
    * The streams that got their first frames. Until then a refresh leaves a stream alone: its
    * first frames are the latest the others got, so a stream opened during a refresh gets no
    * event twice.
    */
-  ready: Set<ServerResponse>;
+  ready: Set<PublicSink>;
   generation: string;
   last: Buffer | null;
   /** The last `term` data sent; empty while the guild has no term (nothing is sent then). */
@@ -37,16 +44,32 @@ interface PublicStreamsOptions {
   read: ReadService;
   cache: AnswerCache;
   generation(guildId: string): string;
+  logger: Logger;
   pollMs?: number;
+  maxBufferedBytes?: number;
 }
 
 export class PublicStreams {
   private readonly guilds = new Map<string, Watched>();
-  private poll: NodeJS.Timeout | undefined;
-  private keepAlive: NodeJS.Timeout | undefined;
+  private readonly timers: WatchTimers;
+  private readonly maxBufferedBytes: number;
   private closed = false;
 
-  constructor(private readonly options: PublicStreamsOptions) {}
+  constructor(private readonly options: PublicStreamsOptions) {
+    this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+    this.timers = new WatchTimers({
+      pollMs: options.pollMs ?? POLL_MS,
+      keepAliveMs: KEEP_ALIVE_MS,
+      onPoll: () => this.onPoll(),
+      onKeepAlive: () => {
+        for (const [guildId, watched] of this.guilds)
+          this.send(guildId, watched.streams, KEEP_ALIVE);
+      },
+      pollFailed: (error) =>
+        options.logger.error({ err: error }, 'public streams: checking for changes failed'),
+      watching: () => this.guilds.size > 0,
+    });
+  }
 
   get open(): number {
     let count = 0;
@@ -55,7 +78,7 @@ export class PublicStreams {
   }
 
   /** Starts sending `guildId`'s points to `response` (headers already written); `onEnd` once. */
-  add(guildId: string, response: ServerResponse, onEnd: () => void): void {
+  add(guildId: string, response: PublicSink, onEnd: () => void): void {
     // A slot granted after shutdown began (Redis answers late): the server is waiting for the
     // open streams to end, so this one ends at once rather than hold the close up.
     if (this.closed) {
@@ -80,18 +103,21 @@ export class PublicStreams {
       watched.streams.delete(response);
       watched.ready.delete(response);
       if (watched.streams.size === 0) this.guilds.delete(guildId);
-      if (this.guilds.size === 0) this.stopTimers();
+      if (this.guilds.size === 0) this.timers.stop();
       onEnd();
     });
-    this.startTimers();
+    this.timers.start();
     void Promise.all([this.points(guildId), this.term(guildId)]).then(([body, term]) => {
       if (response.writableEnded) return;
       watched.last ??= body;
       watched.lastTerm ??= term;
-      if (watched.last) response.write(frame('points', watched.last));
-      if (watched.lastTerm && watched.lastTerm.length > 0) {
-        response.write(frame('term', watched.lastTerm));
-      }
+      const frames = [
+        ...(watched.last ? [frame('points', watched.last)] : []),
+        ...(watched.lastTerm && watched.lastTerm.length > 0
+          ? [frame('term', watched.lastTerm)]
+          : []),
+      ];
+      if (frames.length > 0) this.send(guildId, [response], Buffer.concat(frames));
       watched.ready.add(response);
     });
   }
@@ -100,7 +126,22 @@ export class PublicStreams {
   close(): void {
     this.closed = true;
     for (const watched of this.guilds.values()) for (const stream of watched.streams) stream.end();
-    this.stopTimers();
+    this.timers.stop();
+  }
+
+  /**
+   * Writes `chunk` to each of `streams`; a client more than the bound behind is dropped (its
+   * 'close' then forgets it), and logged with its guild.
+   */
+  private send(guildId: string, streams: Iterable<PublicSink>, chunk: Buffer): void {
+    for (const stream of streams) {
+      if (stream.writableEnded || writeWithin(stream, chunk, this.maxBufferedBytes)) continue;
+      stream.destroy();
+      this.options.logger.warn(
+        { guild: guildId, maxBufferedBytes: this.maxBufferedBytes },
+        'public stream dropped: its client reads too slowly',
+      );
+    }
   }
 
   private async points(guildId: string): Promise<Buffer | null> {
@@ -121,25 +162,6 @@ export class PublicStreams {
     } catch {
       return null;
     }
-  }
-
-  private startTimers(): void {
-    if (this.poll) return;
-    this.poll = setInterval(() => this.onPoll(), this.options.pollMs ?? POLL_MS);
-    this.poll.unref();
-    this.keepAlive = setInterval(() => {
-      for (const watched of this.guilds.values()) {
-        for (const stream of watched.streams) stream.write(': keep-alive\n\n');
-      }
-    }, KEEP_ALIVE_MS);
-    this.keepAlive.unref();
-  }
-
-  private stopTimers(): void {
-    clearInterval(this.poll);
-    clearInterval(this.keepAlive);
-    this.poll = undefined;
-    this.keepAlive = undefined;
   }
 
   private onPoll(): void {
@@ -167,7 +189,7 @@ export class PublicStreams {
     const [body, term] = await Promise.all([this.points(guildId), this.term(guildId)]);
     if (!body || !term) return;
     watched.generation = generation;
-    const frames: string[] = [];
+    const frames: Buffer[] = [];
     if (!watched.last?.equals(body)) {
       watched.last = body;
       frames.push(frame('points', body));
@@ -178,10 +200,10 @@ export class PublicStreams {
       if (term.length > 0) frames.push(frame('term', term));
     }
     if (frames.length === 0) return;
-    for (const stream of watched.ready) stream.write(frames.join(''));
+    this.send(guildId, watched.ready, Buffer.concat(frames));
   }
 }
 
-function frame(event: 'points' | 'term', body: Buffer): string {
-  return `event: ${event}\ndata: ${body.toString()}\n\n`;
+function frame(event: 'points' | 'term', body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`event: ${event}\ndata: `), body, Buffer.from('\n\n')]);
 }

@@ -13,6 +13,7 @@ import { currentPoints } from '../answers/stored-points.js';
 import type { Budgets } from '../budgets/budgets.js';
 import type { RenderSlots } from '../budgets/render-slots.js';
 import { openStream, STREAM_RETRY_AFTER_S } from '../events/open-stream.js';
+import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
 import { ID_PATTERN } from '../records/field.js';
 import { HOUSES, type House } from '../records/houses.js';
@@ -51,6 +52,7 @@ interface PublicPagesOptions {
   errorPages: ErrorPages;
   /** The node's render slots, shared with the API and the bot. */
   renders: RenderSlots;
+  logger: Logger;
 }
 
 /** Everything on these routes comes from this server: no other origin, no framing elsewhere. */
@@ -132,7 +134,7 @@ export async function registerPublicPages(
 ): Promise<PublicStreams> {
   const { read, cache, generation, budgets } = options;
   const assets = loadAssets();
-  const streams = new PublicStreams({ read, cache, generation });
+  const streams = new PublicStreams({ read, cache, generation, logger: options.logger });
   options.errorPages.own('/cup', errorPage);
   app.addHook('preClose', (done) => {
     streams.close();

@@ -1,6 +1,6 @@
 import { buildApp, type Mount } from '../../src/http/app.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { registerPublicPages } from '../../src/pages/routes.js';
 import type { Store } from '../../src/store/store.js';
 import { listen } from '../support/app.js';
@@ -8,6 +8,8 @@ import { listen } from '../support/app.js';
 export interface PageLimits {
   limitPerMinute?: number;
   streamsPerAddress?: number;
+  /** The node's logger; silent when absent. */
+  logger?: Logger;
 }
 
 /** The public pages as start.ts mounts them, over `store` (a node of its own). */
@@ -22,6 +24,7 @@ export function publicPages(store: Store, limits: PageLimits = {}): Mount {
       limitPerMinute: limits.limitPerMinute ?? 0,
       streamsPerAddress: limits.streamsPerAddress ?? 0,
       errorPages,
+      logger: limits.logger ?? createLogger({ level: 'silent' }),
     }).then(() => undefined);
 }
 
@@ -32,7 +35,7 @@ export async function startPageNode(store: Store, limits: PageLimits = {}) {
   const app = await buildApp({
     read: store.read,
     keyVerifier,
-    logger: createLogger({ level: 'silent' }),
+    logger: limits.logger ?? createLogger({ level: 'silent' }),
     config: { rateLimitPerMinute: 0 },
     mounts: [publicPages(store, limits)],
   });
