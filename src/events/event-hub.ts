@@ -50,6 +50,8 @@ export class EventHub {
   constructor(private readonly options: EventHubOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     this.timers = new WatchTimers({
+      what: 'event streams',
+      logger: options.logger,
       pollMs: options.pollMs ?? POLL_MS,
       keepAliveMs: options.keepAliveMs,
       onPoll: () => {
@@ -57,8 +59,6 @@ export class EventHub {
         this.checkKeys();
       },
       onKeepAlive: () => this.onKeepAlive(),
-      pollFailed: (error) =>
-        options.logger.error({ err: error }, 'event streams: checking for changes failed'),
       watching: () => this.watches.size > 0,
     });
   }

@@ -1,3 +1,5 @@
+import type { Logger } from '../logger.js';
+
 /**
  * How often each watched guild's generation is compared. A generation is a string comparison
  * (SQLite's data_version is read at most once a millisecond, PostgreSQL's comes from its change
@@ -12,19 +14,23 @@ export const POLL_MS = 50;
  * the poll asking each guild whether it changed, and the keep-alive comment. They run only while
  * a guild is watched (a node without streams has no timer of ours). A poll never throws out of
  * its timer: the store can fail or be closing under it, and a throw there would stop the
- * process; the failure goes to `pollFailed` and the next tick tries again.
+ * process. The next tick tries again; a failing store is logged once when the polls start
+ * failing and once when they work again, not twenty times a second.
  */
 export class WatchTimers {
   private poll: NodeJS.Timeout | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
+  private failing = false;
 
   constructor(
     private readonly options: {
+      /** Names the streams in the log lines: `event streams`, `public streams`. */
+      what: string;
+      logger: Logger;
       pollMs: number;
       keepAliveMs: number;
       onPoll(): void;
       onKeepAlive(): void;
-      pollFailed(error: unknown): void;
       /** Asked after each poll: when nothing is watched any more, the timers stop. */
       watching(): boolean;
     },
@@ -47,10 +53,14 @@ export class WatchTimers {
   }
 
   private readonly tick = (): void => {
+    const { what, logger } = this.options;
     try {
       this.options.onPoll();
+      if (this.failing) logger.info(`${what}: checking for changes works again`);
+      this.failing = false;
     } catch (error) {
-      this.options.pollFailed(error);
+      if (!this.failing) logger.error({ err: error }, `${what}: checking for changes failed`);
+      this.failing = true;
     }
     if (!this.options.watching()) this.stop();
   };

@@ -58,6 +58,8 @@ export class PublicStreams {
   constructor(private readonly options: PublicStreamsOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     this.timers = new WatchTimers({
+      what: 'public streams',
+      logger: options.logger,
       pollMs: options.pollMs ?? POLL_MS,
       keepAliveMs: KEEP_ALIVE_MS,
       onPoll: () => this.onPoll(),
@@ -65,8 +67,6 @@ export class PublicStreams {
         for (const [guildId, watched] of this.guilds)
           this.send(guildId, watched.streams, KEEP_ALIVE);
       },
-      pollFailed: (error) =>
-        options.logger.error({ err: error }, 'public streams: checking for changes failed'),
       watching: () => this.guilds.size > 0,
     });
   }
