@@ -58,6 +58,12 @@ export class RedisStreamSlots implements StreamSlots {
    * it and decided alone: removed once Redis answers again, it does not count for TTL_MS.
    */
   private readonly ended = new Map<SlotOwner, Set<string>>();
+  /**
+   * The held streams Redis may hold: asked for there, or written by a renewal. Only these are
+   * removed there when they end; one admitted and ended while Redis was away costs nothing, so
+   * `ended` holds at most the streams open when Redis went, however many come and go after.
+   */
+  private readonly written = new Set<string>();
   private readonly renewal: NodeJS.Timeout;
 
   constructor(
@@ -77,17 +83,19 @@ export class RedisStreamSlots implements StreamSlots {
     const member = `${this.node}:${++this.next}`;
     // Admitted by this node alone, the stream still gets its member: once Redis is back it is
     // written there, so the key's count covers it on every node.
-    const alone = () => then(this.local.count(keyId) < limit ? this.hold(keyId, member) : null);
+    const alone = (asked: boolean) =>
+      then(this.local.count(keyId) < limit ? this.hold(keyId, member, asked) : null);
     if (!this.link.isUp()) {
-      alone();
+      alone(false);
       return;
     }
     this.link.script(
       TAKE,
       [this.redisKeyOf(keyId)],
       [member, String(limit), String(TTL_MS)],
-      (reply) => then(reply === 1 ? this.hold(keyId, member) : null),
-      alone,
+      (reply) => then(reply === 1 ? this.hold(keyId, member, true) : null),
+      // Given up on, the call may still reach a stalled Redis when it wakes.
+      () => alone(true),
     );
   }
 
@@ -100,8 +108,9 @@ export class RedisStreamSlots implements StreamSlots {
     return `${this.prefix}streams:${keyId}`;
   }
 
-  private hold(keyId: SlotOwner, member: string): StreamSlot {
+  private hold(keyId: SlotOwner, member: string, asked: boolean): StreamSlot {
     const counted = this.local.hold(keyId);
+    if (asked) this.written.add(member);
     let ofKey = this.members.get(keyId);
     if (!ofKey) {
       ofKey = new Set();
@@ -113,6 +122,7 @@ export class RedisStreamSlots implements StreamSlots {
         if (!ofKey.delete(member)) return;
         if (ofKey.size === 0) this.members.delete(keyId);
         counted.release();
+        if (!this.written.delete(member)) return;
         if (this.link.isUp()) {
           this.link.command(['ZREM', this.redisKeyOf(keyId), member], noop, noop);
         } else {
@@ -134,6 +144,7 @@ export class RedisStreamSlots implements StreamSlots {
     }
     this.ended.clear();
     for (const [keyId, members] of this.members) {
+      for (const member of members) this.written.add(member);
       this.link.script(RENEW, [this.redisKeyOf(keyId)], [String(TTL_MS), ...members], noop, noop);
     }
   }
