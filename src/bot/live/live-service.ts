@@ -214,6 +214,9 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
       held = next;
       for (const id of drawnIn.keys()) if (!held.has(id)) letGo(id);
       for (const id of failures.keys()) if (!held.has(id)) letGo(id);
+      // A guild whose messages all went elsewhere (or were forgotten) is forgotten here too.
+      const guilds = new Set([...held.values()].map((message) => message.guildId));
+      for (const guildId of seen.keys()) if (!guilds.has(guildId)) seen.delete(guildId);
     }
     await startDueEdits();
   }

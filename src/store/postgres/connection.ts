@@ -68,6 +68,9 @@ const MIGRATION_LOCK = 7_113_557_799;
 /** Applies the migrations, one node at a time; returns whether the database was new. */
 export async function migratePostgres(url: string): Promise<{ created: boolean }> {
   const client = createClient(url);
+  // A connection the server ends between two statements is an 'error' event, which unheard would
+  // throw out of the socket's handler and stop the process: the next statement fails instead.
+  client.on('error', () => {});
   try {
     await client.connect();
   } catch (error) {
