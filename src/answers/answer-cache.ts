@@ -39,6 +39,12 @@ export interface Built {
   type?: string;
   /** Epoch ms at which this answer stops being true on its own (a premium that expires). */
   staleAt?: number;
+  /**
+   * False: answered (and shared by the requests waiting on its build), not held. For answers
+   * anyone can ask for under any id, such as the public page's 404: held, they would let anonymous
+   * clients push out the answers worth holding.
+   */
+  keep?: false;
 }
 
 interface AnswerCacheOptions {
@@ -151,7 +157,8 @@ export class AnswerCache {
     };
     // A build that saw a later generation than it started with may hold either: don't keep it;
     // nor one no longer true (a slow build that a later one has already replaced).
-    if (generationOf() === generation && entry.staleAt > this.now()) this.store(cacheKey, entry);
+    const current = generationOf() === generation && entry.staleAt > this.now();
+    if (current && built.keep !== false) this.store(cacheKey, entry);
     return entry;
   }
 

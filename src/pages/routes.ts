@@ -184,7 +184,7 @@ export async function registerPublicPages(
         const overlay = request.query.overlay === '1';
         await cached(request, reply, guildId, `cup:${guildId}:${overlay}`, async () => {
           const publication = await read.publication.get(guildId);
-          if (!publication) return { status: 404, body: NOT_FOUND, type: HTML };
+          if (!publication) return { status: 404, body: NOT_FOUND, type: HTML, keep: false };
           const now = Date.now();
           const week = periodAt('week', new Date(now));
           const standings = await currentPoints(read, guildId);

@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../../src/answers/answer-cache.js';
 import { buildApp, type Mount } from '../../src/http/app.js';
 import { createKeyVerifier } from '../../src/keys/key-verifier.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -10,6 +11,8 @@ export interface PageLimits {
   streamsPerAddress?: number;
   /** The node's logger; silent when absent. */
   logger?: Logger;
+  /** The node's answer cache; its own when absent. */
+  cache?: AnswerCache;
 }
 
 /** The public pages as start.ts mounts them, over `store` (a node of its own). */
@@ -37,6 +40,7 @@ export async function startPageNode(store: Store, limits: PageLimits = {}) {
     keyVerifier,
     logger: limits.logger ?? createLogger({ level: 'silent' }),
     config: { rateLimitPerMinute: 0 },
+    ...(limits.cache ? { cache: limits.cache } : {}),
     mounts: [publicPages(store, limits)],
   });
   const { url } = await listen(app);
