@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { type DestinationStream, destination, type Logger, pino } from 'pino';
 import type { LogLevel } from './config.js';
 import { TurnBatchedStream } from './log-stream.js';
@@ -30,14 +31,47 @@ function describeError(error: unknown): Record<string, unknown> {
 
 let stdout: DestinationStream | undefined;
 
+/** Log text waiting for a standard output that cannot take it (a full disk) at most; past it, lines are dropped. */
+const MAX_WAITING_BYTES = 16 * 1024 * 1024;
+
 /**
  * Standard output, shared by every logger of the process, made on first use: pino's own
  * synchronous destination, handed the lines of one event-loop turn in one write
  * (src/log-stream.ts; docs/performance.md, "The access line").
+ *
+ * A write that fails (ENOSPC, EIO: standard output is a file on a full disk) must not stop the
+ * service: unheard, the destination's 'error' throws out of the write, and the fatal line that
+ * follows throws again, a loop that kept the process spinning. So the lines wait, up to
+ * MAX_WAITING_BYTES, and go out once writes succeed again; the failure is said once on standard
+ * error, and again once it ends.
  */
 function standardOutput(): DestinationStream {
-  stdout ??= new TurnBatchedStream(destination({ dest: 1, sync: true }));
+  if (stdout) return stdout;
+  const out = destination({ dest: 1, sync: true, maxLength: MAX_WAITING_BYTES });
+  let failing = false;
+  out.on('error', (error: NodeJS.ErrnoException) => {
+    if (failing) return;
+    failing = true;
+    say(
+      `housecup: log lines cannot be written to standard output (${error.code ?? error.message}); they wait, up to ${MAX_WAITING_BYTES / 1024 / 1024} MiB, then are dropped, until it takes them again\n`,
+    );
+  });
+  out.on('write', () => {
+    if (!failing) return;
+    failing = false;
+    say('housecup: log lines are written to standard output again\n');
+  });
+  stdout = new TurnBatchedStream(out);
   return stdout;
+}
+
+/** A line on standard error, if it takes it: nothing else is left to tell. */
+function say(text: string): void {
+  try {
+    writeSync(2, text);
+  } catch {
+    // Standard error fails too: the lines wait on standard output, which says the rest.
+  }
 }
 
 /** The process's one logger: JSON lines, secrets scrubbed at the last moment before writing. */

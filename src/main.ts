@@ -1,4 +1,5 @@
 import './supported-node.js';
+import { writeSync } from 'node:fs';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -39,11 +40,21 @@ async function main(): Promise<void> {
   try {
     service = await startService(config, logger, {
       onFirstKey(key, exampleUrl) {
-        // Shown once, on the terminal, never through the logger.
-        process.stdout.write(
-          `\nA new database, so housecup created a first API key (it reads every guild). It is shown only this once:\n\n  ${key}\n\n` +
-            `Try it:\n  curl -H 'Authorization: ${key}' ${exampleUrl}\n\n`,
-        );
+        // Shown once, on the terminal, never through the logger; written at once, as a failed
+        // write of process.stdout is an 'error' event no one hears, which would stop the process.
+        try {
+          writeSync(
+            1,
+            `\nA new database, so housecup created a first API key (it reads every guild). It is shown only this once:\n\n  ${key}\n\n` +
+              `Try it:\n  curl -H 'Authorization: ${key}' ${exampleUrl}\n\n`,
+          );
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          logger.warn(
+            { code },
+            'the first API key could not be shown on standard output; create one with `housecup keys create`',
+          );
+        }
       },
       onDamaged: (error) => fail(error.message),
     });
