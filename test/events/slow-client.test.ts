@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/answers/answer-cache.js';
 import { EventHub } from '../../src/events/event-hub.js';
-import { createLogger } from '../../src/logger.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { captureLog } from '../support/log-capture.js';
+import { Sink } from '../support/sink.js';
 import { openTestStore, sqliteOf, type TestStore } from '../support/store.js';
 
 /*
@@ -14,38 +14,18 @@ import { openTestStore, sqliteOf, type TestStore } from '../support/store.js';
  * the other gets every event.
  */
 
-class Sink extends Writable {
-  received = '';
-  constructor(private readonly stuck: boolean) {
-    super({ highWaterMark: 1024 });
-  }
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    if (this.stuck) return; // never calls back: everything after stays buffered
-    this.received += chunk.toString('utf8');
-    done();
-  }
-}
-
 describe('a stream whose client does not read', () => {
   let test: TestStore;
   let hub: EventHub;
-  const lines: Record<string, unknown>[] = [];
+  const log = captureLog();
 
   beforeAll(async () => {
     test = await openTestStore('sqlite', fixture);
-    const logger = createLogger({
-      level: 'info',
-      destination: {
-        write(line: string) {
-          lines.push(JSON.parse(line) as Record<string, unknown>);
-        },
-      },
-    });
     const { read } = test.store;
     hub = new EventHub({
       sources: { read, cache: new AnswerCache(), generation: read.generation },
       activeKeyIds: () => new Set([1, 2]),
-      logger,
+      logger: log.logger,
       keepAliveMs: 60_000,
       maxBufferedBytes: 2_048,
       pollMs: 5,
@@ -75,11 +55,11 @@ describe('a stream whose client does not read', () => {
     expect(ends).toEqual(['stuck:slow']);
     expect(stuck.destroyed).toBe(true);
     expect(hub.stats().open).toBe(1);
-    const dropped = lines.find(
-      (line) => line.msg === 'event stream dropped: its client reads too slowly',
-    );
+    const dropped = log
+      .entries()
+      .find((line) => line.msg === 'event stream dropped: its client reads too slowly');
     expect(dropped).toMatchObject({ guild: RICH, key: 1, maxBufferedBytes: 2_048 });
-    expect(JSON.stringify(lines)).not.toMatch(/hc_/);
+    expect(log.raw.join('')).not.toMatch(/hc_/);
     // The reader still gets what follows.
     bump.run(4242, RICH);
     const text = await eventually(

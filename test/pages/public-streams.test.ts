@@ -1,12 +1,12 @@
-import { Writable } from 'node:stream';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../src/answers/answer-cache.js';
-import { createLogger } from '../../src/logger.js';
 import { PublicStreams } from '../../src/pages/public-streams.js';
 import { openEventStream } from '../support/event-stream.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { captureLog } from '../support/log-capture.js';
+import { Sink } from '../support/sink.js';
 import { openTestStore, sqliteOf, type TestStore } from '../support/store.js';
 import { startPageNode } from './support.js';
 
@@ -16,34 +16,10 @@ import { startPageNode } from './support.js';
  * poll is logged while the node goes on (a throw out of a timer would stop the process).
  */
 
-type Line = Record<string, unknown>;
-
-const capturingLogger = (lines: Line[]) =>
-  createLogger({
-    level: 'info',
-    destination: {
-      write(line: string) {
-        lines.push(JSON.parse(line) as Line);
-      },
-    },
-  });
-
-class Sink extends Writable {
-  received = '';
-  constructor(private readonly stuck: boolean) {
-    super({ highWaterMark: 1024 });
-  }
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    if (this.stuck) return; // never calls back: everything after stays buffered
-    this.received += chunk.toString('utf8');
-    done();
-  }
-}
-
 describe('a public stream whose client does not read', () => {
   let test: TestStore;
   let streams: PublicStreams;
-  const lines: Line[] = [];
+  const log = captureLog();
 
   beforeAll(async () => {
     test = await openTestStore('sqlite', fixture);
@@ -53,7 +29,7 @@ describe('a public stream whose client does not read', () => {
       read,
       cache: new AnswerCache(),
       generation: read.generation,
-      logger: capturingLogger(lines),
+      logger: log.logger,
       maxBufferedBytes: 2_048,
       pollMs: 5,
     });
@@ -87,7 +63,9 @@ describe('a public stream whose client does not read', () => {
     expect(reader.destroyed).toBe(false);
     expect(streams.open).toBe(1);
     expect(
-      lines.find((line) => line.msg === 'public stream dropped: its client reads too slowly'),
+      log
+        .entries()
+        .find((line) => line.msg === 'public stream dropped: its client reads too slowly'),
     ).toMatchObject({ guild: RICH, maxBufferedBytes: 2_048 });
   });
 });
@@ -95,12 +73,12 @@ describe('a public stream whose client does not read', () => {
 describe('a public stream over a store that fails under the poll', () => {
   let test: TestStore;
   let node: Awaited<ReturnType<typeof startPageNode>>;
-  const lines: Line[] = [];
+  const log = captureLog();
 
   beforeAll(async () => {
     test = await openTestStore('sqlite', fixture);
     await test.store.publication.publish(RICH);
-    node = await startPageNode(test.store, { logger: capturingLogger(lines) });
+    node = await startPageNode(test.store, { logger: log.logger });
   });
   afterAll(async () => {
     await node?.close();
@@ -111,7 +89,7 @@ describe('a public stream over a store that fails under the poll', () => {
     const stream = await openEventStream(`${node.url}/cup/${RICH}/events`);
     await stream.waitForEvents(1);
     const failedLines = async () =>
-      lines.filter((line) => line.msg === 'public streams: checking for changes failed');
+      log.entries().filter((line) => line.msg === 'public streams: checking for changes failed');
     // Another program takes away the table each guild's generation is read from: every poll
     // after its commit fails on it, until the table is back.
     const other = new Sqlite(sqliteOf(test.store).db.path);
@@ -132,7 +110,9 @@ describe('a public stream over a store that fails under the poll', () => {
       other.exec(made.join(';\n'));
       await eventually(
         async () =>
-          lines.find((line) => line.msg === 'public streams: checking for changes works again'),
+          log
+            .entries()
+            .find((line) => line.msg === 'public streams: checking for changes works again'),
         (line) => line !== undefined,
       );
     } finally {
