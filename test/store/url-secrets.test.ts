@@ -72,6 +72,12 @@ describe.runIf(available)('the password of DATABASE_URL', () => {
     expect(cli.status).not.toBe(0);
     expect(cli.stderr).toContain('Cannot connect to postgres://postgres:***@127.0.0.1:1/housecup');
     expectClean(cli.stdout + cli.stderr);
+    // pg takes it as a parameter too, and the client key's as sslpassword.
+    const asParameters = `postgres://postgres@127.0.0.1:1/housecup?password=${PASSWORD}&sslpassword=${PASSWORD}`;
+    const inQuery = runCli(['keys', 'list'], { DATABASE_URL: asParameters });
+    expect(inQuery.status).not.toBe(0);
+    expect(inQuery.stderr).toContain('housecup?password=***&sslpassword=***');
+    expectClean(inQuery.stdout + inQuery.stderr);
 
     const server = spawnTs('src/main.ts', [], {
       PORT: '0',

@@ -18,11 +18,17 @@ const types = {
     pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** The URL with its password masked: what logs and messages may show. */
+/**
+ * The URL with its passwords masked: what logs and messages may show. pg takes one after the
+ * user (`user:pw@`) or as a parameter (`?password=pw`, `sslpassword=` for the client key).
+ */
 export function displayUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    for (const name of [...parsed.searchParams.keys()]) {
+      if (/password/i.test(name)) parsed.searchParams.set(name, '***');
+    }
     return parsed.toString();
   } catch {
     return 'postgres://(unparsable URL)';
