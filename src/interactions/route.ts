@@ -103,9 +103,14 @@ export async function registerInteractions(
   const logger = deps.logger.child({ component: 'interactions' });
   let answerer: Promise<Answerer> | undefined;
   const loadAnswerer = () => {
-    answerer ??= import('./answerer.js').then(({ createAnswerer }) =>
-      createAnswerer({ ...deps, logger }),
-    );
+    // A load that failed (a file the system could not read just then) is tried again by the
+    // next interaction: kept, it would fail every interaction until a restart.
+    answerer ??= import('./answerer.js')
+      .then(({ createAnswerer }) => createAnswerer({ ...deps, logger }))
+      .catch((error: unknown) => {
+        answerer = undefined;
+        throw error;
+      });
     return answerer;
   };
 
