@@ -74,6 +74,15 @@ export function seriesInstants(range: SeriesRange): number[] {
 }
 
 /**
+ * How many entries termSeriesInstants makes, counted without making them: a term the game started
+ * centuries ago holds millions of hours.
+ */
+export function termEntryCount(from: number, to: number, step: Step): number {
+  const boundaries = Math.max(0, Math.ceil((to - stepStart(from, step)) / STEP_MS[step]) - 1);
+  return (from < to ? 1 : 0) + boundaries + 1;
+}
+
+/**
  * The instants of a term's series: its start itself (not moved down: the series is the term's),
  * each step boundary after it before `to`, then `to` (the term's end, or now).
  */

@@ -15,6 +15,7 @@ import {
   STEPS,
   type Step,
   stepStart,
+  termEntryCount,
   termSeriesInstants,
 } from './history-series.js';
 import { parseInstant } from './iso-instant.js';
@@ -124,8 +125,10 @@ function termHistoryAnswer(
       if (!term) return errorAnswer(404, MESSAGES.noTerm);
       const from = Date.parse(term.startedAt);
       const to = term.endedAt === null ? now : Date.parse(term.endedAt);
+      if (termEntryCount(from, to, step) > MAX_SERIES_ENTRIES) {
+        return errorAnswer(400, MESSAGES.tooManyEntries);
+      }
       const instants = termSeriesInstants(from, to, step);
-      if (instants.length > MAX_SERIES_ENTRIES) return errorAnswer(400, MESSAGES.tooManyEntries);
       const points = await readSeriesAt(read.pointsHistory, guildId, instants);
       const last = points.at(-1);
       if (term.endedAt !== null && last) Object.assign(last, term.totals);
