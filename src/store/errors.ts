@@ -3,9 +3,18 @@ export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
 }
 
-/** Another process held the database's write lock for longer than a write of ours would wait. */
+/** How long a write waits for another's lock, by default, before it gives up with StoreBusyError. */
+export const WRITE_PATIENCE_MS = 30_000;
+
+/**
+ * Another process held a lock a write of ours needed (SQLite's write lock, a PostgreSQL row or
+ * table) for longer than the write would wait: `patienceMs`.
+ */
 export class StoreBusyError extends Error {
   override name = 'StoreBusyError';
+  constructor(patienceMs: number) {
+    super(`The database is locked by another process (waited ${Math.round(patienceMs / 1000)} s)`);
+  }
 }
 
 /** The store was closed (the service is stopping) before a write could run. */

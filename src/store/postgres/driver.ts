@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Field } from '../../records/field.js';
 import { columnNames, type RecordDefinition } from '../../records/record.js';
+import { StoreBusyError, WRITE_PATIENCE_MS } from '../errors.js';
 import type { SqlDb } from '../sql/db.js';
 import { drive } from '../sql/drive.js';
 import type { Effect, Op, RowChange, RowValues } from '../sql/op.js';
@@ -39,10 +40,21 @@ const runOn =
   <T>(op: Op<T>): Promise<T> =>
     drive(op, (effect) => perform(client, effect));
 
+/** PostgreSQL's lock_not_available: a lock waited for past the transaction's lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * A write transaction's start: it waits at most `patienceMs` for each lock (0 is no limit to
+ * PostgreSQL: 1 ms is as near to "try once" as it goes). Sent as one text, one round trip.
+ */
+const beginWrite = (patienceMs: number) =>
+  `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(patienceMs))}`;
+
 export function createPostgresDb(pool: pg.Pool): SqlDb {
   const inTransaction = async <T>(
     begin: string,
     work: (run: <U>(op: Op<U>) => Promise<U>) => Promise<T>,
+    patienceMs = WRITE_PATIENCE_MS,
   ): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -52,6 +64,11 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
+      // The game's long transaction, a session left open: the write gives up as SQLite's does,
+      // its pooled connection back for the other guilds' reads and writes.
+      if ((error as { code?: unknown } | null)?.code === LOCK_NOT_AVAILABLE) {
+        throw new StoreBusyError(patienceMs);
+      }
       throw error;
     } finally {
       client.release();
@@ -66,8 +83,12 @@ export function createPostgresDb(pool: pg.Pool): SqlDb {
     read: runOn(pool),
     snapshot,
     readInTurns: (start) => snapshot(start()),
-    write: (op) => inTransaction('BEGIN', (run) => run(op)),
-    transactionInTurns: (mode, work) => inTransaction(mode === 'write' ? 'BEGIN' : SNAPSHOT, work),
+    write: (op, options) => {
+      const patienceMs = options?.patienceMs ?? WRITE_PATIENCE_MS;
+      return inTransaction(beginWrite(patienceMs), (run) => run(op), patienceMs);
+    },
+    transactionInTurns: (mode, work) =>
+      inTransaction(mode === 'write' ? beginWrite(WRITE_PATIENCE_MS) : SNAPSHOT, work),
   };
 }
 

@@ -12,8 +12,9 @@ export interface WriteOptions {
   /** Stops waiting for another process's lock (SQLite): the service is stopping. */
   signal?: AbortSignal | undefined;
   /**
-   * How long to wait for another process's lock (SQLite) before giving up with StoreBusyError;
-   * 0 tries once. PostgreSQL writers wait for row locks as its transactions do.
+   * How long to wait for another's lock before giving up with StoreBusyError (WRITE_PATIENCE_MS
+   * when absent): SQLite's write lock, PostgreSQL's row and table locks (its lock_timeout, for
+   * each lock the transaction waits for); 0 tries once.
    */
   patienceMs?: number;
 }

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
-import { StoreBusyError } from '../errors.js';
+import { StoreBusyError, WRITE_PATIENCE_MS } from '../errors.js';
 
-/** How long a write keeps trying before it gives up with StoreBusyError. */
-const WRITE_PATIENCE_MS = 30_000;
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 250;
 
@@ -48,9 +46,7 @@ export async function writeWhenFree<T>(
     const attempt = tryWrite(sqlite, write);
     if (attempt.done) return attempt.value;
     if (Date.now() >= until) {
-      throw new StoreBusyError(
-        `The database is locked by another process (waited ${Math.round(patienceMs / 1000)} s)`,
-      );
+      throw new StoreBusyError(patienceMs);
     }
     await sleep(pause, undefined, signal ? { signal } : undefined);
     pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
