@@ -265,6 +265,27 @@ describe('a live scoreboard in a channel (SQLite, gateway and /interactions)', (
     expect(liveRows()).toHaveLength(5);
     game.prepare('DELETE FROM live_messages').run();
   });
+
+  it('a message the store cannot keep is taken back from the channel, and the admin told', async () => {
+    // The store refuses the live message's row (as a failing or locked store would).
+    game.exec(
+      "CREATE TRIGGER refuse_live BEFORE INSERT ON live_messages BEGIN SELECT RAISE(ABORT, 'refused by the test'); END",
+    );
+    try {
+      const channel = `/channels/${fake.channelOf(GUILD)}/messages`;
+      const held = new Set(fake.channelMessages.keys());
+      const since = fake.requests.length;
+      const answer = await post();
+      expect(answer.data.content).toContain('Sorry, something went wrong');
+      const calls = fake.requests.slice(since).filter((r) => r.path.startsWith(channel));
+      // Posted, then deleted: nothing left in the channel that nothing would edit or stop.
+      expect(calls.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+      expect(new Set(fake.channelMessages.keys())).toEqual(held);
+      expect(liveRows()).toHaveLength(0);
+    } finally {
+      game.exec('DROP TRIGGER refuse_live');
+    }
+  });
 });
 
 describe('a restart resumes the edits', () => {

@@ -297,7 +297,15 @@ export function startLiveService(options: LiveServiceOptions): RunningLive {
         throw error;
       }
       const message = { guildId, channelId, messageId, locale: language.locale, seq };
-      if ((await store.add(message, LIVE_MESSAGES_PER_GUILD)) === 'full') {
+      let added: Awaited<ReturnType<typeof store.add>>;
+      try {
+        added = await store.add(message, LIVE_MESSAGES_PER_GUILD);
+      } catch (error) {
+        // Not kept (the store busy or down): a message nothing would edit or stop goes again.
+        await deleteMessage(rest, channelId, messageId).catch(() => {});
+        throw error;
+      }
+      if (added === 'full') {
         // Another post of the guild took the last place meanwhile: this one goes again.
         await deleteMessage(rest, channelId, messageId).catch(() => {});
         return { kind: 'full' };
