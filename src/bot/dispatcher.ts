@@ -64,10 +64,12 @@ async function send(
   }
   if (progress.state === 'fresh') {
     const data = messageData(reply, true);
-    await delivery.respond(
-      { type: InteractionResponseType.ChannelMessageWithSource, data },
-      reply.files,
-    );
+    await delivery
+      .respond({ type: InteractionResponseType.ChannelMessageWithSource, data }, reply.files)
+      .catch((error: unknown) => {
+        // Our own first try landed (its retry says so): the answer is there.
+        if (!alreadyAcknowledged(error)) throw error;
+      });
   } else if (request.kind === 'command' && progress.state === 'deferred') {
     // A public deferral of a command cannot turn ephemeral: remove it, answer privately instead.
     if (reply.ephemeral) {
@@ -80,6 +82,18 @@ async function send(
     await delivery.followUp(messageData(reply, true), reply.files);
   }
   progress.state = 'answered';
+}
+
+/** Discord's code for a callback to an interaction already answered. */
+const ALREADY_ACKNOWLEDGED = 40060;
+
+/**
+ * Whether Discord says the interaction was answered already. Only this process answers it, so it
+ * was our own callback: @discordjs/rest retries one that Discord took but answered with a 5xx, or
+ * not in time, and the retry is then told so.
+ */
+function alreadyAcknowledged(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === ALREADY_ACKNOWLEDGED;
 }
 
 /**
@@ -135,9 +149,16 @@ function deferWhenSlow(
       request.kind === 'button'
         ? InteractionResponseType.DeferredMessageUpdate
         : InteractionResponseType.DeferredChannelMessageWithSource;
-    deferral = delivery.respond({ type }).then(() => {
-      progress.state = 'deferred';
-    }, onFailure);
+    deferral = delivery.respond({ type }).then(
+      () => {
+        progress.state = 'deferred';
+      },
+      (error: unknown) => {
+        // The deferral stands (its first try landed): the answer edits it.
+        if (alreadyAcknowledged(error)) progress.state = 'deferred';
+        else onFailure(error);
+      },
+    );
   }, ms);
   return async () => {
     clearTimeout(timer);

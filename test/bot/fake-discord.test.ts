@@ -30,8 +30,10 @@ async function send(path: string, method: string, body: unknown, to = fake) {
   return { status: response.status, body: text ? (JSON.parse(text) as Body) : undefined };
 }
 
+/** An interaction of its own per reply: Discord takes one answer per interaction. */
+let interactions = 100;
 const reply = (data: Body, to = fake) =>
-  send('/interactions/1/token/callback', 'POST', { type: 4, data }, to);
+  send(`/interactions/${++interactions}/token/callback`, 'POST', { type: 4, data }, to);
 
 function button(customId: string) {
   return { type: 2, style: 2, custom_id: customId, label: 'x' };
@@ -56,6 +58,18 @@ function embedOfTotal(total: number): Body {
   }
   return { title: 'T', description: 'D'.repeat(description), fields };
 }
+
+describe('one answer per interaction', () => {
+  it('a second callback to an interaction is refused: 400, code 40060', async () => {
+    const answer = { type: 4, data: { content: 'once', allowed_mentions: NONE } };
+    const path = '/interactions/7/once/callback';
+    expect((await send(path, 'POST', answer)).status).toBe(204);
+    expect(await send(path, 'POST', answer)).toEqual({
+      status: 400,
+      body: { message: 'Interaction has already been acknowledged.', code: 40060 },
+    });
+  });
+});
 
 describe('messages at the limits are accepted', () => {
   it('content 2,000; an embed of 6,000 characters; 5 rows of 5 buttons with 100-character ids', async () => {

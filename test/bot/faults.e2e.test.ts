@@ -251,4 +251,29 @@ describe('a handler slower than 2 s', () => {
     expect((edit.body as { embeds: EmbedData[] }).embeds[0]?.title).toBe(STANDINGS);
     await expectStandings(points());
   });
+
+  it('a deferral Discord took but answered 500 for: its retry is told so, and the answer edits it', async () => {
+    const errors = () => log.entries().filter((line) => line.level >= 50).length;
+    const before = errors();
+    fake.failCallbacks({ status: 500, accepted: true });
+    const deferred = await points(SLOW);
+    expect(deferred.type).toBe(5);
+    const edit = await fake.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.endsWith(`/${deferred.token}/messages/@original`),
+    );
+    expect((edit.body as { embeds: EmbedData[] }).embeds[0]?.title).toBe(STANDINGS);
+    expect(errors()).toBe(before);
+  });
+
+  it('an answer Discord took but answered 500 for: its retry is told so, no apology follows', async () => {
+    const errors = () => log.entries().filter((line) => line.level >= 50).length;
+    const before = errors();
+    const accepted = fake.callbacks.length;
+    fake.failCallbacks({ status: 500, accepted: true });
+    await expectStandings(points());
+    await expectStandings(points());
+    // The two answers, each once: no apology, no error line.
+    expect(fake.callbacks).toHaveLength(accepted + 2);
+    expect(errors()).toBe(before);
+  });
 });

@@ -101,6 +101,8 @@ export class FakeDiscord {
   private endpoint: string | null = null;
   private readonly callbackFaults: CallbackFault[] = [];
   private readonly pending = new Map<string, PendingCallback>();
+  /** The interactions answered: Discord refuses a second callback (40060). */
+  private readonly acknowledged = new Set<string>();
   /** The message each interaction token's `@original` stands for. */
   private readonly originals = new Map<string, Json>();
   private readonly waiters: {
@@ -341,7 +343,24 @@ export class FakeDiscord {
     receivedAt: number,
     reply: Reply,
   ) {
+    // Discord answers an interaction once: a second callback is refused.
+    if (this.acknowledged.has(interactionId)) {
+      return reply(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+    }
     const fault = this.callbackFaults.shift();
+    if (fault?.accepted) {
+      const body = (record.body ?? {}) as { type?: number; data?: MessageData };
+      this.accept(
+        interactionId,
+        token,
+        body,
+        'gateway',
+        receivedAt,
+        this.pending.get(interactionId),
+      );
+      this.failedCallbacks.push({ ...record, status: fault.status });
+      return reply(500, { message: '500: Internal Server Error', code: 0 });
+    }
     if (fault) {
       // Refused: the interaction stays unanswered, and its round trip is still pending.
       this.failedCallbacks.push({ ...record, status: fault.status });
@@ -397,6 +416,7 @@ export class FakeDiscord {
       via,
     };
     this.callbacks.push(callback);
+    this.acknowledged.add(interactionId);
     if (pending) {
       this.pending.delete(interactionId);
       pending.resolve(callback);

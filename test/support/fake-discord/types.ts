@@ -95,6 +95,11 @@ export interface Handshake {
 /** How the fake answers the next interaction callback(s) instead of accepting them. */
 export interface CallbackFault {
   status: 500 | 429;
+  /**
+   * For 500: Discord took the answer, then failed to say so; the client's retry is then told the
+   * interaction was acknowledged already (400, code 40060), as Discord does.
+   */
+  accepted?: boolean;
   /** For 429: seconds, in the body's `retry_after` and the `retry-after` header. */
   retryAfter?: number;
   /** For 429: Discord's global limit, announced by the `x-ratelimit-global` header. */
