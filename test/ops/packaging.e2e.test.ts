@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/paths.js';
 import { envOf, execForm, only, stage } from '../support/dockerfile.js';
+import { until } from '../support/eventually.js';
 import { PATIENCE_MS, TEST_CEILING_MS } from '../support/patience.js';
 import { serverNodeFlags } from '../support/server-command.js';
 import { cleanEnv, type ReplayedBuild, replayBuildStage } from './support/production-tree.js';
@@ -222,8 +223,11 @@ describe('the image, run as its runtime stage says', () => {
     const server = start(execForm(only(runtime, 'CMD')), app, env);
     await waitReady(url, server);
     // The first start of a new database prints a key and a curl that reaches it, although the
-    // image listens on 0.0.0.0.
-    const curl = /curl -H 'Authorization: (hc_\S+)' (http:\/\/\S+)/.exec(server.stdout());
+    // image listens on 0.0.0.0: after its listening line, so /readyz may answer before it shows.
+    const curl = await until(
+      () => /curl -H 'Authorization: (hc_\S+)' (http:\/\/\S+)\n/.exec(server.stdout()) ?? undefined,
+      'the first key on standard output',
+    );
     expect(curl?.[2]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/points\/\d+$/);
     const answer = await fetch(curl?.[2] ?? '', { headers: { authorization: curl?.[1] ?? '' } });
     expect(answer.status).toBe(200);
