@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { fixture, OTHER, RICH } from '../support/fixture.js';
-import { openTestStore, storeKinds, type TestStore } from '../support/store.js';
+import { openTestStore, sqliteOf, storeKinds, type TestStore } from '../support/store.js';
 
 /*
  * What caches key on: a guild's generation changes after any commit to its data, whoever made
@@ -60,5 +60,33 @@ describe.each(storeKinds(import.meta.filename))('generations on %s', (kind) => {
       (generation) => generation !== keys,
     );
     expect(read.generation(OTHER)).toBe(other);
+  });
+});
+
+describe('generations on sqlite, within the millisecond between two reads of data_version', () => {
+  it("move at once after each of the connection's own writes through the store", async () => {
+    t = await openTestStore('sqlite', fixture);
+    const { read } = t.store;
+    // Each write follows a read by far less than the millisecond, many times over: one missed
+    // would leave an answer cached from before the write.
+    for (let i = 0; i < 20; i++) {
+      const before = read.generation(RICH);
+      await t.store.importData({ guilds: [{ id: RICH, points: { ...points, gryffindor: i } }] });
+      expect(read.generation(RICH)).not.toBe(before);
+    }
+  });
+
+  it('move within the millisecond after a statement run on the connection by hand', async () => {
+    t = await openTestStore('sqlite', fixture);
+    const { read } = t.store;
+    const before = read.generation(RICH);
+    sqliteOf(t.store)
+      .db.sqlite.prepare('UPDATE house_points SET gryffindor = gryffindor + 1 WHERE guild_id = ?')
+      .run(RICH);
+    const after = await eventually(
+      async () => read.generation(RICH),
+      (generation) => generation !== before,
+    );
+    expect(after).not.toBe(before);
   });
 });

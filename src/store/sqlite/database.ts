@@ -12,12 +12,18 @@ export interface Database {
   readonly path: string;
   readonly sqlite: Sqlite.Database;
   readonly created: boolean;
-  /** Changes when any connection commits; another's commit may show GENERATION_LAG_MS late. */
+  /**
+   * Changes when any connection commits. This connection's writes through the store show at once
+   * (noteWrite); another's commit, or a statement run on `sqlite` by hand, up to
+   * GENERATION_LAG_MS late.
+   */
   generation(): string;
   /** The generation of one guild's data (from guild_changes), as late as `generation()` may. */
   guildGeneration(guildId: string): string;
   /** `generation()` read this instant: for consistency checks that cannot accept any lag. */
   exactGeneration(): string;
+  /** This connection may have changed rows: the next `generation()` reads them at once. */
+  noteWrite(): void;
   close(): void;
 }
 
@@ -64,6 +70,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   let seenVersion: unknown;
   let seenChanges: unknown;
   let seenAt = Number.NEGATIVE_INFINITY;
+  let wrote = false;
   let token = '';
   const tokenOf = (changes: unknown) => {
     if (changes !== seenChanges) {
@@ -75,16 +82,15 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   const exactGeneration = () => {
     const version = dataVersion.get();
     seenAt = performance.now();
+    wrote = false;
     if (version !== seenVersion) {
       seenVersion = version;
       seenChanges = undefined;
     }
     return tokenOf(totalChanges.get());
   };
-  const generation = () => {
-    if (performance.now() - seenAt > GENERATION_LAG_MS) return exactGeneration();
-    return tokenOf(totalChanges.get());
-  };
+  const generation = () =>
+    wrote || performance.now() - seenAt > GENERATION_LAG_MS ? exactGeneration() : token;
   const guildGeneration = guildGenerations(sqlite, generation);
   return {
     path: fullPath,
@@ -93,6 +99,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     generation,
     guildGeneration,
     exactGeneration,
+    noteWrite() {
+      wrote = true;
+    },
     close() {
       if (!sqlite.open) return;
       if (totalChanges.get() !== 0) leaveWalRestartable(sqlite);

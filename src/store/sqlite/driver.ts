@@ -15,7 +15,16 @@ const isPause = (effect: Effect) => effect.kind === 'pause';
 /** How often a read in turns starts again before it reads in one snapshot instead. */
 const RESTARTS = 2;
 
-export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => string): SqlDb {
+/** What the connection's owner (database.ts) hears from the driver. */
+interface SqliteDbHooks {
+  /** The generation read this instant: a read in turns starts again when it moves. */
+  generation?: () => string;
+  /** Told after each statement that may have changed a row, before anyone reads again. */
+  onWrite?: () => void;
+}
+
+export function createSqliteDb(sqlite: Sqlite.Database, hooks: SqliteDbHooks = {}): SqlDb {
+  const { generation, onWrite = () => {} } = hooks;
   const prepared = new Map<string, Sqlite.Statement | null>();
   const prepare = (statement: Statement): Sqlite.Statement | null => {
     let found = prepared.get(statement.key);
@@ -42,13 +51,23 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     if (effect.kind === 'pause') return undefined;
     if (effect.kind === 'rows') {
       const write = rowWriter(effect.change, effect.record, effect.table ?? effect.record.table);
-      for (const row of effect.rows) write(row);
+      try {
+        for (const row of effect.rows) write(row);
+      } finally {
+        onWrite();
+      }
       return undefined;
     }
     const statement = prepare(effect.statement);
-    if (effect.want === 'all') return statement ? statement.all(effect.params) : [];
-    if (effect.want === 'first') return statement ? statement.get(effect.params) : undefined;
-    return statement ? statement.run(effect.params).changes : 0;
+    if (!statement) return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
+    // SQLite says which statements change nothing (a SELECT); every other one is told, even when
+    // it throws, as some of its rows may have changed before it stopped.
+    if (statement.readonly) return read(statement, effect.want, effect.params);
+    try {
+      return read(statement, effect.want, effect.params);
+    } finally {
+      onWrite();
+    }
   };
 
   const runNow = <T>(op: Op<T>): T => driveNow(op, perform);
@@ -97,6 +116,12 @@ export function createSqliteDb(sqlite: Sqlite.Database, generation?: () => strin
     },
     transactionInTurns: (mode, work) => holdTransaction(sqlite, mode, (op) => runNow(op), work),
   };
+}
+
+function read(statement: Sqlite.Statement, want: 'all' | 'first' | 'changes', params: unknown) {
+  if (want === 'all') return statement.all(params);
+  if (want === 'first') return statement.get(params);
+  return statement.run(params).changes;
 }
 
 /** SqlDb.transactionInTurns: BEGIN and COMMIT by hand, each operation run to its end in between. */

@@ -24,7 +24,10 @@ interface SqliteStoreOptions extends OpenOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options);
   const now = options.now ?? (() => new Date());
-  const sql = createSqliteDb(db.sqlite, db.exactGeneration);
+  const sql = createSqliteDb(db.sqlite, {
+    generation: db.exactGeneration,
+    onWrite: db.noteWrite,
+  });
   const store = assembleStore(sql, now, {
     kind: 'sqlite',
     location: db.path,
