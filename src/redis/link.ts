@@ -33,8 +33,23 @@ interface Call {
   settled: boolean;
   /** The watch tick it was sent at. */
   tick: number;
-  then: (reply: unknown) => void;
+  answer: (reply: unknown) => void;
   otherwise: () => void;
+}
+
+const settledCall = () => {};
+
+/**
+ * Marks `call` settled and lets go of its callbacks: a settled call stays in the watch's list
+ * until the next tick (up to WATCH_MS), and its callbacks hold the requests that waited on it,
+ * which would otherwise outlive two collections of the young generation and be copied each time.
+ */
+function settle(call: Call): Pick<Call, 'answer' | 'otherwise'> {
+  const { answer, otherwise } = call;
+  call.settled = true;
+  call.answer = settledCall;
+  call.otherwise = settledCall;
+  return { answer, otherwise };
 }
 
 function openClient(url: string) {
@@ -157,14 +172,14 @@ export class RedisLink {
     then: (reply: unknown) => void,
     otherwise: () => void,
   ): void {
-    const call: Call = { settled: false, tick: this.tick, then, otherwise };
+    const call: Call = { settled: false, tick: this.tick, answer: then, otherwise };
     this.calls.push(call);
     this.sendScript(call, script, keys, args, false);
   }
 
   /** Sends one plain command under the same deadline (`then` or `otherwise`, once). */
   command(command: string[], then: (reply: unknown) => void, otherwise: () => void): void {
-    const call: Call = { settled: false, tick: this.tick, then, otherwise };
+    const call: Call = { settled: false, tick: this.tick, answer: then, otherwise };
     this.calls.push(call);
     try {
       this.client.sendCommand(command).then(
@@ -224,14 +239,12 @@ export class RedisLink {
 
   private answered(call: Call, reply: unknown): void {
     if (call.settled) return;
-    call.settled = true;
-    call.then(reply);
+    settle(call).answer(reply);
   }
 
   private failed(call: Call, error: unknown): void {
     if (call.settled) return;
-    call.settled = true;
-    call.otherwise();
+    settle(call).otherwise();
     this.goDown(error);
   }
 
@@ -259,10 +272,7 @@ export class RedisLink {
     this.calls = [];
     for (let i = this.head; i < calls.length; i++) {
       const call = calls[i];
-      if (call && !call.settled) {
-        call.settled = true;
-        call.otherwise();
-      }
+      if (call && !call.settled) settle(call).otherwise();
     }
     this.head = 0;
   }
