@@ -28,6 +28,9 @@ export function openEventStream(
 ): void {
   const key = request.apiKey;
   if (!key) throw new Error('event stream without a key: the auth hook must run first');
+  // What the stream's closures need of the request, so that they do not hold it for its life.
+  const reqId = request.id;
+  const lastEventId = request.headers['last-event-id'];
   const opened = openStream(reply, {
     slots: streams.slots,
     owner: key.id,
@@ -43,7 +46,6 @@ export function openEventStream(
       ),
     start: (response, slot) => {
       const since = performance.now();
-      const lastEventId = request.headers['last-event-id'];
       const open = streams.hub.add(
         response,
         key.id,
@@ -53,7 +55,7 @@ export function openEventStream(
           slot.release();
           streams.logger.info(
             {
-              reqId: request.id,
+              reqId,
               key: key.id,
               reason,
               s: Math.round((performance.now() - since) / 100) / 10,
@@ -69,6 +71,6 @@ export function openEventStream(
   // is answered here: as any other error while nothing has gone out, logged once the stream has.
   opened.catch((error: unknown) => {
     if (!reply.sent) reply.send(error);
-    else streams.logger.error({ err: error, reqId: request.id }, 'event stream failed to start');
+    else streams.logger.error({ err: error, reqId }, 'event stream failed to start');
   });
 }

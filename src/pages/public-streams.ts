@@ -108,7 +108,9 @@ export class PublicStreams {
     });
     this.timers.start();
     void Promise.all([this.points(guildId), this.term(guildId)]).then(([body, term]) => {
-      if (response.writableEnded) return;
+      // A client that left during the read is gone from `streams` (its 'close' came first): not
+      // made ready, or it would be written to, and held, while the guild's others stay open.
+      if (response.writableEnded || !watched.streams.has(response)) return;
       watched.last ??= body;
       watched.lastTerm ??= term;
       const frames = [

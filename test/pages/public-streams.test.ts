@@ -70,6 +70,61 @@ describe('a public stream whose client does not read', () => {
   });
 });
 
+describe('a public stream whose client leaves while its first frames are read', () => {
+  let test: TestStore;
+  let streams: PublicStreams;
+
+  beforeAll(async () => {
+    test = await openTestStore('sqlite', fixture);
+    await test.store.publication.publish(RICH);
+    const { read } = test.store;
+    streams = new PublicStreams({
+      read,
+      cache: new AnswerCache(),
+      generation: read.generation,
+      logger: captureLog().logger,
+      pollMs: 5,
+    });
+  });
+  afterAll(async () => {
+    streams.close();
+    await test.cleanup();
+  });
+
+  it('is neither written to nor kept, while another of its guild stays open', async () => {
+    const reader = new Sink(false);
+    const leaver = new Sink(false);
+    const written: string[] = [];
+    leaver.write = (chunk: Buffer | string) => {
+      written.push(String(chunk));
+      return true;
+    };
+    streams.add(RICH, reader, () => {});
+    await eventually(
+      async () => reader.received,
+      (text) => text.includes('event: points'),
+    );
+    const ended: string[] = [];
+    streams.add(RICH, leaver, () => ended.push('leaver'));
+    // Gone before the read of its first frames has answered: its 'close' comes first.
+    leaver.destroy();
+    leaver.emit('close');
+    await eventually(
+      async () => ended,
+      (list) => list.length > 0,
+    );
+    const { sqlite } = sqliteOf(test.store).db;
+    sqlite.prepare('UPDATE house_points SET gryffindor = 4321 WHERE guild_id = ?').run(RICH);
+    await eventually(
+      async () => reader.received,
+      (text) => text.includes('"gryffindor":4321,'),
+    );
+    expect(ended).toEqual(['leaver']);
+    expect(written).toEqual([]);
+    expect(streams.open).toBe(1);
+  });
+});
+
 describe('a public stream over a store that fails under the poll', () => {
   let test: TestStore;
   let node: Awaited<ReturnType<typeof startPageNode>>;
