@@ -5,7 +5,7 @@ import { PublicStreams } from '../../src/pages/public-streams.js';
 import { openEventStream } from '../support/event-stream.js';
 import { eventually } from '../support/eventually.js';
 import { fixture, RICH } from '../support/fixture.js';
-import { captureLog } from '../support/log-capture.js';
+import { type CapturedLog, captureLog } from '../support/log-capture.js';
 import { Sink } from '../support/sink.js';
 import { openTestStore, sqliteOf, type TestStore } from '../support/store.js';
 import { startPageNode } from './support.js';
@@ -16,40 +16,44 @@ import { startPageNode } from './support.js';
  * poll is logged while the node goes on (a throw out of a timer would stop the process).
  */
 
-describe('a public stream whose client does not read', () => {
-  let test: TestStore;
-  let streams: PublicStreams;
-  const log = captureLog();
-
+/** A SQLite store with RICH published and public streams over it, for the block's tests. */
+function publicStreams(log: CapturedLog, maxBufferedBytes?: number) {
+  const made = {} as { test: TestStore; streams: PublicStreams };
   beforeAll(async () => {
-    test = await openTestStore('sqlite', fixture);
-    await test.store.publication.publish(RICH);
-    const { read } = test.store;
-    streams = new PublicStreams({
+    made.test = await openTestStore('sqlite', fixture);
+    await made.test.store.publication.publish(RICH);
+    const { read } = made.test.store;
+    made.streams = new PublicStreams({
       read,
       cache: new AnswerCache(),
       generation: read.generation,
       logger: log.logger,
-      maxBufferedBytes: 2_048,
+      ...(maxBufferedBytes !== undefined && { maxBufferedBytes }),
       pollMs: 5,
     });
   });
   afterAll(async () => {
-    streams.close();
-    await test.cleanup();
+    made.streams.close();
+    await made.test.cleanup();
   });
+  return made;
+}
+
+describe('a public stream whose client does not read', () => {
+  const log = captureLog();
+  const made = publicStreams(log, 2_048);
 
   it('is dropped past the bound, said in the log with its guild, and the others go on', async () => {
     const stuck = new Sink(true);
     const reader = new Sink(false);
     const ended: string[] = [];
-    streams.add(RICH, stuck, () => ended.push('stuck'));
-    streams.add(RICH, reader, () => ended.push('reader'));
+    made.streams.add(RICH, stuck, () => ended.push('stuck'));
+    made.streams.add(RICH, reader, () => ended.push('reader'));
     await eventually(
       async () => reader.received,
       (text) => text.includes('event: points'),
     );
-    const { sqlite } = sqliteOf(test.store).db;
+    const { sqlite } = sqliteOf(made.test.store).db;
     const bump = sqlite.prepare('UPDATE house_points SET gryffindor = ? WHERE guild_id = ?');
     for (let value = 1; value <= 40 && ended.length === 0; value++) {
       bump.run(value, RICH);
@@ -61,7 +65,7 @@ describe('a public stream whose client does not read', () => {
     expect(ended).toEqual(['stuck']);
     expect(stuck.destroyed).toBe(true);
     expect(reader.destroyed).toBe(false);
-    expect(streams.open).toBe(1);
+    expect(made.streams.open).toBe(1);
     expect(
       log
         .entries()
@@ -71,25 +75,7 @@ describe('a public stream whose client does not read', () => {
 });
 
 describe('a public stream whose client leaves while its first frames are read', () => {
-  let test: TestStore;
-  let streams: PublicStreams;
-
-  beforeAll(async () => {
-    test = await openTestStore('sqlite', fixture);
-    await test.store.publication.publish(RICH);
-    const { read } = test.store;
-    streams = new PublicStreams({
-      read,
-      cache: new AnswerCache(),
-      generation: read.generation,
-      logger: captureLog().logger,
-      pollMs: 5,
-    });
-  });
-  afterAll(async () => {
-    streams.close();
-    await test.cleanup();
-  });
+  const made = publicStreams(captureLog());
 
   it('is neither written to nor kept, while another of its guild stays open', async () => {
     const reader = new Sink(false);
@@ -99,13 +85,13 @@ describe('a public stream whose client leaves while its first frames are read', 
       written.push(String(chunk));
       return true;
     };
-    streams.add(RICH, reader, () => {});
+    made.streams.add(RICH, reader, () => {});
     await eventually(
       async () => reader.received,
       (text) => text.includes('event: points'),
     );
     const ended: string[] = [];
-    streams.add(RICH, leaver, () => ended.push('leaver'));
+    made.streams.add(RICH, leaver, () => ended.push('leaver'));
     // Gone before the read of its first frames has answered: its 'close' comes first.
     leaver.destroy();
     leaver.emit('close');
@@ -113,7 +99,7 @@ describe('a public stream whose client leaves while its first frames are read', 
       async () => ended,
       (list) => list.length > 0,
     );
-    const { sqlite } = sqliteOf(test.store).db;
+    const { sqlite } = sqliteOf(made.test.store).db;
     sqlite.prepare('UPDATE house_points SET gryffindor = 4321 WHERE guild_id = ?').run(RICH);
     await eventually(
       async () => reader.received,
@@ -121,7 +107,7 @@ describe('a public stream whose client leaves while its first frames are read', 
     );
     expect(ended).toEqual(['leaver']);
     expect(written).toEqual([]);
-    expect(streams.open).toBe(1);
+    expect(made.streams.open).toBe(1);
   });
 });
 
