@@ -11,18 +11,29 @@ const SLICE_BYTES = 256 * 1024;
  * every other request of the node waits behind that copy; paced, each turn writes at most a
  * slice per large answer, and another guild's small request is read and answered in between.
  */
-export function pacedBody(body: Buffer): Readable {
+export function pacedBody(whole: Buffer): Readable {
+  // Let go of once handed over: a finished response, and this stream with it, stays referenced
+  // until its connection's next request (an idle keep-alive connection: up to its timeout), and
+  // megabytes the answer cache has since dropped would stay with it.
+  let body: Buffer | null = whole;
   let offset = 0;
   return new Readable({
     highWaterMark: SLICE_BYTES,
     read() {
       setImmediate(() => {
-        if (this.destroyed) return;
+        if (this.destroyed || !body) return;
         const end = Math.min(offset + SLICE_BYTES, body.length);
         this.push(body.subarray(offset, end));
         offset = end;
-        if (offset === body.length) this.push(null);
+        if (offset === body.length) {
+          body = null;
+          this.push(null);
+        }
       });
+    },
+    destroy(error, done) {
+      body = null;
+      done(error);
     },
   });
 }

@@ -1,8 +1,11 @@
 import { request } from 'node:http';
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf } from '../../src/answers/answer-cache.js';
 import { PACED_FROM_BYTES, pacedBody } from '../../src/http/paced-body.js';
 import { fixture, RICH } from '../support/fixture.js';
+import { collectGarbage } from '../support/gc.js';
 import { buildHardeningApp, type HardeningApp, listen } from './support/app.js';
 import { fetchBytes } from './support/fetch-bytes.js';
 
@@ -125,5 +128,31 @@ describe('answers of megabytes', () => {
     for (let i = 1; i < turnOfEachSlice.length; i++) {
       expect(turnOfEachSlice[i]).toBeGreaterThan(turnOfEachSlice[i - 1] ?? 0);
     }
+  });
+
+  // A finished response, and its body's stream with it, stays referenced until the connection's
+  // next request: the megabytes must not stay with it.
+  it.each([
+    ['sent whole', (stream: Readable) => new Promise((end) => stream.on('end', end).resume())],
+    [
+      'left in the middle',
+      (stream: Readable) =>
+        new Promise((gone) =>
+          stream
+            .once('data', () => stream.destroy())
+            .once('close', gone)
+            .resume(),
+        ),
+    ],
+  ])('let go of the body once %s', async (_, use) => {
+    let body: Buffer | undefined = Buffer.alloc(PACED_FROM_BYTES * 2, 1);
+    const held = new WeakRef(body);
+    const stream = pacedBody(body);
+    body = undefined;
+    await use(stream);
+    await nextTurn();
+    collectGarbage();
+    expect(stream.destroyed || stream.readableEnded).toBe(true);
+    expect(held.deref()).toBeUndefined();
   });
 });

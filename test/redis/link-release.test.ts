@@ -1,9 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { RedisLink } from '../../src/redis/link.js';
+import { collectGarbage } from '../support/gc.js';
 import { needOutside } from '../support/outside.js';
 import { deleteKeysUnder, testPrefix } from './support.js';
 
@@ -15,10 +14,6 @@ import { deleteKeysUnder, testPrefix } from './support.js';
  */
 
 const redisUrl = needOutside('redis', import.meta.filename) ?? '';
-
-// A full collection on demand: vitest's workers do not run with --expose-gc.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let link: RedisLink | undefined;
 let prefix = '';
@@ -56,7 +51,7 @@ describe('the Redis link', () => {
     });
     // The next turn, long before the watch's next tick (50 ms): the answered call is still listed.
     await nextTurn();
-    gc();
+    collectGarbage();
     expect(held.deref()).toBeUndefined();
   });
 });
