@@ -1,13 +1,20 @@
-/** A failure the API answers with its JSON error body: `{"error": message, "status": status}`. */
+/**
+ * A failure the API answers with its JSON error body: `{"error": message, "status": status}`.
+ * An answer, not a fault: made without a stack trace, which no log line or body ever shows and
+ * which was most of a 429's own cost under a flood of them.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Headers the answer needs (Retry-After on a 429). */
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  /** Headers the answer needs (Retry-After on a 429). */
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    const traced = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = traced;
+    this.status = status;
+    this.headers = headers;
   }
 }
 
