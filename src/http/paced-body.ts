@@ -21,14 +21,16 @@ export function pacedBody(whole: Buffer): Readable {
     highWaterMark: SLICE_BYTES,
     read() {
       setImmediate(() => {
-        if (this.destroyed || !body) return;
-        const end = Math.min(offset + SLICE_BYTES, body.length);
-        this.push(body.subarray(offset, end));
-        offset = end;
-        if (offset === body.length) {
-          body = null;
-          this.push(null);
-        }
+        const bytes = body;
+        if (this.destroyed || !bytes) return;
+        const start = offset;
+        offset = Math.min(start + SLICE_BYTES, bytes.length);
+        const last = offset === bytes.length;
+        if (last) body = null;
+        // A reader may destroy the stream from within push (its client gone): nothing after it
+        // may assume the stream, or the body, is still there.
+        this.push(bytes.subarray(start, offset));
+        if (last && !this.destroyed) this.push(null);
       });
     },
     destroy(error, done) {
