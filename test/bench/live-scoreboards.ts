@@ -15,32 +15,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/start.js';
 import { FAKE_TOKEN, FakeDiscord } from '../support/fake-discord.js';
+import { collectGarbage } from '../support/gc.js';
 import { percentileOf } from './stats.js';
 
 /** Live messages of part 2 and 3: 1,000 in the full bench. */
 const MESSAGES = 1_000;
-/** A forced collection for the heap figures: --expose-gc's, or exposed now (a fresh context's). */
-const gc: (() => void) | undefined = (() => {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-})();
 
 async function heap(): Promise<number> {
   for (let i = 0; i < 3; i += 1) {
-    gc?.();
+    collectGarbage();
     await sleep(50);
   }
   return process.memoryUsage().heapUsed;
@@ -87,7 +75,7 @@ export async function liveScoreboardsBench(
     heldMessages: 0,
     bytesPerMessage: 0,
     heapMB: 0,
-    gcForced: gc !== undefined,
+    gcForced: true,
     burst: {
       edits: 0,
       seconds: 0,
@@ -192,7 +180,7 @@ export async function liveScoreboardsBench(
     report.bytesPerMessage = Math.round((full - empty) / messages);
     report.heapMB = (full - empty) / 1e6;
     log(
-      `2. heap with ${String(held)} live messages held: ${Math.round((full - empty) / messages)} bytes each (${((full - empty) / 1e6).toFixed(2)} MB for ${messages}; gc ${gc ? 'forced' : 'not available'})`,
+      `2. heap with ${String(held)} live messages held: ${Math.round((full - empty) / messages)} bytes each (${((full - empty) / 1e6).toFixed(2)} MB for ${messages}; gc forced)`,
     );
 
     // 3. Every guild changes at once.

@@ -62,9 +62,9 @@ export function createSqliteDb(sqlite: Sqlite.Database, hooks: SqliteDbHooks = {
     if (!statement) return effect.want === 'all' ? [] : effect.want === 'first' ? undefined : 0;
     // SQLite says which statements change nothing (a SELECT); every other one is told, even when
     // it throws, as some of its rows may have changed before it stopped.
-    if (statement.readonly) return read(statement, effect.want, effect.params);
+    if (statement.readonly) return execute(statement, effect.want, effect.params);
     try {
-      return read(statement, effect.want, effect.params);
+      return execute(statement, effect.want, effect.params);
     } finally {
       onWrite();
     }
@@ -118,7 +118,7 @@ export function createSqliteDb(sqlite: Sqlite.Database, hooks: SqliteDbHooks = {
   };
 }
 
-function read(statement: Sqlite.Statement, want: 'all' | 'first' | 'changes', params: unknown) {
+function execute(statement: Sqlite.Statement, want: 'all' | 'first' | 'changes', params: unknown) {
   if (want === 'all') return statement.all(params);
   if (want === 'first') return statement.get(params);
   return statement.run(params).changes;
