@@ -74,6 +74,19 @@ function say(text: string): void {
   }
 }
 
+/** Each logger made here: how it writes a line made by hand, as it writes its own. */
+const lineWriters = new WeakMap<Logger, (line: string) => void>();
+
+/**
+ * Writes a JSON line made by hand in pino's own shape (src/http/access-log.ts) the way `logger`
+ * writes its lines: scrubbed of secrets, to its destination. Only for loggers from createLogger.
+ */
+export function lineWriterOf(logger: Logger): (line: string) => void {
+  const write = lineWriters.get(logger);
+  if (!write) throw new Error('a line made by hand needs a logger made by createLogger');
+  return write;
+}
+
 /** The process's one logger: JSON lines, secrets scrubbed at the last moment before writing. */
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
@@ -84,7 +97,8 @@ export function createLogger(options: LoggerOptions): Logger {
     for (const secret of secrets) clean = clean.split(secret).join('[redacted]');
     return clean;
   };
-  return pino(
+  const destination = options.destination ?? standardOutput();
+  const logger = pino(
     {
       level: options.level,
       base: undefined,
@@ -96,6 +110,8 @@ export function createLogger(options: LoggerOptions): Logger {
       },
       hooks: { streamWrite: scrub },
     },
-    options.destination ?? standardOutput(),
+    destination,
   );
+  lineWriters.set(logger, (line) => destination.write(scrub(line)));
+  return logger;
 }

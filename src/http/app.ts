@@ -9,7 +9,12 @@ import { EventHub } from '../events/event-hub.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { Logger } from '../logger.js';
 import type { ReadService } from '../read/service.js';
-import { accessLogOptions, installAccessLine, writeAccessLine } from './access-log.js';
+import {
+  type AccessLine,
+  accessLineWriter,
+  accessLogOptions,
+  installAccessLine,
+} from './access-log.js';
 import { authenticate } from './auth.js';
 import { installCors } from './cors.js';
 import { registerDocs } from './docs.js';
@@ -103,6 +108,7 @@ function createFastify(
   deps: AppDependencies,
   errorPages: PathErrorPages,
   failures: FailureGuard,
+  accessLine: AccessLine,
 ): FastifyInstance {
   return Fastify({
     // Fastify types its instance by the logger's type; its base type keeps routes portable.
@@ -115,7 +121,7 @@ function createFastify(
     // `Connection: close`): Fastify's own 503 body would break the `{"error","status"}` contract.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError(ENDPOINTS, errorPages, failures, (request, reply) => {
-      writeAccessLine(deps.logger, request, reply);
+      accessLine(request, reply);
       if (deps.metrics) observeAnswer(deps.metrics, request, reply);
     }),
     serverFactory: httpServerFactory({ ...DEFAULT_HTTP_LIMITS, ...deps.limits }),
@@ -196,7 +202,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const guard = budgets.failures;
   // Filled by the mounts below; read when an error is answered, Fastify's own included.
   const errorPages = new PathErrorPages();
-  const app = createFastify(deps, errorPages, guard);
+  const accessLine = accessLineWriter(deps.logger);
+  const app = createFastify(deps, errorPages, guard, accessLine);
   const cache = deps.cache ?? new AnswerCache();
   const hub = startEventHub(app, deps, cache);
   deps.metrics?.watchEventStreams(() => hub.stats());
@@ -210,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandling(app, guard, errorPages);
   await installCors(app, deps.config.corsOrigins ?? []);
 
-  installAccessLine(app, deps.logger);
+  installAccessLine(app, accessLine);
 
   // Public routes, outside /v1 and its key check and rate limit.
   if (deps.metrics) installMetrics(app, deps.metrics);

@@ -2,7 +2,7 @@
 // place of the lazy one of src/http/request-logger.js.
 import { LogController } from 'fastify';
 
-export { installAccessLine, writeAccessLine } from '../../../dist/src/http/access-log.js';
+export { accessLineWriter, installAccessLine } from '../../../dist/src/http/access-log.js';
 
 export function accessLogOptions() {
   return { logController: new LogController({ disableRequestLogging: true }) };
