@@ -41,9 +41,12 @@ export function accessLineWriter(logger: Logger): AccessLine {
   return (request, reply) => {
     if (!logger.isLevelEnabled('info')) return;
     const ms = Math.round(reply.elapsedTime * 100) / 100;
+    // Undefined fields are left out, as pino leaves them: a socket gone before its address was
+    // read has none, and a request refused before its key check no key.
+    const ip: string | undefined = request.ip;
     const key = request.apiKey?.id;
     write(
-      `{"level":30,"time":${Date.now()},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip)},"status":${reply.statusCode},"ms":${JSON.stringify(ms)}${key === undefined ? '' : `,"key":${key}`},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${ip === undefined ? '' : `,"ip":${JSON.stringify(ip)}`},"status":${reply.statusCode},"ms":${JSON.stringify(ms)}${key === undefined ? '' : `,"key":${key}`},"msg":"request"}\n`,
     );
   };
 }

@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLineWriter } from '../../src/http/access-log.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { until } from '../support/eventually.js';
 import { points } from '../support/history.js';
@@ -86,6 +88,18 @@ describe('the access line', () => {
     expect(anonymous).not.toHaveProperty('key');
     expect(typeof anonymous?.ms).toBe('number');
     expect(typeof anonymous?.time).toBe('number');
+  });
+
+  it('leaves out an address the socket no longer has, as pino leaves out an undefined field', () => {
+    const before = log.raw.length;
+    const gone = { id: 'req-x', method: 'GET', url: '/v1/points/1', ip: undefined, apiKey: null };
+    accessLineWriter(log.logger)(
+      gone as unknown as FastifyRequest,
+      { statusCode: 200, elapsedTime: 1.234 } as FastifyReply,
+    );
+    const [line = ''] = log.raw.slice(before);
+    expect(JSON.parse(line)).not.toHaveProperty('ip');
+    expect(withoutTime(line)).toBe(withoutTime(pinoLine(line)));
   });
 
   it('is scrubbed of anything shaped like a key, as every line is', async () => {
