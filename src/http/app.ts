@@ -111,10 +111,9 @@ function createFastify(
   accessLine: AccessLine,
 ): FastifyInstance {
   return Fastify({
-    // Fastify types its instance by the logger's type; its base type keeps routes portable.
-    loggerInstance: deps.logger as FastifyBaseLogger,
     // One access line (installAccessLine, below), a request's child logger made only when used.
-    ...accessLogOptions(),
+    // Fastify types its instance by the logger's type; its base type keeps routes portable.
+    ...accessLogOptions(deps.logger as FastifyBaseLogger),
     // Fastify returns 414 for longer parameters; the contract wants a 400 for an over-long id.
     routerOptions: { maxParamLength: 20_000, ignoreTrailingSlash: true },
     // A request that still arrives on an open connection while closing is answered as usual (with

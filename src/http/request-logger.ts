@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Bindings, type ChildLoggerOptions, type LogFn, levels } from 'pino';
+import { type Bindings, type ChildLoggerOptions, type LogFn, levels, symbols } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,6 +21,10 @@ function forward(level: Level): LogFn {
  * an options object) rebuilds its level methods and emits an event: a measurable share of a
  * cached answer's cost. The access line is written by the app's logger with the request id, so
  * most requests never need the child; a warning or an error gets a real one, same bindings.
+ *
+ * Fastify is handed `LazyRequestLogger.over(logger)`, whose children are lazy, rather than a
+ * `childLoggerFactory` of ours: Fastify checks a custom factory's child method by method on
+ * every request, which cost more than the lazy child saves.
  */
 export class LazyRequestLogger implements FastifyBaseLogger {
   private real: FastifyBaseLogger | undefined;
@@ -30,6 +34,21 @@ export class LazyRequestLogger implements FastifyBaseLogger {
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
   ) {}
+
+  /** `logger` itself, whose children (Fastify's, one per request) are made lazily. */
+  static over(logger: FastifyBaseLogger): LazyRequestLogger {
+    const root = new LazyRequestLogger(logger, {}, {});
+    root.real = logger;
+    return root;
+  }
+
+  /**
+   * The serializers of the pino logger underneath, read by Fastify from the logger it is given
+   * to put them over its own: ours log an error without its stack.
+   */
+  get [symbols.serializersSym](): unknown {
+    return (this.logger as unknown as Record<symbol, unknown>)[symbols.serializersSym];
+  }
 
   get made(): boolean {
     return this.real !== undefined;
@@ -58,7 +77,7 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   declare silent: LogFn;
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.logger.child(bindings, options);
+    return new LazyRequestLogger(this.logger, bindings, options ?? {});
   }
 }
 

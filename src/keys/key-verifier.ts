@@ -125,14 +125,15 @@ export function createKeyVerifier(table: KeyTable, now: () => number = Date.now)
   >();
   return {
     verify(key, connection) {
-      if (!looksLikeKey(key)) return null;
       void keys.refresh();
       const byDigest = keys.byDigest();
       const known = connection && proven.get(connection);
+      // A key the connection proved is a key: only a new one is looked at.
       if (known && known.keys === byDigest && sameKey(known.key, key)) {
         lastUsed.note(known.identity.id);
         return known.identity;
       }
+      if (!looksLikeKey(key)) return null;
       const digest = lookupDigestOf(key);
       // Found by digest (which says nothing of the key), then compared in constant time.
       const cached = byDigest.get(digest);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLineWriter } from '../../src/http/access-log.js';
+import { accessLineWriter, quoted } from '../../src/http/access-log.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.js';
 import { until } from '../support/eventually.js';
 import { points } from '../support/history.js';
@@ -100,6 +100,19 @@ describe('the access line', () => {
     const [line = ''] = log.raw.slice(before);
     expect(JSON.parse(line)).not.toHaveProperty('ip');
     expect(withoutTime(line)).toBe(withoutTime(pinoLine(line)));
+  });
+
+  it('quotes its text as JSON.stringify does, whatever needs escaping', () => {
+    const texts = [
+      '',
+      '/v1/points/1?limit=5&after=abc',
+      'a "quote" and a back\\slash',
+      'tab\tnew\nline\r\u0000\u001f\u007f',
+      'latin é ü ÿ and the separators \u2028\u2029',
+      'a pair 😀, a lone high \ud800 and a lone low \udfff',
+      '\ud83d',
+    ];
+    for (const text of texts) expect(quoted(text)).toBe(JSON.stringify(text));
   });
 
   it('is scrubbed of anything shaped like a key, as every line is', async () => {

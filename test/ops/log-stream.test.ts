@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { accessLogOptions } from '../../src/http/access-log.js';
 import { LazyRequestLogger } from '../../src/http/request-logger.js';
 import { TurnBatchedStream } from '../../src/log-stream.js';
 
@@ -78,5 +80,40 @@ describe('a request logger made only when used', () => {
     request.debug('now logged');
     expect(parent.level).toBe('info');
     expect(JSON.parse(written[0] ?? '{}')).toMatchObject({ level: 20, reqId: 'req-8' });
+  });
+
+  it("is what Fastify makes of the logger it is given: no child for a request that logs nothing, one with the request's id for one that does", async () => {
+    const { stream, written } = lines();
+    let children = 0;
+    const parent = pino(
+      {
+        level: 'info',
+        base: undefined,
+        onChild: () => {
+          children += 1;
+        },
+      },
+      stream,
+    );
+    const app = Fastify(accessLogOptions(parent));
+    app.get('/quiet', async () => 'ok');
+    app.get('/loud', async (request) => {
+      request.log.warn('a warning');
+      return 'ok';
+    });
+    try {
+      for (let i = 0; i < 20; i++) expect((await app.inject('/quiet')).statusCode).toBe(200);
+      // Fastify's own logger, a child of the one given, made once.
+      expect(children).toBe(1);
+      expect((await app.inject('/loud')).statusCode).toBe(200);
+      expect(children).toBe(2);
+      expect(JSON.parse(written.at(-1) ?? '{}')).toMatchObject({
+        level: 40,
+        reqId: expect.stringMatching(/^req-/),
+        msg: 'a warning',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

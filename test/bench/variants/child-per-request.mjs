@@ -4,6 +4,9 @@ import { LogController } from 'fastify';
 
 export { accessLineWriter, installAccessLine } from '../../../dist/src/http/access-log.js';
 
-export function accessLogOptions() {
-  return { logController: new LogController({ disableRequestLogging: true }) };
+export function accessLogOptions(logger) {
+  return {
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+  };
 }

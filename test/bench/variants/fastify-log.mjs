@@ -2,8 +2,8 @@
 // src/http/access-log.js's one access line. The line of a request refused before routing, which
 // Fastify does not log, stays housecup's.
 export { accessLineWriter } from '../../../dist/src/http/access-log.js';
-export function accessLogOptions() {
-  return {};
+export function accessLogOptions(logger) {
+  return { loggerInstance: logger };
 }
 
 export function installAccessLine() {}
