@@ -1,0 +1,184 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { freePort } from '../support/free-port.js';
+import { ROOT } from './processes.js';
+
+/*
+ * Instructions per request, counted by valgrind's callgrind: the same figure for the same build
+ * and request whatever else the machine does, where req/s moves with the hour. One server under
+ * callgrind on the demo data (or A, or F), warmed, then exactly `--requests` requests over 20
+ * keep-alive connections, counted; the split says how much of it was V8 collecting garbage and
+ * compiling (which a longer warm-up shrinks), the rest being the answer's own work.
+ *
+ *   npx tsx test/bench/instructions.ts [--server housecup|A|F] [--path /v1/points/…]
+ *     [--requests 16000] [--warm 18000] [--dir <a built checkout>]
+ *
+ * Needs valgrind (apt-get install valgrind). About a minute per 16,000 requests.
+ */
+
+const DEMO_GUILD = '1133557799224466880';
+const COLLECTING = /Scaveng|Heap::|Evacuat|Marking|Sweep|SemiSpace|FreeList/;
+const COMPILING = /compiler::|maglev::|RelocIterator|Assembler|BytecodeAnalysis|JSHeapBroker/;
+
+const { values: args } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'housecup' },
+    path: { type: 'string', default: `/v1/points/${DEMO_GUILD}` },
+    requests: { type: 'string', default: '16000' },
+    warm: { type: 'string', default: '18000' },
+    dir: { type: 'string', default: ROOT },
+  },
+});
+
+const entries: Record<string, string> = {
+  housecup: 'dist/src/main.js',
+  A: join(ROOT, 'test/bench/baseline.mjs'),
+  F: join(ROOT, 'test/bench/fastify-baseline.mjs'),
+};
+const entry = entries[args.server];
+if (!entry) throw new Error(`--server ${args.server}: one of ${Object.keys(entries).join(', ')}`);
+
+/** Sends `count` GETs of `path` over 20 keep-alive connections; throws on any answer but 200. */
+async function load(port: number, path: string, count: number, key: string): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+  let sent = 0;
+  const one = async (): Promise<void> => {
+    while (sent < count) {
+      sent += 1;
+      const status = await new Promise<number>((resolve, reject) => {
+        const ask = request({
+          port,
+          host: '127.0.0.1',
+          path,
+          agent,
+          headers: { authorization: key },
+        });
+        ask.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        ask.on('error', reject);
+        ask.end();
+      });
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, one));
+  agent.destroy();
+}
+
+async function listening(port: number): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const ask = request({ port, host: '127.0.0.1', path: '/' }, (response) => {
+        response.resume();
+        resolve(true);
+      });
+      ask.on('error', () => resolve(false));
+      ask.end();
+    });
+    if (up) return;
+    await sleep(500);
+  }
+  throw new Error('the server did not start');
+}
+
+/** The demo database and its first key, made by a first start without valgrind. */
+async function demo(work: string): Promise<{ env: Record<string, string>; key: string }> {
+  const env = { DATABASE_PATH: join(work, 'h.db'), RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' };
+  const port = await freePort();
+  const first = spawn(process.execPath, [entry as string], {
+    cwd: args.dir,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  first.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  await listening(port);
+  first.kill('SIGTERM');
+  await new Promise((resolve) => first.once('exit', resolve));
+  const key = /hc_[A-Za-z0-9_-]{32}/.exec(out)?.[0];
+  if (!key) throw new Error('the first start printed no key');
+  return { env, key };
+}
+
+/** Runs callgrind_control on the server, and a request to wake it: it reads commands when busy. */
+async function control(pid: number, port: number, command: string): Promise<void> {
+  const run = spawn('callgrind_control', [command, String(pid)], { stdio: 'ignore' });
+  const ran = new Promise((resolve) => run.once('exit', resolve));
+  await sleep(1000);
+  request({ port, host: '127.0.0.1', path: '/' })
+    .on('error', () => undefined)
+    .end();
+  await ran;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'housecup-instructions-'));
+let server: ChildProcess | undefined;
+try {
+  const { env, key } = args.server === 'housecup' ? await demo(work) : { env: {}, key: '' };
+  const port = await freePort();
+  server = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${join(work, 'out')}`,
+      process.execPath,
+      '--max-semi-space-size=16',
+      entry,
+    ],
+    { cwd: args.dir, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' },
+  );
+  const pid = server.pid as number;
+  const path = args.server === 'housecup' ? args.path : '/';
+  const requests = Number(args.requests);
+  const say = (text: string) => process.stderr.write(`${text}\n`);
+  await listening(port);
+  say(`warming with ${args.warm} requests`);
+  await load(port, path, Number(args.warm), key);
+  await control(pid, port, '--instr=on');
+  say(`counting ${requests} requests`);
+  await load(port, path, requests, key);
+  await control(pid, port, '--dump');
+  const dump = readdirSync(work).find((name) => name.startsWith('out.'));
+  if (!dump) throw new Error('callgrind wrote no dump');
+  const total = Number(/^totals: (\d+)/m.exec(readFileSync(join(work, dump), 'utf8'))?.[1]);
+  const perFunction = execFileSync(
+    'callgrind_annotate',
+    ['--inclusive=no', '--threshold=100', join(work, dump)],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  let collecting = 0;
+  let compiling = 0;
+  for (const line of perFunction.split('\n')) {
+    const [, count, what] = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line) ?? [];
+    if (!count || !what || what.includes('PROGRAM TOTALS')) continue;
+    const n = Number(count.replaceAll(',', ''));
+    if (COLLECTING.test(what)) collecting += n;
+    else if (COMPILING.test(what)) compiling += n;
+  }
+  const per = (n: number) => Math.round(n / requests);
+  process.stdout.write(
+    `${JSON.stringify({
+      server: args.server,
+      path,
+      requests,
+      perRequest: per(total),
+      collecting: per(collecting),
+      compiling: per(compiling),
+      answering: per(total - collecting - compiling),
+    })}\n`,
+  );
+} finally {
+  server?.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+}
