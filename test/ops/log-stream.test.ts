@@ -43,27 +43,26 @@ describe('a request logger made only when used', () => {
     });
     return { stream, written };
   };
+  /** A parent logger that counts the children made of it. */
+  const counted = () => {
+    const { stream, written } = lines();
+    let made = 0;
+    const onChild = () => {
+      made += 1;
+    };
+    const parent = pino({ level: 'info', base: undefined, onChild }, stream);
+    return { parent, written, children: () => made };
+  };
 
   it('makes no child logger until something logs, then logs with the request bindings', () => {
-    const { stream, written } = lines();
-    let children = 0;
-    const parent = pino(
-      {
-        level: 'info',
-        base: undefined,
-        onChild: () => {
-          children += 1;
-        },
-      },
-      stream,
-    );
+    const { parent, written, children } = counted();
     const request = new LazyRequestLogger(parent, { reqId: 'req-7' }, {});
     expect(request.level).toBe('info');
     request.debug('not at this level');
-    expect(children).toBe(0);
+    expect(children()).toBe(0);
     request.warn({ status: 500 }, 'request failed');
     request.error('again');
-    expect(children).toBe(1);
+    expect(children()).toBe(1);
     const logged = written.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged).toMatchObject([
       { level: 40, reqId: 'req-7', status: 500, msg: 'request failed' },
@@ -83,18 +82,7 @@ describe('a request logger made only when used', () => {
   });
 
   it("is what Fastify makes of the logger it is given: no child for a request that logs nothing, one with the request's id for one that does", async () => {
-    const { stream, written } = lines();
-    let children = 0;
-    const parent = pino(
-      {
-        level: 'info',
-        base: undefined,
-        onChild: () => {
-          children += 1;
-        },
-      },
-      stream,
-    );
+    const { parent, written, children } = counted();
     const app = Fastify(accessLogOptions(parent));
     app.get('/quiet', async () => 'ok');
     app.get('/loud', async (request) => {
@@ -104,9 +92,9 @@ describe('a request logger made only when used', () => {
     try {
       for (let i = 0; i < 20; i++) expect((await app.inject('/quiet')).statusCode).toBe(200);
       // Fastify's own logger, a child of the one given, made once.
-      expect(children).toBe(1);
+      expect(children()).toBe(1);
       expect((await app.inject('/loud')).statusCode).toBe(200);
-      expect(children).toBe(2);
+      expect(children()).toBe(2);
       expect(JSON.parse(written.at(-1) ?? '{}')).toMatchObject({
         level: 40,
         reqId: expect.stringMatching(/^req-/),
