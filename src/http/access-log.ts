@@ -56,8 +56,9 @@ export function accessLineWriter(logger: Logger): AccessLine {
     // read has none, and a request refused before its key check no key.
     const ip: string | undefined = request.ip;
     const key = request.apiKey?.id;
+    // The method is one of Node's parser's known methods (capitals and `-`): nothing to escape.
     write(
-      `{"level":30,"time":${Date.now()},"reqId":${quoted(request.id)},"method":${quoted(request.method)},"url":${quoted(request.url)}${ip === undefined ? '' : `,"ip":${quoted(ip)}`},"status":${reply.statusCode},"ms":${Number.isFinite(ms) ? ms : null}${key === undefined ? '' : `,"key":${key}`},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()},"reqId":${quoted(request.id)},"method":"${request.method}","url":${quoted(request.url)}${ip === undefined ? '' : `,"ip":${quoted(ip)}`},"status":${reply.statusCode},"ms":${Number.isFinite(ms) ? ms : null}${key === undefined ? '' : `,"key":${key}`},"msg":"request"}\n`,
     );
   };
 }

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { DEMO_GUILD } from '../../src/http/endpoints/demo-ids.js';
 import { freePort } from '../support/free-port.js';
-import { ROOT } from './processes.js';
+import { get } from './http-get.js';
+import { ROOT, waitForOk } from './processes.js';
 
 /*
  * Instructions per request, counted by valgrind's callgrind: the same figure for the same build
@@ -21,7 +23,6 @@ import { ROOT } from './processes.js';
  * Needs valgrind (apt-get install valgrind). About a minute per 16,000 requests.
  */
 
-const DEMO_GUILD = '1133557799224466880';
 const COLLECTING = /Scaveng|Heap::|Evacuat|Marking|Sweep|SemiSpace|FreeList/;
 const COMPILING = /compiler::|maglev::|RelocIterator|Assembler|BytecodeAnalysis|JSHeapBroker/;
 
@@ -42,29 +43,17 @@ const entries: Record<string, string> = {
 };
 const entry = entries[args.server];
 if (!entry) throw new Error(`--server ${args.server}: one of ${Object.keys(entries).join(', ')}`);
+const health = args.server === 'housecup' ? '/healthz' : '/';
 
 /** Sends `count` GETs of `path` over 20 keep-alive connections; throws on any answer but 200. */
 async function load(port: number, path: string, count: number, key: string): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+  const url = `http://127.0.0.1:${port}${path}`;
   let sent = 0;
   const one = async (): Promise<void> => {
     while (sent < count) {
       sent += 1;
-      const status = await new Promise<number>((resolve, reject) => {
-        const ask = request({
-          port,
-          host: '127.0.0.1',
-          path,
-          agent,
-          headers: { authorization: key },
-        });
-        ask.on('response', (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
-        ask.on('error', reject);
-        ask.end();
-      });
+      const { status } = await get(url, { authorization: key }, agent);
       if (status !== 200) throw new Error(`${path} answered ${status}`);
     }
   };
@@ -72,21 +61,9 @@ async function load(port: number, path: string, count: number, key: string): Pro
   agent.destroy();
 }
 
-async function listening(port: number): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const ask = request({ port, host: '127.0.0.1', path: '/' }, (response) => {
-        response.resume();
-        resolve(true);
-      });
-      ask.on('error', () => resolve(false));
-      ask.end();
-    });
-    if (up) return;
-    await sleep(500);
-  }
-  throw new Error('the server did not start');
-}
+/** Waits for the first 200 of `health` (a start under valgrind takes a minute or more). */
+const listening = (port: number, health: string) =>
+  waitForOk(`http://127.0.0.1:${port}${health}`, {}, performance.now(), 300_000);
 
 /** The demo database and its first key, made by a first start without valgrind. */
 async function demo(work: string): Promise<{ env: Record<string, string>; key: string }> {
@@ -101,7 +78,7 @@ async function demo(work: string): Promise<{ env: Record<string, string>; key: s
   first.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
-  await listening(port);
+  await listening(port, health);
   first.kill('SIGTERM');
   await new Promise((resolve) => first.once('exit', resolve));
   const key = /hc_[A-Za-z0-9_-]{32}/.exec(out)?.[0];
@@ -142,7 +119,7 @@ try {
   const path = args.server === 'housecup' ? args.path : '/';
   const requests = Number(args.requests);
   const say = (text: string) => process.stderr.write(`${text}\n`);
-  await listening(port);
+  await listening(port, health);
   say(`warming with ${args.warm} requests`);
   await load(port, path, Number(args.warm), key);
   await control(pid, port, '--instr=on');
