@@ -126,6 +126,20 @@ describe('the access line', () => {
     expect(written).toContain('hc_[redacted]');
   });
 
+  it('is scrubbed of a key spelled in escapes alone (no `_` in the line) and of a webhook secret', async () => {
+    const before = log.raw.length;
+    const escaped = '%68%63%5Fabcdefghijklmnop';
+    const secret = 'whsec_QUJDREVGR0hJSktMTU5PUA==';
+    expect(await get(`/v1/points/1?k=${escaped}`)).toBe(401);
+    expect(await get(`/v1/points/1?s=${secret}`)).toBe(401);
+    await accessLines(before, 2);
+    const written = log.raw.slice(before).join('');
+    expect(written).not.toContain(escaped);
+    expect(written).not.toContain(secret);
+    expect(written).toContain('k=hc_[redacted]');
+    expect(written).toContain('s=whsec_[redacted]');
+  });
+
   it('is not written below the info level, and is again once the level allows it', async () => {
     log.logger.level = 'warn';
     const before = log.raw.length;
