@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import { DEMO_GUILD } from '../../src/http/endpoints/demo-ids.js';
 import { freePort } from '../support/free-port.js';
 import { get } from './http-get.js';
@@ -16,9 +17,15 @@ import { ROOT, waitForOk } from './processes.js';
  * callgrind on the demo data (or A, or F), warmed, then exactly `--requests` requests over 20
  * keep-alive connections, counted; the split says how much of it was V8 collecting garbage and
  * compiling (which a longer warm-up shrinks), the rest being the answer's own work.
+ * With `--commit`, a cold answer's instead: one connection, and before each request a commit to
+ * the guild's points from another connection (a game's write), so that every answer is built
+ * anew; `--server L` is then the cold limit (cold-limit.mjs) on the same database. A cold count
+ * moves by several thousand between runs of one build: under valgrind a request outlasts the
+ * millisecond the database's generation is kept (src/store/sqlite/database.ts), so how often it is
+ * read follows the machine; count statements or time a change in process as well.
  *
- *   npx tsx test/bench/instructions.ts [--server housecup|A|F] [--path /v1/points/…]
- *     [--requests 16000] [--warm 18000] [--dir <a built checkout>]
+ *   npx tsx test/bench/instructions.ts [--server housecup|A|F|L] [--path /v1/points/…]
+ *     [--requests 16000] [--warm 18000] [--commit] [--dir <a built checkout>]
  *
  * Needs valgrind (apt-get install valgrind). About a minute per 16,000 requests.
  */
@@ -32,6 +39,7 @@ const { values: args } = parseArgs({
     path: { type: 'string', default: `/v1/points/${DEMO_GUILD}` },
     requests: { type: 'string', default: '16000' },
     warm: { type: 'string', default: '18000' },
+    commit: { type: 'boolean', default: false },
     dir: { type: 'string', default: ROOT },
   },
 });
@@ -40,25 +48,50 @@ const entries: Record<string, string> = {
   housecup: 'dist/src/main.js',
   A: join(ROOT, 'test/bench/baseline.mjs'),
   F: join(ROOT, 'test/bench/fastify-baseline.mjs'),
+  L: join(ROOT, 'test/bench/cold-limit.mjs'),
 };
 const entry = entries[args.server];
 if (!entry) throw new Error(`--server ${args.server}: one of ${Object.keys(entries).join(', ')}`);
-const health = args.server === 'housecup' ? '/healthz' : '/';
+const onDemo = args.server === 'housecup' || args.server === 'L';
+const served = onDemo ? args.path : '/';
+const health = { housecup: '/healthz', L: served }[args.server] ?? '/';
 
-/** Sends `count` GETs of `path` over 20 keep-alive connections; throws on any answer but 200. */
-async function load(port: number, path: string, count: number, key: string): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+/**
+ * Sends `count` GETs of `path` over 20 keep-alive connections, or over one with a commit before
+ * each (`before`); throws on any answer but 200.
+ */
+async function load(
+  port: number,
+  path: string,
+  count: number,
+  key: string,
+  before?: () => void,
+): Promise<void> {
+  const connections = before ? 1 : 20;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const url = `http://127.0.0.1:${port}${path}`;
   let sent = 0;
   const one = async (): Promise<void> => {
     while (sent < count) {
       sent += 1;
+      before?.();
       const { status } = await get(url, { authorization: key }, agent);
       if (status !== 200) throw new Error(`${path} answered ${status}`);
     }
   };
-  await Promise.all(Array.from({ length: 20 }, one));
+  await Promise.all(Array.from({ length: connections }, one));
   agent.destroy();
+}
+
+/** A game's write to the guild's points, from a connection of its own: the next answer is cold. */
+function committer(databasePath: string): { commit: () => void; close: () => void } {
+  const db = new Database(databasePath);
+  db.pragma('busy_timeout = 5000');
+  const write = db.prepare(
+    'UPDATE house_points SET gryffindor = gryffindor + 1 WHERE guild_id = ?',
+  );
+  const guild = served.split('/')[3];
+  return { commit: () => void write.run(guild), close: () => db.close() };
 }
 
 /** Waits for the first 200 of `health` (a start under valgrind takes a minute or more). */
@@ -69,7 +102,7 @@ const listening = (port: number, health: string) =>
 async function demo(work: string): Promise<{ env: Record<string, string>; key: string }> {
   const env = { DATABASE_PATH: join(work, 'h.db'), RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' };
   const port = await freePort();
-  const first = spawn(process.execPath, [entry as string], {
+  const first = spawn(process.execPath, [entries.housecup as string], {
     cwd: args.dir,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,7 +111,7 @@ async function demo(work: string): Promise<{ env: Record<string, string>; key: s
   first.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
-  await listening(port, health);
+  await listening(port, '/healthz');
   first.kill('SIGTERM');
   await new Promise((resolve) => first.once('exit', resolve));
   const key = /hc_[A-Za-z0-9_-]{32}/.exec(out)?.[0];
@@ -99,8 +132,10 @@ async function control(pid: number, port: number, command: string): Promise<void
 
 const work = mkdtempSync(join(tmpdir(), 'housecup-instructions-'));
 let server: ChildProcess | undefined;
+let writer: ReturnType<typeof committer> | undefined;
 try {
-  const { env, key } = args.server === 'housecup' ? await demo(work) : { env: {}, key: '' };
+  const { env, key } = onDemo ? await demo(work) : { env: {}, key: '' };
+  writer = args.commit ? committer(env.DATABASE_PATH as string) : undefined;
   const port = await freePort();
   server = spawn(
     'valgrind',
@@ -116,15 +151,15 @@ try {
     { cwd: args.dir, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' },
   );
   const pid = server.pid as number;
-  const path = args.server === 'housecup' ? args.path : '/';
+  const path = served;
   const requests = Number(args.requests);
   const say = (text: string) => process.stderr.write(`${text}\n`);
   await listening(port, health);
   say(`warming with ${args.warm} requests`);
-  await load(port, path, Number(args.warm), key);
+  await load(port, path, Number(args.warm), key, writer?.commit);
   await control(pid, port, '--instr=on');
   say(`counting ${requests} requests`);
-  await load(port, path, requests, key);
+  await load(port, path, requests, key, writer?.commit);
   await control(pid, port, '--dump');
   const dump = readdirSync(work).find((name) => name.startsWith('out.'));
   if (!dump) throw new Error('callgrind wrote no dump');
@@ -148,6 +183,7 @@ try {
     `${JSON.stringify({
       server: args.server,
       path,
+      commit: args.commit,
       requests,
       perRequest: per(total),
       collecting: per(collecting),
@@ -157,5 +193,6 @@ try {
   );
 } finally {
   server?.kill('SIGKILL');
+  writer?.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -153,25 +153,32 @@ function guildGenerations(
   let epoch = 0;
   let unchanged = '0.0';
   let readAt = '';
+  // The first read, or numbers that fell (the table emptied under a running node): every guild
+  // starts afresh at the latest number, one read of the index rather than a walk of every guild's
+  // rows. A token need only differ from those this node handed out before, and it has handed out
+  // none of these.
+  const startAt = (top: number) => {
+    if (started) epoch += 1;
+    started = true;
+    guilds.clear();
+    seen = top;
+    unchanged = `${epoch}.${top}`;
+  };
   return (guildId) => {
     const now = databaseGeneration();
     if (now !== readAt) {
       readAt = now;
       prepared ??= statements();
       const { since, highest } = prepared;
-      const top = highest.get() ?? 0;
-      // The first read, or numbers that fell (the table emptied under a running node): every
-      // guild starts afresh at the latest number, one read of the index rather than a walk of
-      // every guild's rows. A token need only differ from those this node handed out before, and
-      // it has handed out none of these.
-      if (!started || top < seen) {
-        if (started) epoch += 1;
-        started = true;
-        guilds.clear();
-        seen = top;
-        unchanged = `${epoch}.${top}`;
+      if (!started) startAt(highest.get() ?? 0);
+      const changes = since.all(seen);
+      // Rows past the highest number seen hold the highest; only without any can the numbers
+      // have fallen, which the highest number alone tells.
+      if (changes.length === 0) {
+        const top = highest.get() ?? 0;
+        if (top < seen) startAt(top);
       }
-      for (const [guild, generation] of since.all(seen)) {
+      for (const [guild, generation] of changes) {
         guilds.set(guild, `${epoch}.${generation}`);
         seen = generation;
       }
