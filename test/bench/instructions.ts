@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { DEMO_GUILD } from '../../src/http/endpoints/demo-ids.js';
 import { freePort } from '../support/free-port.js';
 import { get } from './http-get.js';
+import { jitNames, named } from './jit-names.js';
 import { ROOT, waitForOk } from './processes.js';
 
 /*
@@ -24,8 +25,11 @@ import { ROOT, waitForOk } from './processes.js';
  * millisecond the database's generation is kept (src/store/sqlite/database.ts), so how often it is
  * read follows the machine; count statements or time a change in process as well.
  *
+ * With `--names N`, the N functions that ran the most instructions themselves follow on
+ * standard error, per request, V8's compiled JavaScript named from `node --perf-basic-prof`'s map.
+ *
  *   npx tsx test/bench/instructions.ts [--server housecup|A|F|L] [--path /v1/points/…]
- *     [--requests 16000] [--warm 18000] [--commit] [--dir <a built checkout>]
+ *     [--requests 16000] [--warm 18000] [--commit] [--names 40] [--dir <a built checkout>]
  *
  * Needs valgrind (apt-get install valgrind). About a minute per 16,000 requests.
  */
@@ -40,6 +44,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '16000' },
     warm: { type: 'string', default: '18000' },
     commit: { type: 'boolean', default: false },
+    names: { type: 'string' },
     dir: { type: 'string', default: ROOT },
   },
 });
@@ -130,6 +135,24 @@ async function control(pid: number, port: number, command: string): Promise<void
   await ran;
 }
 
+/** The `count` functions with the most instructions of their own, per request, named. */
+function topFunctions(
+  perFunction: string,
+  pid: number,
+  count: number,
+  per: (n: number) => number,
+): string {
+  const nameOf = jitNames(`/tmp/perf-${pid}.map`);
+  const rows: string[] = [];
+  for (const line of named(perFunction, nameOf).split('\n')) {
+    const [, instructions, what] = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line) ?? [];
+    if (!instructions || !what || what.includes('PROGRAM TOTALS')) continue;
+    rows.push(`${String(per(Number(instructions.replaceAll(',', '')))).padStart(7)}  ${what}`);
+    if (rows.length === count) break;
+  }
+  return rows.join('\n');
+}
+
 const work = mkdtempSync(join(tmpdir(), 'housecup-instructions-'));
 let server: ChildProcess | undefined;
 let writer: ReturnType<typeof committer> | undefined;
@@ -146,6 +169,7 @@ try {
       `--callgrind-out-file=${join(work, 'out')}`,
       process.execPath,
       '--max-semi-space-size=16',
+      ...(args.names ? ['--perf-basic-prof'] : []),
       entry,
     ],
     { cwd: args.dir, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' },
@@ -179,6 +203,7 @@ try {
     else if (COMPILING.test(what)) compiling += n;
   }
   const per = (n: number) => Math.round(n / requests);
+  if (args.names) say(topFunctions(perFunction, pid, Number(args.names), per));
   process.stdout.write(
     `${JSON.stringify({
       server: args.server,
@@ -195,4 +220,5 @@ try {
   server?.kill('SIGKILL');
   writer?.close();
   rmSync(work, { recursive: true, force: true });
+  if (server?.pid) rmSync(`/tmp/perf-${server.pid}.map`, { force: true });
 }
