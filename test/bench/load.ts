@@ -61,6 +61,27 @@ export interface LoadSettings {
   durationS: number;
 }
 
+/** The shortest window a run goes again over when its first completed no request. */
+const AGAIN_MIN_S = 5;
+
+/**
+ * Runs `run` over `durationS`, and once more over a longer window if no request completed: a
+ * short window with no warm-up (--quick) can pass before a busy machine answers once (a
+ * PostgreSQL pool still connecting). That is no measurement; only a node that completes nothing
+ * over the longer window too has failed, and problemOf says so.
+ */
+export async function loadCompleting(
+  run: (durationS: number) => Promise<LoadResult>,
+  durationS: number,
+  log: (line: string) => void = () => {},
+): Promise<LoadResult> {
+  const result = await run(durationS);
+  if (result.requests > 0) return result;
+  const longer = Math.max(4 * durationS, AGAIN_MIN_S);
+  log(`no request completed in ${durationS} s; again over ${longer} s`);
+  return run(longer);
+}
+
 /** Why a run must fail, or undefined when every response was a 2xx and no socket failed. */
 export function problemOf(result: LoadResult): string | undefined {
   if (result.requests === 0) return 'no request completed';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mulberry32 } from './dataset.js';
 import type { Endpoint } from './endpoints.js';
 import type { LoadGenerator, LoadResult } from './load.js';
-import { problemOf } from './load.js';
+import { loadCompleting, problemOf } from './load.js';
 import { TARGETS } from './targets.js';
 
 /*
@@ -96,18 +96,20 @@ export async function mixedLoad(options: {
     durationS: number,
     delayMs = 0,
   ) => {
-    const result = await load({
-      url,
-      pathsFile: file,
-      authorization: options.key,
-      connections,
-      durationS,
-      timeoutS: 10,
-      cpu: options.cpu,
-      // Lists of 1,000 and pictures are big bodies: wrk's own count of statuses ≥ 400 applies.
-      strict: false,
-      delayMs,
-    });
+    const once = (seconds: number) =>
+      load({
+        url,
+        pathsFile: file,
+        authorization: options.key,
+        connections,
+        durationS: seconds,
+        timeoutS: 10,
+        cpu: options.cpu,
+        // Lists of 1,000 and pictures are big bodies: wrk's own count of statuses ≥ 400 applies.
+        strict: false,
+        delayMs,
+      });
+    const result = await loadCompleting(once, durationS);
     const problem = problemOf(result);
     if (problem) options.failures.push(`mixed load, ${options.store}, ${server}: ${problem}`);
     return result;

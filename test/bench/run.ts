@@ -23,7 +23,7 @@ import {
 import { formatHistory, historyBench } from './history.js';
 import { get, post } from './http-get.js';
 import { readSignedRequest, roundTrips, writeSignedRequests } from './interactions.js';
-import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
+import { type LoadGenerator, type LoadResult, loadCompleting, problemOf } from './load.js';
 import { choosePinning, describeCode, describeMachine } from './machine.js';
 import { type MixedReport, mixedLoad } from './mixed.js';
 import {
@@ -584,18 +584,23 @@ async function main(): Promise<number> {
     ): Promise<LoadResult> => {
       // Each interaction is answered once and its signature is good for 5 minutes: fresh ones
       // for every run.
-      if (endpoint.target === 'interactions') writePaths(endpoint, durationS);
-      const result = await load.run({
-        url: served.url,
-        pathsFile: pathsFile.get(endpoint.id) ?? '',
-        authorization: keyOf(endpoint),
-        connections: endpoint.connections,
-        durationS,
-        timeoutS: endpoint.timeoutS,
-        cpu: pinning?.load,
-        strict: (samples.get(endpoint.id)?.bytes ?? 0) <= STRICT_MAX_BODY,
-        signed: endpoint.target === 'interactions',
-      });
+      const run = (seconds: number) => {
+        if (endpoint.target === 'interactions') writePaths(endpoint, seconds);
+        return load.run({
+          url: served.url,
+          pathsFile: pathsFile.get(endpoint.id) ?? '',
+          authorization: keyOf(endpoint),
+          connections: endpoint.connections,
+          durationS: seconds,
+          timeoutS: endpoint.timeoutS,
+          cpu: pinning?.load,
+          strict: (samples.get(endpoint.id)?.bytes ?? 0) <= STRICT_MAX_BODY,
+          signed: endpoint.target === 'interactions',
+        });
+      };
+      const result = await loadCompleting(run, durationS, (line) =>
+        log(`  ${endpoint.label}: ${line}`),
+      );
       const problem = problemOf(result);
       if (problem) failures.push(`${endpoint.id}: ${problem}`);
       return result;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
-import { type LoadGenerator, type LoadResult, problemOf } from './load.js';
+import { type LoadGenerator, type LoadResult, loadCompleting, problemOf } from './load.js';
 import { freePort, memoryOf, type Served, spawnServer, waitForOk } from './processes.js';
 import { median, percentile } from './stats.js';
 import type { ClientCommand, ClientReport } from './stream-clients.js';
@@ -201,16 +201,18 @@ export async function benchStreams(options: StreamsBenchOptions): Promise<Stream
     await waitForOk(`${server.url}/v1/points/${guilds[0]}`, auth, performance.now());
     await waitForOk(`${server.url}/readyz`, {}, performance.now(), 60_000, [503]);
     const measure = async (durationS: number, url = server.url): Promise<LoadResult> => {
-      const result = await options.load({
-        url,
-        pathsFile,
-        authorization: key,
-        connections: settings.connections,
-        durationS,
-        timeoutS: 5,
-        cpu: options.pinning?.load,
-        strict: true,
-      });
+      const once = (seconds: number) =>
+        options.load({
+          url,
+          pathsFile,
+          authorization: key,
+          connections: settings.connections,
+          durationS: seconds,
+          timeoutS: 5,
+          cpu: options.pinning?.load,
+          strict: true,
+        });
+      const result = await loadCompleting(once, durationS);
       const problem = problemOf(result);
       if (problem) failures.push(`${kind} row, points: ${problem}`);
       return result;
