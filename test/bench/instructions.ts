@@ -135,6 +135,15 @@ async function control(pid: number, port: number, command: string): Promise<void
   await ran;
 }
 
+/** The functions of callgrind_annotate's listing (`12,345 ( 1.2%)  file:function`), in order. */
+function* functionLines(listing: string): Generator<{ instructions: number; what: string }> {
+  for (const line of listing.split('\n')) {
+    const [, count, what] = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line) ?? [];
+    if (!count || !what || what.includes('PROGRAM TOTALS')) continue;
+    yield { instructions: Number(count.replaceAll(',', '')), what };
+  }
+}
+
 /** The `count` functions with the most instructions of their own, per request, named. */
 function topFunctions(
   perFunction: string,
@@ -144,10 +153,8 @@ function topFunctions(
 ): string {
   const nameOf = jitNames(`/tmp/perf-${pid}.map`);
   const rows: string[] = [];
-  for (const line of named(perFunction, nameOf).split('\n')) {
-    const [, instructions, what] = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line) ?? [];
-    if (!instructions || !what || what.includes('PROGRAM TOTALS')) continue;
-    rows.push(`${String(per(Number(instructions.replaceAll(',', '')))).padStart(7)}  ${what}`);
+  for (const { instructions, what } of functionLines(named(perFunction, nameOf))) {
+    rows.push(`${String(per(instructions)).padStart(7)}  ${what}`);
     if (rows.length === count) break;
   }
   return rows.join('\n');
@@ -195,12 +202,9 @@ try {
   );
   let collecting = 0;
   let compiling = 0;
-  for (const line of perFunction.split('\n')) {
-    const [, count, what] = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line) ?? [];
-    if (!count || !what || what.includes('PROGRAM TOTALS')) continue;
-    const n = Number(count.replaceAll(',', ''));
-    if (COLLECTING.test(what)) collecting += n;
-    else if (COMPILING.test(what)) compiling += n;
+  for (const { instructions, what } of functionLines(perFunction)) {
+    if (COLLECTING.test(what)) collecting += instructions;
+    else if (COMPILING.test(what)) compiling += instructions;
   }
   const per = (n: number) => Math.round(n / requests);
   if (args.names) say(topFunctions(perFunction, pid, Number(args.names), per));
