@@ -4,7 +4,7 @@ import { migratePostgres } from '../../src/store/postgres/connection.js';
 import { ascending, percentile } from './stats.js';
 
 /*
- * A rank on PostgreSQL as the game writes (docs/several-machines.md, "Vacuum and ranks"): one
+ * A rank on PostgreSQL as the game writes (docs/several-machines.md, its paragraph on vacuum): one
  * database per table setting, each with one guild of --profiles profiles from housecup's
  * migrations; then, in all of them at once, a writer moving the galleons of a random profile
  * --rate times a second and a reader counting the rank's rows (about 40 % of the guild) every
